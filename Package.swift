@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "lists",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "ListStore", targets: ["ListStore"]),
+    .library(name: "ListPaging", targets: ["ListPaging"]),
+    .executable(name: "lists", targets: ["lists"]),
+  ],
+  targets: [
+    // C bridge to the system SQLite (libsqlite3-dev).
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Sources/CSQLite",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
+    ),
+    // Thin, owned wrapper over the C API: connections, statements, one error funnel.
+    .target(name: "SQLiteCore", dependencies: ["CSQLite"]),
+    // The paging loader. Knows nothing of SQLite.
+    .target(name: "ListPaging"),
+    // The store: schema, migrations, repositories, change notifications.
+    .target(
+      name: "ListStore",
+      dependencies: ["SQLiteCore", "ListPaging"],
+      plugins: ["EmbedMigrationsPlugin"]
+    ),
+    // The command line: parsing, commands, rendering.
+    .target(name: "ListsCLI", dependencies: ["ListStore", "ListPaging"]),
+    .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
+
+    // Build-time: turns Migrations/*.sql into Swift source compiled into ListStore.
+    .executableTarget(name: "MigrationsEmbedder"),
+    .plugin(
+      name: "EmbedMigrationsPlugin",
+      capability: .buildTool(),
+      dependencies: ["MigrationsEmbedder"],
+      path: "Sources/EmbedMigrationsPlugin"
+    ),
+
+    .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
+    .testTarget(name: "ListPagingTests", dependencies: ["ListPaging"]),
+    .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "SQLiteCore"]),
+    .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["lists"]),
+  ]
+)

@@ -1,0 +1,10 @@
+#ifndef LISTS_CSQLITE_SHIM_H
+#define LISTS_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a macro over a cast pointer that Swift cannot import.
+static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
+static inline sqlite3_destructor_type csqlite_static(void) { return SQLITE_STATIC; }
+
+#endif

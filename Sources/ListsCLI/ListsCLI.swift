@@ -1,0 +1,2 @@
+import ListStore
+import ListPaging
