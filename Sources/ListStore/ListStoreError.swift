@@ -1,0 +1,58 @@
+/// Everything the store can fail with, as values a caller can match on.
+///
+/// Each error has a one-sentence ``message`` that says what was wrong and what to do, and is
+/// classified as retryable (``isRetryable``: the database was busy) or permanent.
+public enum ListStoreError: Error, Sendable, Equatable {
+  // MARK: Bad input (nothing was written)
+
+  /// A currency code that is not an active ISO 4217 code, e.g. `EURO`.
+  case invalidCurrency(String)
+  /// An amount that is not an exact non-negative decimal in the currency's minor units.
+  case invalidAmount(String, reason: String)
+  /// A time that is not ISO 8601 / RFC 3339, or is out of range.
+  case invalidTimestamp(String)
+  /// A field whose value breaks a rule, e.g. `field: "title", reason: "must not be empty"`.
+  case invalidValue(field: String, reason: String)
+  /// An order status outside `pending paid shipped delivered cancelled refunded`.
+  case invalidStatus(String)
+  /// A cursor that this list did not make (garbage, edited, or from another list or account).
+  case invalidCursor(list: ListKind)
+  /// A page size outside what the caller allows.
+  case invalidLimit(Int, allowed: ClosedRange<Int>)
+  /// An order number that the account already has.
+  case duplicateOrderNumber(String)
+  /// Ids that the account's list does not have; nothing was removed.
+  case itemsNotFound(list: ListKind, ids: [Int64])
+  /// One item of an import was rejected; the whole import was rolled back.
+  /// `position` counts from 1.
+  indirect case importRejected(position: Int, reason: ListStoreError)
+
+  // MARK: The database file
+
+  /// Another connection held the lock for longer than the busy timeout. Retryable.
+  case databaseBusy
+  /// The file exists but is not a SQLite database (or is encrypted).
+  case notADatabase(path: String)
+  /// The file is a SQLite database but damaged.
+  case corrupt(path: String, detail: String)
+  /// A SQLite database made by another program: it has tables and is not marked as ours.
+  case foreignDatabase(path: String)
+  /// The file was written by a newer build of lists; this build refuses to touch it.
+  case schemaTooNew(found: Int, supported: Int)
+  /// An applied migration whose text in this build differs from what was applied.
+  case migrationChanged(number: Int, name: String)
+  /// A migration failed; the file was left as it was before it.
+  case migrationFailed(number: Int, name: String, detail: String)
+  /// The database file could not be created (missing or unwritable folder, ...).
+  case cannotCreate(path: String, reason: String)
+  /// The database file exists but could not be opened (a directory, no permission, ...).
+  case cannotOpen(path: String, reason: String)
+  /// Not allowed to read or write the file.
+  case permissionDenied(path: String)
+  /// The disk or the file-size limit is full; the write was rolled back.
+  case diskFull
+  /// The operating system reported an I/O error.
+  case ioError(detail: String)
+  /// SQLite failed in a way the store did not expect: a bug, reported with SQLite's words.
+  case internalError(detail: String)
+}
