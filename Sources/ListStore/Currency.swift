@@ -39,7 +39,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     self.init(packedCode: entry >> 8, minorUnitDigits: Int(entry & 0xFF))
   }
 
-  private init(packedCode: UInt32, minorUnitDigits: Int) {
+  init(packedCode: UInt32, minorUnitDigits: Int) {
     self.packedCode = packedCode
     self.minorUnitDigits = minorUnitDigits
   }

@@ -1,0 +1,171 @@
+import SQLiteCore
+
+/// What `lists doctor` finds in a database file: integrity, schema version, migrations, and
+/// the kept counts against the real ones.
+public struct HealthReport: Sendable {
+  /// One applied or expected migration and how it compares with this build's.
+  public struct Migration: Sendable, Hashable {
+    /// Whether an applied migration matches this build.
+    public enum State: String, Sendable, Hashable {
+      /// Applied, with this build's checksum.
+      case ok
+      /// Applied with another text than this build's.
+      case changed
+      /// Applied, but this build does not know it (a newer build applied it).
+      case unknown
+      /// Known to this build, not applied yet.
+      case pending
+    }
+    /// The migration's number.
+    public var number: Int
+    /// The migration's name.
+    public var name: String
+    /// How it compares.
+    public var state: State
+  }
+
+  /// The kept count of one account's list beside the real number of rows.
+  public struct Count: Sendable, Hashable {
+    /// The account.
+    public var account: String
+    /// The list.
+    public var list: ListKind
+    /// The count kept in `list_counts`.
+    public var kept: Int
+    /// The rows actually in the table.
+    public var actual: Int
+  }
+
+  /// The path inspected.
+  public var path: String
+  /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
+  public var integrity: [String]
+  /// `PRAGMA user_version`.
+  public var schemaVersion: Int
+  /// The newest version this build knows.
+  public var supportedSchemaVersion: Int
+  /// Every migration, applied or pending.
+  public var migrations: [Migration]
+  /// Every kept count, with the real count beside it.
+  public var counts: [Count]
+  /// Problems found, one sentence each; empty when the file is healthy.
+  public var problems: [String]
+
+  /// Whether nothing is wrong.
+  public var isHealthy: Bool { problems.isEmpty }
+
+  /// Inspects the database file at `path` without changing it: no migration, no repair.
+  ///
+  /// A damaged file gives a report that says so rather than an error.
+  /// - Throws: ``ListStoreError`` only when the file cannot be read at all as a lists database
+  ///   (missing, not SQLite, another program's database, a directory).
+  public static func inspect(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(ListStoreError)
+    -> HealthReport
+  {
+    switch FileProbe.probe(path) {
+    case .missing: throw .cannotOpen(path: path, reason: "no such file")
+    case .directory: throw .cannotOpen(path: path, reason: "it is a directory")
+    case .notSQLite: throw .notADatabase(path: path)
+    case .unreadable(let code): throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
+    case .empty, .sqlite: break
+    }
+    var report = HealthReport(
+      path: path, integrity: [], schemaVersion: 0, supportedSchemaVersion: Migrator.latestVersion,
+      migrations: [], counts: [], problems: [])
+    let connection: Connection
+    do {
+      connection = try Connection(path: path, options: .init(create: false))
+      connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+      let mark = try Migrator.readMark(connection)
+      try Migrator.checkMark(mark, connection: connection, path: path)
+      report.schemaVersion = mark.version
+    } catch let error as ListStoreError {
+      if case .schemaTooNew(let found, _) = error {
+        report.schemaVersion = found
+        report.problems.append(error.message)
+        return report
+      }
+      throw error
+    } catch {
+      throw ListStoreError.wrap(error, path: path)
+    }
+
+    do {
+      report.integrity = try connection.textColumn("PRAGMA integrity_check")
+      if report.integrity != ["ok"] {
+        report.problems.append("The integrity check found \(report.integrity.count) problem(s).")
+      }
+    } catch {
+      report.integrity = [ListStoreError.wrap(error, path: path).message]
+      report.problems.append("The integrity check could not run: \(report.integrity[0])")
+    }
+
+    do {
+      report.migrations = try migrationStates(connection, version: report.schemaVersion)
+      for migration in report.migrations where migration.state != .ok {
+        report.problems.append("Migration \(migration.number) (\(migration.name)) is \(migration.state.rawValue).")
+      }
+    } catch {
+      report.problems.append("The migrations could not be read: \(ListStoreError.wrap(error, path: path).message)")
+    }
+
+    if report.schemaVersion > 0 {
+      do {
+        report.counts = try counts(connection)
+        for count in report.counts where count.kept != count.actual {
+          report.problems.append(
+            "The kept count of \(count.list) for account '\(count.account)' is \(count.kept), "
+              + "but the list has \(count.actual) items.")
+        }
+      } catch {
+        report.problems.append("The counts could not be read: \(ListStoreError.wrap(error, path: path).message)")
+      }
+    }
+    return report
+  }
+
+  private static func migrationStates(_ connection: Connection, version: Int) throws -> [Migration] {
+    var states: [Migration] = []
+    let applied = try Migrator.applied(connection)
+    for row in applied {
+      if row.number <= Migrator.latestVersion {
+        let known = EmbeddedMigration.all[row.number - 1]
+        states.append(Migration(number: row.number, name: row.name, state: known.checksum == row.checksum ? .ok : .changed))
+      } else {
+        states.append(Migration(number: row.number, name: row.name, state: .unknown))
+      }
+    }
+    for migration in EmbeddedMigration.all where !applied.contains(where: { $0.number == migration.number }) {
+      states.append(Migration(number: migration.number, name: migration.name, state: .pending))
+    }
+    return states
+  }
+
+  private static func counts(_ connection: Connection) throws -> [Count] {
+    let statement = try connection.prepare(
+      """
+      WITH actual(account, list, n) AS (
+        SELECT account, 'favorites', count(*) FROM favorites GROUP BY account
+        UNION ALL SELECT account, 'addresses', count(*) FROM addresses GROUP BY account
+        UNION ALL SELECT account, 'orders', count(*) FROM orders GROUP BY account
+      ),
+      keys(account, list) AS (
+        SELECT account, list FROM actual UNION SELECT account, list FROM list_counts
+      )
+      SELECT keys.account, keys.list, coalesce(list_counts.item_count, 0), coalesce(actual.n, 0)
+      FROM keys
+      LEFT JOIN list_counts ON list_counts.account = keys.account AND list_counts.list = keys.list
+      LEFT JOIN actual ON actual.account = keys.account AND actual.list = keys.list
+      ORDER BY keys.account, keys.list
+      """)
+    var counts: [Count] = []
+    while try statement.step() {
+      guard let list = ListKind(rawValue: statement.text(at: 1)) else { continue }
+      counts.append(
+        Count(
+          account: statement.text(at: 0), list: list, kept: Int(statement.int64(at: 2)),
+          actual: Int(statement.int64(at: 3))))
+    }
+    return counts
+  }
+}

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What is at a database path before SQLite touches it.
+///
+/// Looking first, with plain system calls, lets the store refuse a directory or a file that is
+/// not SQLite without opening it: SQLite would otherwise be the first to write next to it.
+enum FileProbe: Equatable {
+  /// Nothing is there: a new database.
+  case missing
+  /// A zero-byte file: a new database.
+  case empty
+  /// A directory.
+  case directory
+  /// A file whose first 16 bytes are SQLite's magic string; `wal` tells whether its header
+  /// marks it as being in WAL mode (bytes 18 and 19 are 2).
+  case sqlite(wal: Bool)
+  /// A file of another kind (text, random bytes, a file shorter than a SQLite header).
+  case notSQLite
+  /// The file exists but could not be read; `errno` tells why.
+  case unreadable(errno: Int32)
+
+  /// The header every SQLite database file starts with: "SQLite format 3\0".
+  static let magic: [UInt8] = Array("SQLite format 3".utf8) + [0]
+
+  /// Looks at `path`.
+  static func probe(_ path: String) -> FileProbe {
+    var info = stat()
+    if stat(path, &info) != 0 {
+      return errno == ENOENT ? .missing : .unreadable(errno: errno)
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR { return .directory }
+    if info.st_size == 0 { return .empty }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 { return .unreadable(errno: errno) }
+    defer { close(fd) }
+    var header = [UInt8](repeating: 0, count: 20)
+    let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if count < 0 { return .unreadable(errno: errno) }
+    guard count == header.count, header[0..<magic.count].elementsEqual(magic) else { return .notSQLite }
+    return .sqlite(wal: header[18] == 2 && header[19] == 2)
+  }
+
+  /// `strerror` for people: "Permission denied".
+  static func describe(errno code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}

@@ -1,0 +1,150 @@
+import SQLiteCore
+
+/// Applies the embedded migrations, in order, each in its own `BEGIN IMMEDIATE` transaction.
+///
+/// `PRAGMA user_version` is the number of the newest applied migration and `lists_migrations`
+/// records number, name, checksum and time of each. Forward only: an applied migration whose
+/// checksum differs from this build's is reported, never re-run.
+enum Migrator {
+  /// `PRAGMA application_id` of every lists database: "LSTS".
+  static let applicationID: Int64 = 0x4C53_5453
+
+  /// The newest schema version this build knows.
+  static var latestVersion: Int { EmbeddedMigration.all.count }
+
+  /// The file's mark and schema version, read in one statement.
+  static func readMark(_ connection: Connection) throws(SQLiteError) -> (applicationID: Int64, version: Int) {
+    let statement = try connection.prepare(
+      "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version")
+    guard try statement.step() else { return (0, 0) }
+    return (statement.int64(at: 0), Int(statement.int64(at: 1)))
+  }
+
+  /// Whether the file has any table, index, view or trigger.
+  static func hasSchema(_ connection: Connection) throws(SQLiteError) -> Bool {
+    try connection.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0 > 0
+  }
+
+  /// Refuses a file that is not ours or is newer than this build. Reads only.
+  static func checkMark(
+    _ mark: (applicationID: Int64, version: Int), connection: Connection, path: String,
+    latest: Int = latestVersion
+  ) throws(ListStoreError) {
+    do {
+      if mark.applicationID != applicationID {
+        if try mark.applicationID != 0 || mark.version != 0 || hasSchema(connection) {
+          throw ListStoreError.foreignDatabase(path: path)
+        }
+      } else if mark.version > latest {
+        throw ListStoreError.schemaTooNew(found: mark.version, supported: latest)
+      }
+    } catch let error as SQLiteError {
+      throw ListStoreError(error, path: path)
+    } catch {
+      throw error as! ListStoreError
+    }
+  }
+
+  /// Brings the file up to ``latestVersion``. Safe when another process migrates at the same
+  /// time: each step re-reads the version inside its write transaction.
+  static func migrate(
+    _ connection: Connection, path: String, migrations: [EmbeddedMigration] = EmbeddedMigration.all,
+    now: () -> Int64
+  ) throws(ListStoreError) {
+    var verified = false
+    while true {
+      do {
+        try connection.execute("BEGIN IMMEDIATE")
+      } catch {
+        throw ListStoreError(error, path: path)
+      }
+      var current: EmbeddedMigration?
+      do {
+        let mark = try readMark(connection)
+        try checkMark(mark, connection: connection, path: path, latest: migrations.count)
+        if !verified {
+          try verifyApplied(connection, upTo: mark.version, migrations: migrations)
+          verified = true
+        }
+        guard mark.version < migrations.count else {
+          try connection.execute("COMMIT")
+          return
+        }
+        let migration = migrations[mark.version]
+        current = migration
+        try apply(migration, to: connection, now: now())
+        try connection.execute("COMMIT")
+      } catch {
+        if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+        if let error = error as? SQLiteError, let migration = current, !error.isBusy, !error.isFull,
+          !error.isIOError
+        {
+          throw ListStoreError.migrationFailed(
+            number: migration.number, name: migration.name, detail: error.message)
+        }
+        throw ListStoreError.wrap(error, path: path)
+      }
+    }
+  }
+
+  private static func apply(_ migration: EmbeddedMigration, to connection: Connection, now: Int64) throws {
+    try connection.execute(
+      """
+      CREATE TABLE IF NOT EXISTS lists_migrations (
+        number     INTEGER PRIMARY KEY,
+        name       TEXT    NOT NULL,
+        checksum   TEXT    NOT NULL,
+        applied_at INTEGER NOT NULL
+      ) STRICT
+      """)
+    try connection.execute(migration.sql)
+    let record = try connection.prepare(
+      "INSERT INTO lists_migrations (number, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
+    try record.bind(migration.number, at: 1)
+    try record.bind(migration.name, at: 2)
+    try record.bind(migration.checksum, at: 3)
+    try record.bind(now, at: 4)
+    try record.run()
+    // PRAGMA arguments cannot be bound; both values are integers this code computed.
+    try connection.execute("PRAGMA user_version = \(migration.number)")
+    try connection.execute("PRAGMA application_id = \(applicationID)")
+  }
+
+  /// One applied migration as the file records it.
+  struct Applied: Equatable {
+    var number: Int
+    var name: String
+    var checksum: String
+    var appliedAt: Int64
+  }
+
+  /// The migrations the file records, in order; empty when it records none.
+  static func applied(_ connection: Connection) throws(SQLiteError) -> [Applied] {
+    let exists = try connection.scalarInt(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'lists_migrations'")
+    guard exists == 1 else { return [] }
+    let statement = try connection.prepare(
+      "SELECT number, name, checksum, applied_at FROM lists_migrations ORDER BY number")
+    var rows: [Applied] = []
+    while try statement.step() {
+      rows.append(
+        Applied(
+          number: Int(statement.int64(at: 0)), name: statement.text(at: 1),
+          checksum: statement.text(at: 2), appliedAt: statement.int64(at: 3)))
+    }
+    return rows
+  }
+
+  /// Throws ``ListStoreError/migrationChanged(number:name:)`` for the first applied migration
+  /// whose recorded checksum is not this build's.
+  static func verifyApplied(
+    _ connection: Connection, upTo version: Int, migrations: [EmbeddedMigration] = EmbeddedMigration.all
+  ) throws {
+    for row in try applied(connection) where row.number <= version && row.number <= migrations.count {
+      let migration = migrations[row.number - 1]
+      if migration.checksum != row.checksum {
+        throw ListStoreError.migrationChanged(number: migration.number, name: migration.name)
+      }
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import SQLiteCore
+
+extension ListStoreError {
+  /// The store's error for a SQLite failure on the database at `path`.
+  init(_ error: SQLiteError, path: String) {
+    if error.isBusy {
+      self = .databaseBusy
+    } else if error.isNotADatabase {
+      self = .notADatabase(path: path)
+    } else if error.isCorrupt {
+      self = .corrupt(path: path, detail: error.message)
+    } else if error.isFull {
+      self = .diskFull
+    } else if error.isPermission {
+      self = .permissionDenied(path: path)
+    } else if error.isCannotOpen {
+      self = .cannotOpen(path: path, reason: error.message)
+    } else if error.isIOError {
+      self = .ioError(detail: error.message)
+    } else {
+      self = .internalError(detail: error.description)
+    }
+  }
+
+  /// Converts anything thrown while working on the database into the store's error.
+  static func wrap(_ error: any Error, path: String) -> ListStoreError {
+    switch error {
+    case let error as ListStoreError: error
+    case let error as SQLiteError: ListStoreError(error, path: path)
+    default: .internalError(detail: String(describing: error))
+    }
+  }
+}

@@ -1,0 +1,93 @@
+extension ListStoreError: CustomStringConvertible {
+  /// One sentence for people: what was wrong and what to do.
+  public var message: String {
+    switch self {
+    case .invalidCurrency(let code):
+      "'\(code)' is not an ISO 4217 currency code; use a code such as EUR, USD or JPY."
+    case .invalidAmount(let text, let reason):
+      "Amount '\(text)' \(reason)."
+    case .invalidTimestamp(let text):
+      "'\(text)' is not an ISO 8601 time; use a form such as 2026-11-30T13:40:00Z."
+    case .invalidValue(let field, let reason):
+      "The \(field) \(reason)."
+    case .invalidStatus(let text):
+      "'\(text)' is not an order status; use one of: \(OrderStatus.allNames)."
+    case .invalidCursor(let list):
+      "The cursor was not made by the \(list) list; use the next_cursor of a page of this list."
+    case .invalidLimit(let limit, let allowed):
+      "A page holds \(allowed.lowerBound) to \(allowed.upperBound) items, not \(limit)."
+    case .duplicateOrderNumber(let number):
+      "An order numbered '\(number)' already exists; give the new order another number."
+    case .itemsNotFound(let list, let ids):
+      "No \(list.itemName) with id \(ids.map(String.init).joined(separator: ", ")); nothing was removed."
+    case .importRejected(let position, let reason):
+      "Item \(position) was rejected, so nothing was imported: \(reason.message)"
+    case .databaseBusy:
+      "The database is busy: another program held its lock past the busy timeout; try again."
+    case .notADatabase(let path):
+      "\(path) is not a lists database (not SQLite); check the path."
+    case .corrupt(let path, let detail):
+      "\(path) is damaged (\(detail)); restore it from a backup."
+    case .foreignDatabase(let path):
+      "\(path) is another program's SQLite database; lists will not touch it. Use another path."
+    case .schemaTooNew(let found, let supported):
+      "The database has schema version \(found) but this build knows only up to \(supported); "
+        + "upgrade lists."
+    case .migrationChanged(let number, let name):
+      "Migration \(number) (\(name)) differs from the one applied to this database; "
+        + "restore the original migration file."
+    case .migrationFailed(let number, let name, let detail):
+      "Migration \(number) (\(name)) failed and was rolled back: \(detail)."
+    case .cannotCreate(let path, let reason):
+      "Cannot create the database \(path): \(reason)."
+    case .cannotOpen(let path, let reason):
+      "Cannot open the database \(path): \(reason)."
+    case .permissionDenied(let path):
+      "Permission denied for \(path); check the file's permissions."
+    case .diskFull:
+      "The disk is full (or the file-size limit was reached); nothing was written. Free some space."
+    case .ioError(let detail):
+      "An I/O error occurred: \(detail)."
+    case .internalError(let detail):
+      "Internal error: \(detail)."
+    }
+  }
+
+  /// The error's ``message``.
+  public var description: String { message }
+
+  /// Whether trying again later may succeed: only a busy database.
+  public var isRetryable: Bool {
+    if case .databaseBusy = self { return true }
+    return false
+  }
+
+  /// A stable machine-readable name for the error, as in `show --json`'s `error.kind`.
+  public var kind: String {
+    switch self {
+    case .invalidCurrency: "invalid_currency"
+    case .invalidAmount: "invalid_amount"
+    case .invalidTimestamp: "invalid_time"
+    case .invalidValue: "invalid_value"
+    case .invalidStatus: "invalid_status"
+    case .invalidCursor: "invalid_cursor"
+    case .invalidLimit: "invalid_limit"
+    case .duplicateOrderNumber: "duplicate"
+    case .itemsNotFound: "not_found"
+    case .importRejected: "import_rejected"
+    case .databaseBusy: "busy"
+    case .notADatabase: "not_a_database"
+    case .corrupt: "corrupt"
+    case .foreignDatabase: "foreign_database"
+    case .schemaTooNew: "schema_too_new"
+    case .migrationChanged: "migration_changed"
+    case .migrationFailed: "migration_failed"
+    case .cannotCreate: "cannot_create"
+    case .cannotOpen: "cannot_open"
+    case .permissionDenied: "permission"
+    case .diskFull: "disk_full"
+    case .ioError: "io"
+    case .internalError: "internal"
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import SQLiteCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One lists database file: favorites, addresses and orders of any number of accounts.
+///
+/// Opening a file creates it when missing, refuses one that is not ours, and migrates it to this
+/// build's schema. The database is safe to share between tasks and threads: its connection is
+/// owned by a lock, and every write is one `BEGIN IMMEDIATE` transaction, committed with
+/// `synchronous=FULL` in WAL mode, so what a method reports as written survives a crash or a
+/// power cut.
+///
+/// For example:
+///
+/// ```swift
+/// let database = try ListsDatabase(path: "lists.db")
+/// let orders = database.orders(account: "default")
+/// try orders.add(OrderDraft(number: "A-1001", total: Money(parsing: "25.90", currency: .eur)))
+/// print(try orders.count())  // 1
+/// ```
+public final class ListsDatabase: Sendable {
+  /// How a database is opened.
+  public struct Configuration: Sendable {
+    /// How long to wait for another connection's lock before failing with
+    /// ``ListStoreError/databaseBusy``, in milliseconds. Default 5000.
+    public var busyTimeoutMilliseconds: Int32
+    /// How often ``changes(to:account:)`` looks for commits made by other connections and
+    /// processes. Default 50 ms.
+    public var changePollInterval: Duration
+    /// Create the file when it does not exist. Default `true`.
+    public var createIfMissing: Bool
+    /// The clock for times the store fills in (`added_at`, `placed_at`, ...).
+    public var now: @Sendable () -> Timestamp
+
+    /// A configuration with the defaults.
+    public init(
+      busyTimeoutMilliseconds: Int32 = 5000,
+      changePollInterval: Duration = .milliseconds(50),
+      createIfMissing: Bool = true,
+      now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }
+    ) {
+      self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+      self.changePollInterval = changePollInterval
+      self.createIfMissing = createIfMissing
+      self.now = now
+    }
+  }
+
+  /// The file's path (`:memory:` for an in-memory database).
+  public let path: String
+  /// The configuration the database was opened with.
+  public let configuration: Configuration
+  let connection: Mutex<Connection>
+  let hub: ChangeHub
+
+  /// Opens (and when needed creates and migrates) the database at `path`.
+  ///
+  /// - Throws: ``ListStoreError/notADatabase(path:)``, ``ListStoreError/corrupt(path:detail:)``,
+  ///   ``ListStoreError/foreignDatabase(path:)``, ``ListStoreError/schemaTooNew(found:supported:)``
+  ///   (the file is then not written at all), ``ListStoreError/cannotCreate(path:reason:)``,
+  ///   ``ListStoreError/cannotOpen(path:reason:)``, ``ListStoreError/databaseBusy``, ...
+  public init(path: String, configuration: Configuration = Configuration()) throws(ListStoreError) {
+    self.path = path
+    self.configuration = configuration
+    let connection = try Self.open(path: path, configuration: configuration)
+    self.connection = Mutex(connection)
+    self.hub = ChangeHub(
+      path: path, pollInterval: configuration.changePollInterval,
+      busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
+      pollsOtherConnections: path != ":memory:")
+  }
+
+  /// A new, empty database that lives in memory and disappears with this value.
+  public static func inMemory(configuration: Configuration = Configuration()) throws(ListStoreError)
+    -> ListsDatabase
+  {
+    try ListsDatabase(path: ":memory:", configuration: configuration)
+  }
+
+  /// The newest schema version this build knows (the number of its newest migration).
+  public static var supportedSchemaVersion: Int { Migrator.latestVersion }
+
+  private static func open(path: String, configuration: Configuration) throws(ListStoreError)
+    -> Connection
+  {
+    let probe: FileProbe = path == ":memory:" ? .missing : FileProbe.probe(path)
+    switch probe {
+    case .directory:
+      throw .cannotOpen(path: path, reason: "it is a directory")
+    case .notSQLite:
+      throw .notADatabase(path: path)
+    case .unreadable(let code):
+      if code == EACCES { throw .permissionDenied(path: path) }
+      throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
+    case .missing where !configuration.createIfMissing:
+      throw .cannotOpen(path: path, reason: "no such file")
+    case .missing, .empty, .sqlite:
+      break
+    }
+
+    let connection: Connection
+    do {
+      connection = try Connection(path: path, options: .init(create: probe == .missing))
+    } catch {
+      if probe == .missing { throw .cannotCreate(path: path, reason: Self.whyCannotCreate(path)) }
+      throw ListStoreError(error, path: path)
+    }
+    connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+
+    do {
+      // Reads only, so a file we refuse is left exactly as it was.
+      let mark = try Migrator.readMark(connection)
+      try Migrator.checkMark(mark, connection: connection, path: path)
+      try connection.execute("PRAGMA foreign_keys = ON")
+      try connection.execute("PRAGMA synchronous = FULL")
+      let current = mark.applicationID == Migrator.applicationID && mark.version == Migrator.latestVersion
+      if !current || probe != .sqlite(wal: true) {
+        if path != ":memory:" {
+          _ = try connection.textColumn("PRAGMA journal_mode = WAL")
+        }
+      }
+      if !current {
+        try Migrator.migrate(connection, path: path, now: { configuration.now().millisecondsSince1970 })
+      }
+    } catch {
+      if probe == .missing, let sqliteError = error as? SQLiteError, sqliteError.isCannotOpen || sqliteError.isPermission {
+        throw .cannotCreate(path: path, reason: Self.whyCannotCreate(path))
+      }
+      throw ListStoreError.wrap(error, path: path)
+    }
+    return connection
+  }
+
+  /// Why a file cannot be created at `path`, in words: the folder is missing or not writable.
+  private static func whyCannotCreate(_ path: String) -> String {
+    let folder: String
+    if let slash = path.lastIndex(of: "/") {
+      folder = slash == path.startIndex ? "/" : String(path[..<slash])
+    } else {
+      folder = "."
+    }
+    var info = stat()
+    if stat(folder, &info) != 0 { return "the folder \(folder) does not exist" }
+    if (info.st_mode & S_IFMT) != S_IFDIR { return "\(folder) is not a folder" }
+    if access(folder, W_OK) != 0 { return "the folder \(folder) is not writable" }
+    return "the file could not be created"
+  }
+
+  // MARK: Running work on the connection
+
+  /// Runs `body` with the connection, holding its lock. SQLite errors become
+  /// ``ListStoreError``s; every other error passes through unchanged.
+  func withConnection<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+    do {
+      return try connection.withLock { connection throws -> T in try body(connection) }
+    } catch let error as SQLiteError {
+      throw ListStoreError(error, path: path)
+    }
+  }
+
+  /// Runs `body` with the connection, holding its lock; every error becomes a ``ListStoreError``.
+  func read<T: Sendable>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
+    do {
+      return try withConnection(body)
+    } catch {
+      throw ListStoreError.wrap(error, path: path)
+    }
+  }
+
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction that changes `list` of `account`, then
+  /// tells the list's observers. Errors other than SQLite's pass through unchanged.
+  func writeRethrowing<T: Sendable>(
+    _ list: ListKind, account: String, _ body: (Connection) throws -> T
+  ) throws -> T {
+    let key = ChangeHub.Key(account: account, list: list)
+    let observed = hub.isObserved(key)
+    let (result, version) = try withConnection { connection throws -> (T, Int64?) in
+      let result = try connection.transaction(.immediate) { try body(connection) }
+      return (result, observed ? try? Self.version(of: key, on: connection) : nil)
+    }
+    if observed { hub.committed(key, version: version) }
+    return result
+  }
+
+  /// ``writeRethrowing(_:account:_:)`` with every error as a ``ListStoreError``.
+  func write<T: Sendable>(
+    _ list: ListKind, account: String, _ body: (Connection) throws -> T
+  ) throws(ListStoreError) -> T {
+    do {
+      return try writeRethrowing(list, account: account, body)
+    } catch {
+      throw ListStoreError.wrap(error, path: path)
+    }
+  }
+
+  static func version(of key: ChangeHub.Key, on connection: Connection) throws(SQLiteError) -> Int64 {
+    let statement = try connection.cachedStatement(
+      "SELECT version FROM list_counts WHERE account = ? AND list = ?")
+    try statement.bind(key.account, at: 1)
+    try statement.bind(key.list.rawValue, at: 2)
+    return try statement.step() ? statement.int64(at: 0) : 0
+  }
+}

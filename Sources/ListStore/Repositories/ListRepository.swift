@@ -1,0 +1,151 @@
+import SQLiteCore
+
+/// What every list's repository offers: adding, reading, keyset pages, counting, removing,
+/// importing and exporting the items of one account.
+///
+/// Repositories are cheap values bound to a database and an account; accounts never see each
+/// other's rows.
+public protocol ListRepository: Sendable {
+  /// The stored item, e.g. ``Order``.
+  associatedtype Item: Sendable & Identifiable where Item.ID == Int64
+  /// What adding takes: the item without its id, e.g. ``OrderDraft``.
+  associatedtype Draft: Sendable
+
+  /// Which list this repository keeps.
+  static var list: ListKind { get }
+  /// The database the list lives in.
+  var database: ListsDatabase { get }
+  /// The account whose items this repository sees.
+  var account: String { get }
+
+  /// Validates and adds one item.
+  /// - Throws: ``ListStoreError`` naming the invalid field, a duplicate, or a database failure.
+  @discardableResult
+  func add(_ draft: Draft) throws(ListStoreError) -> Item
+
+  /// The item with `id`, or nil when the account's list has none.
+  func item(id: Int64) throws(ListStoreError) -> Item?
+
+  /// The page of up to `limit` items after `cursor` (from the start when nil), in the list's
+  /// order.
+  ///
+  /// Pages are keyset pages: the cost of a page does not depend on how deep it is.
+  /// - Throws: ``ListStoreError/invalidCursor(list:)`` when `cursor` was not made by this list
+  ///   and account; ``ListStoreError/invalidLimit(_:allowed:)``.
+  func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Item>
+
+  /// Adds every draft that `next` returns until it returns nil, in one transaction: all or
+  /// nothing. Returns how many items were added (a favorite already present adds nothing).
+  ///
+  /// The drafts are streamed: only one is in memory at a time.
+  /// - Throws: an error thrown by `next`, unchanged; ``ListStoreError/importRejected(position:reason:)``
+  ///   for an invalid item (its 1-based position); or a database error. Nothing is added then.
+  @discardableResult
+  func importItems(from next: () throws -> Draft?) throws -> Int
+
+  /// Calls `body` with every item of the list, in the list's order, from one consistent
+  /// snapshot, holding one item in memory at a time.
+  func export(_ body: (Item) throws -> Void) throws
+}
+
+extension ListRepository {
+  /// The number of items, read from the count kept beside the list: O(1) however long it is.
+  public func count() throws(ListStoreError) -> Int {
+    let key = ChangeHub.Key(account: account, list: Self.list)
+    return try database.read { connection in
+      let statement = try connection.cachedStatement(
+        "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
+      try statement.bind(key.account, at: 1)
+      try statement.bind(key.list.rawValue, at: 2)
+      return try statement.step() ? Int(statement.int64(at: 0)) : 0
+    }
+  }
+
+  /// Whether the list has no items: O(1), from the kept count.
+  public func isEmpty() throws(ListStoreError) -> Bool {
+    try count() == 0
+  }
+
+  /// Adds every draft of `drafts` in one transaction: all or nothing.
+  /// - Throws: ``ListStoreError/importRejected(position:reason:)`` naming the first invalid
+  ///   draft's 1-based position, or a database error. Nothing is added then.
+  @discardableResult
+  public func importItems(_ drafts: some Sequence<Draft>) throws(ListStoreError) -> Int {
+    var iterator = drafts.makeIterator()
+    do {
+      return try importItems(from: { iterator.next() })
+    } catch {
+      throw ListStoreError.wrap(error, path: database.path)
+    }
+  }
+
+  /// Removes the items with `ids`, all or none.
+  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` listing the ids the account's list
+  ///   does not have; nothing is removed then.
+  public func remove(ids: [Int64]) throws(ListStoreError) {
+    var unique: [Int64] = []
+    for id in ids where !unique.contains(id) { unique.append(id) }
+    let account = account
+    try database.write(Self.list, account: account) { connection in
+      let statement = try Self.deleteStatement(connection)
+      var missing: [Int64] = []
+      for id in unique {
+        statement.reset()
+        try statement.bind(account, at: 1)
+        try statement.bind(id, at: 2)
+        try statement.run()
+        if connection.changes == 0 { missing.append(id) }
+      }
+      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: Self.list, ids: missing) }
+    }
+  }
+
+  /// Removes every item of the account's list. Returns how many were removed.
+  @discardableResult
+  public func clear() throws(ListStoreError) -> Int {
+    let account = account
+    return try database.write(Self.list, account: account) { connection in
+      let statement = try Self.clearStatement(connection)
+      try statement.bind(account, at: 1)
+      try statement.run()
+      return connection.changes
+    }
+  }
+
+  private static func deleteStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
+    switch list {
+    case .favorites: try connection.cachedStatement("DELETE FROM favorites WHERE account = ? AND id = ?")
+    case .addresses: try connection.cachedStatement("DELETE FROM addresses WHERE account = ? AND id = ?")
+    case .orders: try connection.cachedStatement("DELETE FROM orders WHERE account = ? AND id = ?")
+    }
+  }
+
+  private static func clearStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
+    switch list {
+    case .favorites: try connection.cachedStatement("DELETE FROM favorites WHERE account = ?")
+    case .addresses: try connection.cachedStatement("DELETE FROM addresses WHERE account = ?")
+    case .orders: try connection.cachedStatement("DELETE FROM orders WHERE account = ?")
+    }
+  }
+
+  /// The shared skeleton of every import: one transaction, drafts pulled one at a time, each
+  /// rejected draft reported with its position. `insert` returns whether it added a row.
+  func runImport(
+    _ next: () throws -> Draft?, insert: (Draft, Connection, Int64) throws -> Bool
+  ) throws -> Int {
+    let now = database.configuration.now().millisecondsSince1970
+    return try database.writeRethrowing(Self.list, account: account) { connection in
+      var position = 0
+      var added = 0
+      while let draft = try next() {
+        position += 1
+        do {
+          if try insert(draft, connection, now) { added += 1 }
+        } catch let error as ListStoreError {
+          throw ListStoreError.importRejected(position: position, reason: error)
+        }
+      }
+      return added
+    }
+  }
+}

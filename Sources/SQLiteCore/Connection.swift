@@ -1,0 +1,177 @@
+import CSQLite
+
+/// One SQLite database connection, owned by exactly one owner and used from one thread at a
+/// time.
+///
+/// A connection is not `Sendable`: wrap it in a `Mutex` or an actor to share it. It closes itself
+/// when released, after finalizing the statements it cached.
+public final class Connection {
+  /// How to open the file.
+  public struct OpenOptions: Sendable {
+    /// Create the file when it does not exist.
+    public var create: Bool
+    /// Open read-only.
+    public var readOnly: Bool
+    /// Options for a read-write connection that creates the file when missing.
+    public init(create: Bool = true, readOnly: Bool = false) {
+      self.create = create
+      self.readOnly = readOnly
+    }
+  }
+
+  /// The raw handle, for the few calls this wrapper does not cover.
+  public let handle: OpaquePointer
+  /// The path the connection was opened with.
+  public let path: String
+  private var cache: [UInt: Statement] = [:]
+
+  /// Opens a connection to the database file at `path`.
+  ///
+  /// Opening does not read the file: a file that is not a database fails on the first
+  /// statement, with ``SQLiteError/isNotADatabase``.
+  /// - Throws: ``SQLiteError`` when the file cannot be opened (`SQLITE_CANTOPEN`, ...).
+  public init(path: String, options: OpenOptions = OpenOptions()) throws(SQLiteError) {
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    if options.readOnly {
+      flags |= SQLITE_OPEN_READONLY
+    } else {
+      flags |= SQLITE_OPEN_READWRITE
+      if options.create { flags |= SQLITE_OPEN_CREATE }
+    }
+    var db: OpaquePointer?
+    let rc = sqlite3_open_v2(path, &db, flags, nil)
+    guard rc == SQLITE_OK, let db else {
+      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+      let code = db.map { sqlite3_extended_errcode($0) } ?? rc
+      let systemErrno = db.map { sqlite3_system_errno($0) } ?? 0
+      sqlite3_close_v2(db)
+      throw SQLiteError(extendedCode: code, message: message, systemErrno: systemErrno)
+    }
+    self.handle = db
+    self.path = path
+    sqlite3_extended_result_codes(db, 1)
+  }
+
+  deinit {
+    cache.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// Turns a result code into a thrown ``SQLiteError`` unless it is `SQLITE_OK`, `SQLITE_ROW`
+  /// or `SQLITE_DONE`. The one funnel every call of this wrapper goes through.
+  @inline(__always)
+  public func check(_ resultCode: Int32, sql: @autoclosure () -> String? = nil) throws(SQLiteError) {
+    if resultCode == SQLITE_OK || resultCode == SQLITE_ROW || resultCode == SQLITE_DONE { return }
+    throw SQLiteError.from(handle, resultCode: resultCode, sql: sql())
+  }
+
+  /// Runs one or more SQL statements that return no rows, e.g. a migration script.
+  public func execute(_ sql: String) throws(SQLiteError) {
+    try check(sqlite3_exec(handle, sql, nil, nil, nil), sql: sql)
+  }
+
+  /// Compiles one SQL statement. The caller owns it; prefer ``cachedStatement(_:)`` on hot
+  /// paths.
+  public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+    try Statement(connection: handle, sql: sql)
+  }
+
+  /// A statement compiled once per connection and reused, reset and with its bindings cleared.
+  ///
+  /// The cache is keyed by the address of the static SQL text, so a lookup costs one integer
+  /// hash. The statement is only valid until the next call that hands out the same SQL.
+  public func cachedStatement(_ sql: StaticString) throws(SQLiteError) -> Statement {
+    let key = UInt(bitPattern: sql.utf8Start)
+    if let statement = cache[key] {
+      statement.reset()
+      return statement
+    }
+    let text = sql.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+    let statement = try Statement(connection: handle, sql: text)
+    cache[key] = statement
+    return statement
+  }
+
+  /// Sets how long a statement waits for another connection's lock before failing with
+  /// `SQLITE_BUSY`. See https://sqlite.org/c3ref/busy_timeout.html
+  public func setBusyTimeout(milliseconds: Int32) {
+    sqlite3_busy_timeout(handle, milliseconds)
+  }
+
+  /// The rowid of the most recent successful `INSERT` on this connection.
+  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// Rows changed by the most recent `INSERT`, `UPDATE` or `DELETE` (not counting triggers).
+  public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// Whether no transaction is open.
+  public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  ///
+  /// Transactions that write start with `BEGIN IMMEDIATE`: a deferred transaction that later
+  /// upgrades to a writer fails with `SQLITE_BUSY` that no busy handler can wait out
+  /// (https://sqlite.org/lang_transaction.html).
+  public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    try execute(kind.beginSQL)
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      if !isAutocommit { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+      throw error
+    }
+  }
+
+  /// Reads one integer: the first column of the first row of `sql`, or `nil` when no row.
+  public func scalarInt(_ sql: String) throws(SQLiteError) -> Int64? {
+    let statement = try prepare(sql)
+    guard try statement.step() else { return nil }
+    return statement.isNull(at: 0) ? nil : statement.int64(at: 0)
+  }
+
+  /// Reads the first column of every row of `sql` as text.
+  public func textColumn(_ sql: String) throws(SQLiteError) -> [String] {
+    let statement = try prepare(sql)
+    var values: [String] = []
+    while try statement.step() { values.append(statement.text(at: 0)) }
+    return values
+  }
+}
+
+/// How a transaction takes its locks. See https://sqlite.org/lang_transaction.html
+public enum TransactionKind: Sendable {
+  /// Takes the write lock at once: the kind for every transaction that writes.
+  case immediate
+  /// Takes a read snapshot at the first read: for consistent multi-statement reads.
+  case deferred
+  /// In WAL mode, the same as immediate.
+  case exclusive
+
+  var beginSQL: String {
+    switch self {
+    case .immediate: "BEGIN IMMEDIATE"
+    case .deferred: "BEGIN DEFERRED"
+    case .exclusive: "BEGIN EXCLUSIVE"
+    }
+  }
+}
+
+extension SQLiteError {
+  /// The error for `resultCode`, with the connection's message when it has one for it.
+  static func from(_ db: OpaquePointer?, resultCode: Int32, sql: String?) -> SQLiteError {
+    guard let db else {
+      return SQLiteError(extendedCode: resultCode, message: String(cString: sqlite3_errstr(resultCode)), sql: sql)
+    }
+    // sqlite3_errmsg describes the most recent failure on the connection; when the code in
+    // hand is not that failure (a bind error), fall back to the generic text for the code.
+    let extended = sqlite3_extended_errcode(db)
+    let code = (extended & 0xff) == (resultCode & 0xff) ? extended : resultCode
+    let message =
+      (extended & 0xff) == (resultCode & 0xff)
+      ? String(cString: sqlite3_errmsg(db)) : String(cString: sqlite3_errstr(resultCode))
+    return SQLiteError(
+      extendedCode: code, message: message, sql: sql, systemErrno: sqlite3_system_errno(db))
+  }
+}

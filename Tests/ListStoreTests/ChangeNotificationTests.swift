@@ -1,0 +1,55 @@
+import SQLiteCore
+import Testing
+
+@testable import ListStore
+
+@Suite struct ChangeNotificationTests {
+  /// Waits for the next element of `changes`, failing after `limit`.
+  private func next(_ changes: AsyncStream<Void>, within limit: Duration) async -> Bool {
+    await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        var iterator = changes.makeAsyncIterator()
+        return await iterator.next() != nil
+      }
+      group.addTask {
+        try? await Task.sleep(for: limit)
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+  }
+
+  @Test func writeThroughTheStoreIsReportedAtOnce() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path(), configuration: .init(changePollInterval: .seconds(60)))
+      let changes = try database.changes(to: .orders)
+      try database.orders().add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
+      // The poller is 60 s away: only the direct report can deliver this.
+      #expect(await next(changes, within: .seconds(5)))
+    }
+  }
+
+  @Test func writeByAnotherConnectionIsReported() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      let changes = try database.changes(to: .favorites)
+      let other = try Connection(path: folder.path())
+      try other.execute("INSERT INTO favorites (ref, title) VALUES ('r', 't')")
+      let started = ContinuousClock.now
+      #expect(await next(changes, within: .seconds(5)))
+      #expect(ContinuousClock.now - started < .seconds(1))
+    }
+  }
+
+  @Test func otherListsAndAccountsDoNotWakeTheObserver() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path(), configuration: .init(changePollInterval: .milliseconds(10)))
+      let changes = try database.changes(to: .orders, account: "ann")
+      try database.favorites(account: "ann").add(FavoriteDraft(ref: "r", title: "t"))
+      try database.orders(account: "bob").add(OrderDraft(number: "B-1", total: Money(parsing: "1", currency: .eur)))
+      #expect(await next(changes, within: .milliseconds(300)) == false)
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import SQLiteCore
+import Testing
+
+@testable import ListStore
+
+@Suite struct ListCountTests {
+  @Test func countsFollowWritesByAnotherProgram() throws {
+    try withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      #expect(try database.orders().isEmpty())
+      let other = try Connection(path: folder.path())
+      try other.execute(
+        """
+        INSERT INTO orders (account, number, status, total_minor, currency, placed_at)
+        VALUES ('default', 'X-1', 'paid', 100, 'EUR', 1), ('default', 'X-2', 'paid', 100, 'EUR', 2),
+               ('ann', 'X-1', 'paid', 100, 'EUR', 3);
+        INSERT INTO favorites (ref, title) VALUES ('r', 't');
+        """)
+      #expect(try database.orders().count() == 2)
+      #expect(try database.orders(account: "ann").count() == 1)
+      #expect(try database.favorites().count() == 1)
+      try other.execute("DELETE FROM orders WHERE number = 'X-1'")
+      #expect(try database.orders().count() == 1)
+      #expect(try database.orders(account: "ann").isEmpty())
+      try other.execute("UPDATE orders SET account = 'ann' WHERE number = 'X-2'")
+      #expect(try database.orders().isEmpty())
+      #expect(try database.orders(account: "ann").count() == 1)
+      let report = try HealthReport.inspect(path: folder.path())
+      #expect(report.isHealthy)
+      #expect(report.counts.allSatisfy { $0.kept == $0.actual })
+    }
+  }
+
+  @Test func plainInsertOfTheDocumentedColumnsWorks() throws {
+    try withTemporaryFolder { folder in
+      _ = try ListsDatabase(path: folder.path())
+      let other = try Connection(path: folder.path())
+      try other.execute(
+        """
+        INSERT INTO favorites (ref, title, note) VALUES ('r', 't', NULL);
+        INSERT INTO addresses (label, recipient, line1, city, postal_code, country)
+          VALUES ('Home', 'Ann', 'Main 1', 'Berlin', '10115', 'DE');
+        INSERT INTO orders (number, total_minor, currency) VALUES ('A-1', 100, 'EUR');
+        """)
+      #expect(try other.scalarInt("SELECT sum(item_count) FROM list_counts WHERE account = 'default'") == 3)
+    }
+  }
+
+  @Test func doctorSeesACountThatDrifted() throws {
+    try withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      try database.favorites().add(FavoriteDraft(ref: "r", title: "t"))
+      let other = try Connection(path: folder.path())
+      try other.execute("UPDATE list_counts SET item_count = 7")
+      let report = try HealthReport.inspect(path: folder.path())
+      #expect(!report.isHealthy)
+      #expect(report.counts == [HealthReport.Count(account: "default", list: .favorites, kept: 7, actual: 1)])
+    }
+  }
+}

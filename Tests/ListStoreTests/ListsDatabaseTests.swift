@@ -1,0 +1,192 @@
+import Foundation
+import SQLiteCore
+import Testing
+
+@testable import ListStore
+
+@Suite struct ListsDatabaseTests {
+  @Test func newFileIsMarkedMigratedAndInWALMode() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      _ = try ListsDatabase(path: path)
+      let raw = try Connection(path: path, options: .init(create: false))
+      #expect(try raw.scalarInt("PRAGMA application_id") == 0x4C53_5453)
+      #expect(try raw.scalarInt("PRAGMA user_version") == Int64(ListsDatabase.supportedSchemaVersion))
+      #expect(try raw.textColumn("PRAGMA journal_mode") == ["wal"])
+      #expect(try raw.textColumn("PRAGMA integrity_check") == ["ok"])
+      let tables = try raw.textColumn("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+      #expect(tables == ["addresses", "favorites", "list_counts", "lists_migrations", "orders"])
+    }
+  }
+
+  @Test func connectionUsesFullSyncAndForeignKeys() throws {
+    let database = try ListsDatabase.inMemory()
+    let (sync, keys) = try database.read { connection in
+      (try connection.scalarInt("PRAGMA synchronous"), try connection.scalarInt("PRAGMA foreign_keys"))
+    }
+    #expect(sync == 2)  // FULL
+    #expect(keys == 1)
+  }
+
+  @Test func zeroByteFileIsANewDatabase() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+      let database = try ListsDatabase(path: path)
+      #expect(try database.orders().isEmpty())
+    }
+  }
+
+  @Test func reopeningKeepsData() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      do {
+        let database = try ListsDatabase(path: path)
+        try database.favorites().add(FavoriteDraft(ref: "p-1", title: "Kettle"))
+      }
+      let database = try ListsDatabase(path: path)
+      #expect(try database.favorites().count() == 1)
+      #expect(try database.favorites().page(after: nil, limit: 5).items.map(\.title) == ["Kettle"])
+    }
+  }
+
+  /// Opening must not leave SQLite's side files next to a file it refused.
+  private func expectUntouched(_ folder: TemporaryFolder, _ path: String, _ before: Data) throws {
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try folder.contents() == [URL(fileURLWithPath: path).lastPathComponent])
+  }
+
+  @Test func textFileIsRefusedUntouched() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      let before = Data("name,total\nkettle,25.90\n".utf8)
+      try before.write(to: URL(fileURLWithPath: path))
+      #expect(throws: ListStoreError.notADatabase(path: path)) { try ListsDatabase(path: path) }
+      try expectUntouched(folder, path, before)
+    }
+  }
+
+  @Test func randomBytesAreRefusedUntouched() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      var generator = SplitMix(seed: 7)
+      let before = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      try before.write(to: URL(fileURLWithPath: path))
+      #expect(throws: ListStoreError.notADatabase(path: path)) { try ListsDatabase(path: path) }
+      try expectUntouched(folder, path, before)
+    }
+  }
+
+  @Test func directoryIsRefused() throws {
+    try withTemporaryFolder { folder in
+      #expect(throws: ListStoreError.cannotOpen(path: folder.url.path, reason: "it is a directory")) {
+        try ListsDatabase(path: folder.url.path)
+      }
+    }
+  }
+
+  @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      do {
+        let other = try Connection(path: path)
+        try other.execute("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES ('hi')")
+      }
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      #expect(throws: ListStoreError.foreignDatabase(path: path)) { try ListsDatabase(path: path) }
+      try expectUntouched(folder, path, before)
+    }
+  }
+
+  @Test func emptySQLiteFileWithoutTablesIsAdopted() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      do {
+        let other = try Connection(path: path)
+        try other.execute("PRAGMA page_size = 4096; VACUUM")
+      }
+      let database = try ListsDatabase(path: path)
+      #expect(try database.orders().count() == 0)
+    }
+  }
+
+  @Test func newerSchemaIsRefusedWithoutWriting() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      do {
+        _ = try ListsDatabase(path: path)
+        let raw = try Connection(path: path)
+        try raw.execute("PRAGMA journal_mode = DELETE; PRAGMA user_version = 99")
+      }
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      #expect(throws: ListStoreError.schemaTooNew(found: 99, supported: ListsDatabase.supportedSchemaVersion)) {
+        try ListsDatabase(path: path)
+      }
+      // Not even the journal mode changed: the file is byte-for-byte what it was.
+      try expectUntouched(folder, path, before)
+    }
+  }
+
+  @Test func missingFolderCannotBeCreated() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.url.appendingPathComponent("nowhere/lists.db").path
+      #expect(throws: ListStoreError.cannotCreate(path: path, reason: "the folder \(folder.url.path)/nowhere does not exist")) {
+        try ListsDatabase(path: path)
+      }
+    }
+  }
+
+  @Test func missingFileIsNotCreatedWhenCreationIsOff() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      #expect(throws: ListStoreError.cannotOpen(path: path, reason: "no such file")) {
+        try ListsDatabase(path: path, configuration: .init(createIfMissing: false))
+      }
+      let names = try folder.contents()
+      #expect(names.isEmpty)
+    }
+  }
+
+  @Test func busyTimeoutEndsWithBusyError() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      let database = try ListsDatabase(path: path, configuration: .init(busyTimeoutMilliseconds: 100))
+      let blocker = try Connection(path: path)
+      try blocker.execute("BEGIN IMMEDIATE")
+      defer { try? blocker.execute("ROLLBACK") }
+      let started = ContinuousClock.now
+      #expect(throws: ListStoreError.databaseBusy) {
+        try database.favorites().add(FavoriteDraft(ref: "r", title: "t"))
+      }
+      #expect(ContinuousClock.now - started >= .milliseconds(90))
+      #expect(ListStoreError.databaseBusy.isRetryable)
+    }
+  }
+
+  @Test func twoConnectionsOpeningANewFileMigrateItOnce() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.path()
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<4 {
+          group.addTask { _ = try ListsDatabase(path: path) }
+        }
+        try await group.waitForAll()
+      }
+      let raw = try Connection(path: path, options: .init(create: false))
+      #expect(try raw.scalarInt("SELECT count(*) FROM lists_migrations") == Int64(ListsDatabase.supportedSchemaVersion))
+    }
+  }
+}
+
+/// A small deterministic random number generator for reproducible test data.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

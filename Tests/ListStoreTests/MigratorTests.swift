@@ -1,0 +1,114 @@
+import Foundation
+import SQLiteCore
+import Testing
+
+@testable import ListStore
+
+@Suite struct MigratorTests {
+  /// The folder of the package's `Migrations/*.sql` files.
+  static let migrationsFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Migrations")
+
+  @Test func everyMigrationFileIsEmbeddedWithItsSHA256() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsFolder.path)
+      .filter { $0.hasSuffix(".sql") }.sorted()
+    #expect(files.count == EmbeddedMigration.all.count)
+    for (file, migration) in zip(files, EmbeddedMigration.all) {
+      #expect(file == String(format: "%04d_%@.sql", migration.number, migration.name))
+      let text = try String(contentsOf: Self.migrationsFolder.appendingPathComponent(file), encoding: .utf8)
+      #expect(text == migration.sql)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["sha256sum", Self.migrationsFolder.appendingPathComponent(file).path]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      process.waitUntilExit()
+      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      #expect(output.split(separator: " ").first.map(String.init) == migration.checksum)
+    }
+  }
+
+  @Test func documentedColumnsExist() throws {
+    let database = try ListsDatabase.inMemory()
+    let expected: [String: [String]] = [
+      "favorites": ["id", "account", "ref", "title", "note", "added_at"],
+      "addresses": [
+        "id", "account", "label", "recipient", "line1", "line2", "city", "region", "postal_code",
+        "country", "phone", "is_default", "created_at",
+      ],
+      "orders": ["id", "account", "number", "status", "total_minor", "currency", "placed_at"],
+    ]
+    for (table, columns) in expected {
+      let names = try database.read { try $0.textColumn("SELECT name FROM pragma_table_info('\(table)')") }
+      #expect(names == columns, "\(table)")
+    }
+  }
+
+  @Test func appliedMigrationsAreRecorded() throws {
+    try withTemporaryFolder { folder in
+      let clock = TestClock(start: 1_000)
+      _ = try ListsDatabase(path: folder.path(), configuration: clock.configuration)
+      let raw = try Connection(path: folder.path())
+      let rows = try Migrator.applied(raw)
+      #expect(rows.map(\.number) == EmbeddedMigration.all.map(\.number))
+      #expect(rows.map(\.name) == EmbeddedMigration.all.map(\.name))
+      #expect(rows.map(\.checksum) == EmbeddedMigration.all.map(\.checksum))
+      #expect(rows.allSatisfy { $0.appliedAt > 1_000 })
+    }
+  }
+
+  @Test func changedMigrationIsReportedNotRerun() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      _ = try ListsDatabase(path: path)
+      let raw = try Connection(path: path)
+      var edited = EmbeddedMigration.all
+      edited[0] = EmbeddedMigration(number: 1, name: edited[0].name, checksum: "0000", sql: "SELECT 1")
+      edited.append(EmbeddedMigration(number: 2, name: "more", checksum: "1111", sql: "CREATE TABLE more(x)"))
+      #expect(throws: ListStoreError.migrationChanged(number: 1, name: "initial")) {
+        try Migrator.migrate(raw, path: path, migrations: edited, now: { 0 })
+      }
+      #expect(try raw.scalarInt("PRAGMA user_version") == 1)
+      #expect(try raw.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'more'") == 0)
+    }
+  }
+
+  @Test func failingMigrationLeavesTheFileAsItWas() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      do {
+        let database = try ListsDatabase(path: path)
+        try database.orders().add(OrderDraft(number: "A-1", total: Money(parsing: "1.00", currency: .eur)))
+      }
+      let raw = try Connection(path: path)
+      let before = try raw.textColumn("SELECT sql FROM sqlite_schema ORDER BY name")
+      var migrations = EmbeddedMigration.all
+      migrations.append(
+        EmbeddedMigration(
+          number: 2, name: "broken", checksum: "x",
+          sql: "CREATE TABLE extra(id INTEGER); INSERT INTO orders(number) VALUES (NULL);"))
+      #expect(throws: ListStoreError.self) {
+        try Migrator.migrate(raw, path: path, migrations: migrations, now: { 0 })
+      }
+      #expect(try raw.scalarInt("PRAGMA user_version") == 1)
+      #expect(try raw.textColumn("SELECT sql FROM sqlite_schema ORDER BY name") == before)
+      #expect(try raw.scalarInt("SELECT count(*) FROM orders") == 1)
+      #expect(try raw.scalarInt("SELECT count(*) FROM lists_migrations") == 1)
+    }
+  }
+
+  @Test func newMigrationIsAppliedInOrder() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      _ = try ListsDatabase(path: path)
+      let raw = try Connection(path: path)
+      var migrations = EmbeddedMigration.all
+      migrations.append(EmbeddedMigration(number: 2, name: "extra", checksum: "c2", sql: "CREATE TABLE extra(x)"))
+      try Migrator.migrate(raw, path: path, migrations: migrations, now: { 42 })
+      #expect(try raw.scalarInt("PRAGMA user_version") == 2)
+      #expect(try Migrator.applied(raw).last == Migrator.Applied(number: 2, name: "extra", checksum: "c2", appliedAt: 42))
+    }
+  }
+}

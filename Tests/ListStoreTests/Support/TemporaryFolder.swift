@@ -1,0 +1,45 @@
+import Foundation
+
+/// A fresh folder under the system's temporary directory, removed when the test is done.
+///
+/// Every test that needs a database gets its own file in its own folder: WAL, locking and crash
+/// behaviour only exist on files.
+struct TemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lists-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  /// The path of a file named `name` in the folder.
+  func path(_ name: String = "lists.db") -> String {
+    url.appendingPathComponent(name).path
+  }
+
+  /// The names of the files in the folder, sorted.
+  func contents() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
+
+/// Runs `body` with a new temporary folder and removes the folder afterwards.
+@discardableResult
+func withTemporaryFolder<T>(_ body: (TemporaryFolder) throws -> T) throws -> T {
+  let folder = try TemporaryFolder()
+  defer { folder.remove() }
+  return try body(folder)
+}
+
+/// Runs `body` with a new temporary folder and removes the folder afterwards.
+@discardableResult
+func withTemporaryFolder<T>(_ body: (TemporaryFolder) async throws -> T) async throws -> T {
+  let folder = try TemporaryFolder()
+  defer { folder.remove() }
+  return try await body(folder)
+}
