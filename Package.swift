@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ListStore", targets: ["ListStore"]),
     .library(name: "ListPaging", targets: ["ListPaging"]),
     .executable(name: "lists", targets: ["lists"]),
+    .executable(name: "lists-bench", targets: ["lists-bench"]),
   ],
   targets: [
     // C bridge to the system SQLite (libsqlite3-dev).
@@ -29,6 +30,10 @@ let package = Package(
     // The command line: parsing, commands, rendering.
     .target(name: "ListsCLI", dependencies: ["ListStore", "ListPaging"]),
     .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
+
+    // Benchmark: the same work through the store and straight on the C API, in one run.
+    .target(name: "CBench", dependencies: ["CSQLite"]),
+    .executableTarget(name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench"]),
 
     // Build-time: turns Migrations/*.sql into Swift source compiled into ListStore.
     .executableTarget(name: "MigrationsEmbedder"),

@@ -164,7 +164,7 @@ import Testing
     let range = Timestamp.supportedRange
     let low = range.lowerBound.millisecondsSince1970
     let span = UInt64(range.upperBound.millisecondsSince1970 - low) + 1
-    var random = SplitMix64(seed: 0x7469_6D65)
+    var random = SplitMix(seed: 0x7469_6D65)
     for index in 0..<50_000 {
       var milliseconds = low + Int64(random.next() % span)
       switch index % 4 {
@@ -230,18 +230,5 @@ import Testing
     let after = Int64(time(nil))
     #expect((before...after).contains(now.millisecondsSince1970 / 1000))
     #expect(Timestamp.supportedRange.contains(now))
-  }
-}
-
-/// A deterministic pseudo-random sequence (SplitMix64), so that a failure can be replayed.
-private struct SplitMix64 {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

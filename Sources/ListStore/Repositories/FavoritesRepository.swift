@@ -104,18 +104,9 @@ public struct FavoritesRepository: ListRepository {
       }
       try statement.bind(account, at: 1)
       try statement.bind(limit + 1, at: 2)
-      var items: [Favorite] = []
-      items.reserveCapacity(limit)
-      while try statement.step() {
-        if items.count == limit {
-          let last = items[limit - 1]
-          let next = CursorCodec.encode(
-            .time(last.addedAt.millisecondsSince1970, id: last.id), list: .favorites, account: account)
-          return ListPage(items: items, nextCursor: next)
-        }
-        items.append(Self.decode(statement))
+      return try collectPage(statement, limit: limit, decode: Self.decode) {
+        .time($0.addedAt.millisecondsSince1970, id: $0.id)
       }
-      return ListPage(items: items, nextCursor: nil)
     }
   }
 

@@ -128,6 +128,24 @@ extension ListRepository {
     }
   }
 
+  /// Steps `statement`, which selects up to `limit + 1` rows, into a page: the extra row only
+  /// tells that more follow, and the cursor is made from the last item kept.
+  func collectPage(
+    _ statement: Statement, limit: Int, decode: (Statement) throws -> Item,
+    key: (Item) -> CursorKey
+  ) throws -> ListPage<Item> {
+    var items: [Item] = []
+    items.reserveCapacity(limit)
+    while try statement.step() {
+      if items.count == limit {
+        let next = CursorCodec.encode(key(items[limit - 1]), list: Self.list, account: account)
+        return ListPage(items: items, nextCursor: next)
+      }
+      items.append(try decode(statement))
+    }
+    return ListPage(items: items, nextCursor: nil)
+  }
+
   /// The shared skeleton of every import: one transaction, drafts pulled one at a time, each
   /// rejected draft reported with its position. `insert` returns whether it added a row.
   func runImport(

@@ -108,18 +108,9 @@ public struct OrdersRepository: ListRepository {
       }
       try statement.bind(account, at: 1)
       try statement.bind(limit + 1, at: 2)
-      var items: [Order] = []
-      items.reserveCapacity(limit)
-      while try statement.step() {
-        if items.count == limit {
-          let last = items[limit - 1]
-          let next = CursorCodec.encode(
-            .time(last.placedAt.millisecondsSince1970, id: last.id), list: .orders, account: account)
-          return ListPage(items: items, nextCursor: next)
-        }
-        items.append(try Self.decode(statement))
+      return try collectPage(statement, limit: limit, decode: Self.decode) {
+        .time($0.placedAt.millisecondsSince1970, id: $0.id)
       }
-      return ListPage(items: items, nextCursor: nil)
     }
   }
 

@@ -1,0 +1,3 @@
+import CBench
+
+print(String(cString: cbench_sqlite_version()))
