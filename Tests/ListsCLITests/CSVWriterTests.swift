@@ -46,4 +46,13 @@ import Testing
     writer.endRecord()
     #expect(writer.bytes == Array("b\r\n".utf8))
   }
+
+  @Test func growsPastItsCapacity() {
+    var writer = CSVWriter(capacity: 1)
+    let long = String(repeating: "\"東,", count: 1000)
+    writer.record([long, "x"])
+    let expected = "\"" + String(repeating: "\"\"東,", count: 1000) + "\",x\r\n"
+    #expect(writer.count == expected.utf8.count)
+    #expect(writer.withBytes { Array($0) } == Array(expected.utf8))
+  }
 }

@@ -102,4 +102,19 @@ import Testing
     let value = try JSONParser.parse(source)
     #expect(text { $0.value(value) } == source)
   }
+
+  @Test func growsPastItsCapacityAndHandsOutBytesWithoutCopying() {
+    var writer = JSONWriter(capacity: 1)
+    let long = String(repeating: "a\"\u{1}東", count: 2000)
+    writer.beginArray()
+    writer.string(long)
+    writer.int(Int.min)
+    writer.endArray()
+    let expected =
+      "[\"" + String(repeating: "a\\\"\\u0001東", count: 2000) + "\","
+      + "-9223372036854775808]"
+    #expect(writer.count == expected.utf8.count)
+    #expect(writer.withBytes { Array($0) } == Array(expected.utf8))
+    #expect(writer.bytes == Array(expected.utf8))
+  }
 }

@@ -8,21 +8,32 @@
 /// csv.record(["id", "title"])       // id,title\r\n
 /// csv.field(1); csv.field("Mug, \"blue\""); csv.endRecord()
 /// // 1,"Mug, ""blue"""\r\n
-/// output.write(csv.bytes); csv.removeAll()
+/// csv.withBytes { output.write($0) }
+/// csv.removeAll()
 /// ```
 package struct CSVWriter: Sendable {
-  /// The CSV written so far.
-  package private(set) var bytes: [UInt8] = []
+  private var buffer: ByteBuffer
   private var isAtRecordStart = true
 
   /// Creates an empty writer reserving `capacity` bytes.
   package init(capacity: Int = 4096) {
-    bytes.reserveCapacity(capacity)
+    buffer = ByteBuffer(capacity: capacity)
+  }
+
+  /// A copy of the CSV written so far; ``withBytes(_:)`` avoids the copy.
+  package var bytes: [UInt8] { buffer.bytes }
+
+  /// How many bytes were written so far (to decide when to flush).
+  package var count: Int { buffer.count }
+
+  /// Calls `body` with the CSV written so far, without copying it.
+  package func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try buffer.withBytes(body)
   }
 
   /// Empties the buffer (keeping its storage) after its bytes were written out.
   package mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
+    buffer.removeAll()
     isAtRecordStart = true
   }
 
@@ -47,7 +58,8 @@ package struct CSVWriter: Sendable {
   /// Writes an integer field.
   package mutating func field(_ number: Int) {
     separate()
-    bytes.append(contentsOf: String(number).utf8)
+    var text = String(number)
+    text.withUTF8 { appendField($0) }
   }
 
   /// Writes an integer field, or an empty field for nil.
@@ -57,13 +69,12 @@ package struct CSVWriter: Sendable {
 
   /// Ends the record: CRLF.
   package mutating func endRecord() {
-    bytes.append(0x0D)
-    bytes.append(0x0A)
+    buffer.append("\r\n")
     isAtRecordStart = true
   }
 
   private mutating func separate() {
-    if !isAtRecordStart { bytes.append(UInt8(ascii: ",")) }
+    if !isAtRecordStart { buffer.append(UInt8(ascii: ",")) }
     isAtRecordStart = false
   }
 
@@ -72,14 +83,26 @@ package struct CSVWriter: Sendable {
       $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A
     }
     guard needsQuotes else {
-      bytes.append(contentsOf: utf8)
+      buffer.write(maximumCount: utf8.count) { out in
+        out.update(from: utf8.baseAddress!, count: utf8.count)
+        return utf8.count
+      }
       return
     }
-    bytes.append(UInt8(ascii: "\""))
-    for byte in utf8 {
-      if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-      bytes.append(byte)
+    buffer.write(maximumCount: utf8.count * 2 + 2) { out in
+      var index = 0
+      out[index] = UInt8(ascii: "\"")
+      index += 1
+      for byte in utf8 {
+        if byte == UInt8(ascii: "\"") {
+          out[index] = byte
+          index += 1
+        }
+        out[index] = byte
+        index += 1
+      }
+      out[index] = UInt8(ascii: "\"")
+      return index + 1
     }
-    bytes.append(UInt8(ascii: "\""))
   }
 }
