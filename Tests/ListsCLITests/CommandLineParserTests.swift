@@ -134,6 +134,16 @@ import Testing
     #expect(try command(["doctor"]).id == .doctor)
   }
 
+  @Test func singleDashWordsAreValuesOfTheOptionBefore() throws {
+    #expect(try command(["show", "orders", "--after", "-AbC_9"])[ShowSpec.after] == "-AbC_9")
+    let parsed = try command(["add", "favorites", "--ref", "-x", "--title", "-"])
+    #expect(parsed.value(AddFavoritesSpec.ref) == "-x")
+    #expect(parsed.value(AddFavoritesSpec.title) == "-")
+    #expect(throws: UsageError(.unknownOption("-x"), commandPath: ["show"])) {
+      try parser.parse(["show", "orders", "-x"])
+    }
+  }
+
   @Test func negativeNumbersAreValues() throws {
     #expect(
       throws: UsageError(

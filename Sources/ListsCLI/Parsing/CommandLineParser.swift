@@ -5,8 +5,9 @@
 ///   every later word positional.
 /// - Global options (`--db`, `--account`, `--busy-timeout`, `--no-color`) anywhere before `--`:
 ///   before the command, after it, or among its arguments.
-/// - A value that looks like an option does not count as a value (`--title --json` is a missing
-///   value); write `--title=--json` for that. `-` and negative numbers are values.
+/// - The word after an option that takes a value is its value unless it starts with `--` or is
+///   `-h` (`--title --json` is a missing value; write `--title=--json`). So `-`, negative
+///   numbers and single-dash words such as a cursor `-Xy_1` are values.
 /// - Every value is checked against its ``ValueKind``; the first problem, in command-line
 ///   order, is thrown as a ``UsageError`` with a suggestion when one near miss is unambiguous.
 ///
@@ -47,12 +48,7 @@ package struct CommandLineParser: Sendable {
       case .terminator:
         state.afterTerminator = true
       case .option(let name, let inlineValue):
-        let value: String?
-        if inlineValue == nil, index < tokens.endIndex, case .positional(let next) = tokens[index] {
-          value = next
-        } else {
-          value = nil
-        }
+        let value = inlineValue == nil && index < tokens.endIndex ? valueWord(tokens[index]) : nil
         if try handleOption(name, inlineValue: inlineValue, nextValue: value, state: &state) {
           index += 1
         }
@@ -111,6 +107,15 @@ package struct CommandLineParser: Sendable {
       state.optionValues[name, default: []].append(value)
     }
     return consumed
+  }
+
+  /// The text of `token` when it can be the value of the option before it.
+  private func valueWord(_ token: Token) -> String? {
+    switch token {
+    case .positional(let word): word
+    case .option(let name, nil) where !name.hasPrefix("--") && name != "-h": name
+    case .option, .terminator: nil
+    }
   }
 
   // MARK: Positionals

@@ -8,7 +8,8 @@
 /// | `-`, `-5`, `-1.5` | `.positional` (stdin, negative numbers) |
 /// | anything else | `.positional` |
 ///
-/// Short options are not bundled: `-abc` is one (unknown) option.
+/// Short options are not bundled: `-abc` is one option token (unknown, unless the parser takes
+/// it as the value of the option before it).
 package enum Tokenizer {
   /// The tokens of `words` (without the program name).
   package static func tokenize(_ words: [String]) -> [Token] {
