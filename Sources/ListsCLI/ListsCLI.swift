@@ -1,2 +1,0 @@
-import ListStore
-import ListPaging

@@ -1,0 +1,25 @@
+import ListStore
+
+/// Which command a parsed command line runs; switch on it to dispatch.
+package enum CommandID: Sendable, Hashable {
+  /// `lists` with no command: every list with its count or its empty placeholder title.
+  case overview
+  /// `lists show LIST`.
+  case show
+  /// `lists add LIST ...`, one per list.
+  case add(ListKind)
+  /// `lists remove LIST ID...`.
+  case remove
+  /// `lists clear LIST`.
+  case clear
+  /// `lists import LIST FILE`.
+  case `import`
+  /// `lists export LIST`.
+  case export
+  /// `lists seed`.
+  case seed
+  /// `lists watch LIST`.
+  case watch
+  /// `lists doctor`.
+  case doctor
+}

@@ -1,0 +1,293 @@
+/// Turns command-line words into an ``Invocation``, from ``CommandSpec`` data alone.
+///
+/// - `--name value` and `--name=value`; boolean flags; `-h`/`--help` and `--version` anywhere
+///   before `--` (help wins over everything, including errors later on the line); `--` makes
+///   every later word positional.
+/// - Global options (`--db`, `--account`, `--busy-timeout`, `--no-color`) anywhere before `--`:
+///   before the command, after it, or among its arguments.
+/// - The word after an option that takes a value is its value unless it starts with `--` or is
+///   `-h` (`--title --json` is a missing value; write `--title=--json`). So `-`, negative
+///   numbers and single-dash words such as a cursor `-Xy_1` are values.
+/// - Every value is checked against its ``ValueKind``; the first problem, in command-line
+///   order, is thrown as a ``UsageError`` with a suggestion when one near miss is unambiguous.
+///
+/// For example:
+/// ```swift
+/// let invocation = try CommandLineParser().parse(["show", "orders", "--limit", "5"])
+/// ```
+package struct CommandLineParser: Sendable {
+  /// The command tree, `lists` at its root.
+  package let root: CommandSpec
+  /// The options every command accepts.
+  package let globalOptions: [OptionSpec]
+
+  /// Creates a parser for `root` (by default the `lists` command tree).
+  package init(root: CommandSpec = CommandTree.root, globalOptions: [OptionSpec] = GlobalSpec.all) {
+    self.root = root
+    self.globalOptions = globalOptions
+  }
+
+  /// What `words` (the arguments without the program name) ask for.
+  ///
+  /// - Throws: ``UsageError`` for the first problem found.
+  package func parse(_ words: [String]) throws(UsageError) -> Invocation {
+    let tokens = Tokenizer.tokenize(words)
+    let beforeTerminator = tokens.prefix { $0 != .terminator }
+    if beforeTerminator.contains(where: { isOption($0, named: "--help", "-h") }) {
+      return .help(.command(try helpPath(tokens)))
+    }
+    if beforeTerminator.contains(where: { isOption($0, named: "--version") }) {
+      return .version
+    }
+    var state = ParseState(root: root)
+    var index = tokens.startIndex
+    while index < tokens.endIndex {
+      let token = tokens[index]
+      index += 1
+      switch token {
+      case .terminator:
+        state.afterTerminator = true
+      case .option(let name, let inlineValue):
+        let value = inlineValue == nil && index < tokens.endIndex ? valueWord(tokens[index]) : nil
+        if try handleOption(name, inlineValue: inlineValue, nextValue: value, state: &state) {
+          index += 1
+        }
+      case .positional(let word):
+        try handlePositional(word, state: &state)
+      }
+    }
+    return try finish(state)
+  }
+
+  // MARK: Options
+
+  /// Records one option; returns whether it consumed `nextValue`.
+  private func handleOption(
+    _ name: String, inlineValue: String?, nextValue: String?, state: inout ParseState
+  ) throws(UsageError) -> Bool {
+    let isGlobal: Bool
+    let option: OptionSpec
+    if let own = state.spec.option(named: name) {
+      (option, isGlobal) = (own, false)
+    } else if let global = globalOptions.first(where: { $0.name == name }) {
+      (option, isGlobal) = (global, true)
+    } else {
+      var candidates = state.spec.options.map(\.name) + globalOptions.map(\.name) + ["--help"]
+      if state.path.isEmpty { candidates.append("--version") }
+      throw UsageError(
+        .unknownOption(name), commandPath: state.path,
+        suggestion: NearMiss.suggestion(for: name, among: candidates))
+    }
+    let value: String
+    var consumed = false
+    switch option.arity {
+    case .flag:
+      if inlineValue != nil {
+        throw UsageError(.flagWithValue(name), commandPath: state.path)
+      }
+      value = ""
+    case .value(_, let kind):
+      if let inlineValue {
+        value = inlineValue
+      } else if let nextValue {
+        value = nextValue
+        consumed = true
+      } else {
+        throw UsageError(.missingValue(option.label), commandPath: state.path)
+      }
+      try check(value, kind: kind, name: name, isArgument: false, path: state.path)
+    }
+    let seen = isGlobal ? state.globalValues[name] : state.optionValues[name]
+    if seen != nil && !option.isRepeatable {
+      throw UsageError(.repeatedOption(name), commandPath: state.path)
+    }
+    if isGlobal {
+      state.globalValues[name, default: []].append(value)
+    } else {
+      state.optionValues[name, default: []].append(value)
+    }
+    return consumed
+  }
+
+  /// The text of `token` when it can be the value of the option before it.
+  private func valueWord(_ token: Token) -> String? {
+    switch token {
+    case .positional(let word): word
+    case .option(let name, nil) where !name.hasPrefix("--") && name != "-h": name
+    case .option, .terminator: nil
+    }
+  }
+
+  // MARK: Positionals
+
+  private func handlePositional(_ word: String, state: inout ParseState) throws(UsageError) {
+    let spec = state.spec
+    if !state.afterTerminator && !spec.subcommands.isEmpty && state.positionals.isEmpty {
+      if let subcommand = spec.subcommand(named: word) {
+        state.spec = subcommand
+        state.path.append(word)
+        return
+      }
+      throw unknownSubcommand(word, of: spec, path: state.path)
+    }
+    let position = state.positionals.count
+    let argument: ArgumentSpec
+    if position < spec.arguments.count {
+      argument = spec.arguments[position]
+    } else if let last = spec.arguments.last, last.isVariadic {
+      argument = last
+    } else {
+      throw UsageError(.unexpectedArgument(word), commandPath: state.path)
+    }
+    try check(word, kind: argument.kind, name: argument.name, isArgument: true, path: state.path)
+    state.positionals.append(word)
+    state.argumentValues[argument.name, default: []].append(word)
+  }
+
+  private func unknownSubcommand(
+    _ word: String, of spec: CommandSpec, path: [String], extraChoices: [String] = []
+  ) -> UsageError {
+    let names = spec.subcommands.map(\.name) + extraChoices
+    let suggestion = NearMiss.suggestion(for: word, among: names)
+    if spec.subcommandNoun == "command" {
+      return UsageError(.unknownCommand(word), commandPath: path, suggestion: suggestion)
+    }
+    return UsageError(
+      .unknownValue(word, noun: spec.subcommandNoun, choices: names), commandPath: path,
+      suggestion: suggestion)
+  }
+
+  // MARK: Values
+
+  private func check(
+    _ value: String, kind: ValueKind, name: String, isArgument: Bool, path: [String]
+  ) throws(UsageError) {
+    let displayName = isArgument ? "<\(name)>" : name
+    switch kind {
+    case .text(let allowsEmpty):
+      if value.isEmpty && !allowsEmpty {
+        throw UsageError(.emptyValue(name: displayName), commandPath: path)
+      }
+    case .integer(let range):
+      guard let number = Int(value, radix: 10) else {
+        if isIntegerLiteral(value) {
+          throw UsageError(
+            .outOfRange(value, name: displayName, range: range), commandPath: path)
+        }
+        throw UsageError(.notAnInteger(value, name: displayName), commandPath: path)
+      }
+      if !range.contains(number) {
+        throw UsageError(.outOfRange(value, name: displayName, range: range), commandPath: path)
+      }
+    case .choice(let choices):
+      guard !choices.contains(value) else { return }
+      let suggestion = NearMiss.suggestion(for: value, among: choices)
+      if isArgument {
+        throw UsageError(
+          .unknownValue(value, noun: name, choices: choices), commandPath: path,
+          suggestion: suggestion)
+      }
+      throw UsageError(
+        .invalidChoice(value, option: name, choices: choices), commandPath: path,
+        suggestion: suggestion)
+    }
+  }
+
+  /// Whether `text` is an optionally signed run of digits (too large for `Int`).
+  private func isIntegerLiteral(_ text: String) -> Bool {
+    var digits = text.utf8[...]
+    if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      digits = digits.dropFirst()
+    }
+    return !digits.isEmpty
+      && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+  }
+
+  // MARK: End of the line
+
+  private func finish(_ state: ParseState) throws(UsageError) -> Invocation {
+    let spec = state.spec
+    if state.path == [HelpSpec.name] {
+      return .help(try helpTopic(state.argumentValues[HelpSpec.topic.spec.name] ?? []))
+    }
+    if !spec.isRunnable {
+      throw UsageError(
+        .missingArgument(spec.subcommandNoun, choices: spec.subcommands.map(\.name)),
+        commandPath: state.path)
+    }
+    for argument in spec.arguments where argument.isRequired {
+      if state.argumentValues[argument.name] == nil {
+        var choices: [String]?
+        if case .choice(let words) = argument.kind { choices = words }
+        throw UsageError(
+          .missingArgument(argument.name, choices: choices), commandPath: state.path)
+      }
+    }
+    for option in spec.options where option.isRequired && state.optionValues[option.name] == nil {
+      throw UsageError(.missingOption(option.label), commandPath: state.path)
+    }
+    let parsed = ParsedCommand(
+      spec: spec, path: state.path, globals: globals(from: state.globalValues),
+      optionValues: state.optionValues, argumentValues: state.argumentValues)
+    return .run(parsed)
+  }
+
+  private func globals(from values: [String: [String]]) -> GlobalOptions {
+    GlobalOptions(
+      database: values[GlobalSpec.database.spec.name]?.last,
+      accountName: values[GlobalSpec.account.spec.name]?.last,
+      busyTimeout: values[GlobalSpec.busyTimeout.spec.name]?.last.flatMap { Int($0) },
+      noColor: values[GlobalSpec.noColor.spec.name] != nil)
+  }
+
+  // MARK: Help
+
+  /// The command path of `lists help WORDS...`, or the exit-code table.
+  private func helpTopic(_ words: [String]) throws(UsageError) -> HelpTopic {
+    if words == [HelpSpec.exitCodesTopic] { return .exitCodes }
+    var spec = root
+    var path: [String] = []
+    for word in words {
+      if let subcommand = spec.subcommand(named: word) {
+        spec = subcommand
+        path.append(word)
+      } else if spec.subcommands.isEmpty {
+        throw UsageError(.unexpectedArgument(word), commandPath: [HelpSpec.name])
+      } else {
+        let extra = path.isEmpty ? [HelpSpec.exitCodesTopic] : []
+        throw unknownSubcommand(word, of: spec, path: [HelpSpec.name], extraChoices: extra)
+      }
+    }
+    return .command(path)
+  }
+
+  /// The command path of a line with `--help`: the subcommand words, skipping option values.
+  private func helpPath(_ tokens: [Token]) throws(UsageError) -> [String] {
+    var spec = root
+    var path: [String] = []
+    var skipsValue = false
+    for token in tokens {
+      switch token {
+      case .terminator:
+        return path
+      case .option(let name, let value):
+        let option = spec.option(named: name) ?? globalOptions.first { $0.name == name }
+        skipsValue = value == nil && option.map { !$0.isFlag } ?? false
+      case .positional(let word):
+        defer { skipsValue = false }
+        if skipsValue || spec.subcommands.isEmpty { continue }
+        guard let subcommand = spec.subcommand(named: word) else {
+          throw unknownSubcommand(word, of: spec, path: path)
+        }
+        spec = subcommand
+        path.append(word)
+      }
+    }
+    return path
+  }
+
+  private func isOption(_ token: Token, named names: String...) -> Bool {
+    guard case .option(let name, _) = token else { return false }
+    return names.contains(name)
+  }
+}

@@ -1,0 +1,30 @@
+import ListStore
+
+/// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events]`.
+package enum ShowSpec {
+  /// The list to show.
+  package static let list = Argument<ListKind>("list", help: "The list to show.")
+  /// `--limit N`, 1...500, default 20.
+  package static let limit = Option<Int>(
+    "--limit", placeholder: "n", help: "Items per page.", range: 1...500, default: 20)
+  /// `--after CURSOR`.
+  package static let after = Option<String>(
+    "--after", placeholder: "cursor",
+    help: "Start after this cursor: the next_cursor of the previous page.")
+  /// `--all`.
+  package static let all = Flag("--all", help: "Show every page, not only one.")
+  /// `--json`.
+  package static let json = Flag(
+    "--json", help: "Print one JSON object instead of the table or placeholder.")
+  /// `--events`.
+  package static let events = Flag(
+    "--events", help: "Write the loader's transitions to stderr, one JSON object a line.")
+
+  /// The command.
+  package static let command = CommandSpec(
+    name: "show", abstract: "Shows one page of a list as a table, or its placeholder.",
+    discussion: "Pages end with a cursor; pass it to --after for the next page. Scripts should "
+      + "use --json or export: the table is for people.",
+    id: .show, arguments: [list.spec],
+    options: [limit.spec, after.spec, all.spec, json.spec, events.spec])
+}

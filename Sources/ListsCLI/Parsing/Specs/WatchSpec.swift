@@ -1,0 +1,18 @@
+import ListStore
+
+/// `lists watch LIST [--json]`.
+package enum WatchSpec {
+  /// The list to watch.
+  package static let list = Argument<ListKind>("list", help: "The list to watch.")
+  /// `--json`.
+  package static let json = Flag(
+    "--json",
+    help: "Print one JSON object per settled state (content, empty or error), one a line, "
+      + "in the show --json shape.")
+
+  /// The command.
+  package static let command = CommandSpec(
+    name: "watch", abstract: "Shows a list and shows it again whenever the file changes.",
+    discussion: "Runs until interrupted (Ctrl-C).", id: .watch, arguments: [list.spec],
+    options: [json.spec])
+}

@@ -1,0 +1,105 @@
+import Glibc
+
+/// A buffered writer on a file descriptor (stdout or stderr), with `write(2)` and no Foundation.
+///
+/// Writes collect in a buffer that goes out when full and at ``flush()``; call `flush()` before
+/// the process exits (deinit flushes too, but `exit(3)` skips deinit).
+///
+/// Failures are sticky instead of thrown, so a loop writing a million rows stays simple: once
+/// ``failure`` is set, further writes are dropped. `EINTR` is retried. A closed pipe (`EPIPE`)
+/// becomes ``OutputFailure/brokenPipe`` — with ``ignoreBrokenPipeSignal()`` called at start-up,
+/// `lists export orders | head` ends quietly: the command sees the failure, stops, and exits 0.
+///
+/// An instance is owned by one thread; it is not `Sendable`.
+package final class OutputWriter {
+  /// The file descriptor written to.
+  package let fileDescriptor: Int32
+  /// The first failure, after which nothing more is written.
+  package private(set) var failure: OutputFailure?
+
+  private var buffer: [UInt8] = []
+  private let capacity: Int
+
+  /// Creates a writer on `fileDescriptor` buffering up to `capacity` bytes.
+  package init(fileDescriptor: Int32, capacity: Int = 64 * 1024) {
+    self.fileDescriptor = fileDescriptor
+    self.capacity = max(capacity, 1)
+    buffer.reserveCapacity(self.capacity)
+  }
+
+  deinit {
+    flush()
+  }
+
+  /// Makes a write to a closed pipe fail with `EPIPE` instead of killing the process with
+  /// `SIGPIPE`. Call once at start-up, before the first write.
+  package static func ignoreBrokenPipeSignal() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// Whether the reader closed the pipe: stop producing output.
+  package var isBrokenPipe: Bool { failure == .brokenPipe }
+
+  /// Appends the UTF-8 bytes of `text`.
+  package func write(_ text: String) {
+    var text = text
+    text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Appends `bytes`.
+  package func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { write($0) }
+  }
+
+  /// Appends the bytes in `bytes`.
+  package func write(_ bytes: UnsafeRawBufferPointer) {
+    guard failure == nil, !bytes.isEmpty else { return }
+    if buffer.count + bytes.count > capacity {
+      flush()
+      if bytes.count >= capacity {
+        writeAll(bytes)
+        return
+      }
+    }
+    buffer.append(contentsOf: bytes)
+  }
+
+  /// Appends `line` and a line feed.
+  package func writeLine(_ line: String = "") {
+    write(line)
+    write("\n")
+  }
+
+  /// Sends the buffered bytes to the file descriptor.
+  package func flush() {
+    guard !buffer.isEmpty else { return }
+    if failure == nil {
+      buffer.withUnsafeBytes { writeAll($0) }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes all of `bytes`, retrying after `EINTR` and partial writes, waiting on `EAGAIN`.
+  private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+    var offset = 0
+    while offset < bytes.count, failure == nil {
+      let written = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written >= 0 {
+        offset += written
+        continue
+      }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN: waitUntilWritable()
+      case EPIPE: failure = .brokenPipe
+      case let code: failure = .writeFailed(errno: code)
+      }
+    }
+  }
+
+  /// Blocks until a non-blocking descriptor can take more bytes.
+  private func waitUntilWritable() {
+    var request = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+    _ = poll(&request, 1, -1)
+  }
+}

@@ -1,0 +1,19 @@
+import Testing
+
+@testable import ListsCLI
+
+@Suite struct ExitCodeTests {
+  @Test(
+    arguments: [
+      (ExitCode.success, 0), (.usage, 64), (.dataError, 65), (.noInput, 66), (.software, 70),
+      (.cantCreate, 73), (.ioError, 74), (.tempFail, 75), (.config, 78),
+    ] as [(ExitCode, Int32)])
+  func valuesAreTheSysexitsOnes(code: ExitCode, value: Int32) {
+    #expect(code.rawValue == value)
+  }
+
+  @Test func documentationOrderFollowsTheContract() {
+    #expect(ExitCode.documentationOrder.map(\.rawValue) == [0, 64, 65, 66, 73, 74, 75, 78, 70])
+    #expect(Set(ExitCode.documentationOrder) == Set(ExitCode.allCases))
+  }
+}
