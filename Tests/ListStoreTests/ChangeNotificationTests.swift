@@ -39,7 +39,9 @@ import Testing
       try other.execute("INSERT INTO favorites (ref, title) VALUES ('r', 't')")
       let started = ContinuousClock.now
       #expect(await next(changes, within: .seconds(5)))
-      #expect(ContinuousClock.now - started < .seconds(1))
+      // The poller looks every 50 ms; the bound is loose because the whole suite shares two cores.
+      // It still tells the poller apart from the 60 s and "never" of a broken path.
+      #expect(ContinuousClock.now - started < .seconds(3))
     }
   }
 

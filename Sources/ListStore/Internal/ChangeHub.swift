@@ -1,3 +1,4 @@
+import Dispatch
 import SQLiteCore
 import Synchronization
 
@@ -24,7 +25,7 @@ final class ChangeHub: Sendable {
     var nextID = 0
     /// The version of each observed list as last reported to its observers.
     var seen: [Key: Int64] = [:]
-    var poller: Task<Void, Never>?
+    var poller: Poller?
   }
 
   private let state = Mutex(State())
@@ -41,7 +42,7 @@ final class ChangeHub: Sendable {
   }
 
   deinit {
-    state.withLock { $0.poller?.cancel() }
+    state.withLock { $0.poller?.stop() }
   }
 
   /// Whether anyone observes `key` (so a write should look up the list's new version).
@@ -72,7 +73,7 @@ final class ChangeHub: Sendable {
         state.seen[gone.key] = nil
       }
       if state.subscribers.isEmpty {
-        state.poller?.cancel()
+        state.poller?.stop()
         state.poller = nil
       }
     }
@@ -106,28 +107,15 @@ final class ChangeHub: Sendable {
     }
   }
 
-  private func startPolling() -> Task<Void, Never> {
-    let path = path
-    let interval = pollInterval
-    let timeout = busyTimeoutMilliseconds
-    return Task.detached { [weak self] in
-      guard let connection = try? Connection(path: path, options: .init(create: false)) else { return }
-      connection.setBusyTimeout(milliseconds: timeout)
-      var lastDataVersion: Int64 = -1
-      while !Task.isCancelled {
-        if let dataVersion = try? connection.scalarInt("PRAGMA data_version"), dataVersion != lastDataVersion {
-          if let versions = try? Self.readVersions(connection) {
-            lastDataVersion = dataVersion
-            guard let self else { return }
-            self.observed(versions)
-          }
-        }
-        do { try await Task.sleep(for: interval) } catch { return }
-      }
-    }
+  /// Starts polling on a private dispatch queue, off the Swift concurrency pool, so that tasks
+  /// blocked in long synchronous work cannot delay the notifications.
+  private func startPolling() -> Poller {
+    let poller = Poller(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    poller.start(every: pollInterval) { [weak self] versions in self?.observed(versions) }
+    return poller
   }
 
-  private static func readVersions(_ connection: Connection) throws(SQLiteError) -> [Key: Int64] {
+  static func readVersions(_ connection: Connection) throws(SQLiteError) -> [Key: Int64] {
     let statement = try connection.cachedStatement("SELECT account, list, version FROM list_counts")
     var versions: [Key: Int64] = [:]
     while try statement.step() {
@@ -135,5 +123,55 @@ final class ChangeHub: Sendable {
       versions[Key(account: statement.text(at: 0), list: list)] = statement.int64(at: 2)
     }
     return versions
+  }
+}
+
+/// Reads `PRAGMA data_version` on its own connection at a fixed interval and, when another
+/// connection has committed, the version of every list.
+private final class Poller: @unchecked Sendable {
+  // Everything below is touched only on `queue`.
+  private let queue = DispatchQueue(label: "lists.changes.poller")
+  private let path: String
+  private let busyTimeoutMilliseconds: Int32
+  private var timer: DispatchSourceTimer?
+  private var connection: Connection?
+  private var lastDataVersion: Int64 = -1
+
+  init(path: String, busyTimeoutMilliseconds: Int32) {
+    self.path = path
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+  }
+
+  func start(every interval: Duration, _ report: @escaping @Sendable ([ChangeHub.Key: Int64]) -> Void) {
+    queue.async {
+      let timer = DispatchSource.makeTimerSource(queue: self.queue)
+      let nanoseconds = interval.components.seconds * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000
+      timer.schedule(deadline: .now(), repeating: .nanoseconds(Int(max(nanoseconds, 1_000_000))))
+      timer.setEventHandler { [weak self] in self?.poll(report) }
+      self.timer = timer
+      timer.resume()
+    }
+  }
+
+  func stop() {
+    queue.async {
+      self.timer?.cancel()
+      self.timer = nil
+      self.connection = nil
+    }
+  }
+
+  private func poll(_ report: ([ChangeHub.Key: Int64]) -> Void) {
+    if connection == nil {
+      connection = try? Connection(path: path, options: .init(create: false))
+      connection?.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+    }
+    guard let connection,
+      let dataVersion = try? connection.scalarInt("PRAGMA data_version"),
+      dataVersion != lastDataVersion,
+      let versions = try? ChangeHub.readVersions(connection)
+    else { return }
+    lastDataVersion = dataVersion
+    report(versions)
   }
 }
