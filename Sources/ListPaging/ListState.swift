@@ -19,6 +19,7 @@ public struct ListState<Item: Sendable>: Sendable {
   public var error: LoadError?
 
   /// Creates a state; with no arguments, the state of a list nothing was asked for yet.
+  @inlinable
   public init(
     phase: ListPhase = .idle,
     items: LoadedItems<Item> = [],
@@ -38,7 +39,7 @@ public struct ListState<Item: Sendable>: Sendable {
   }
 
   /// Whether another page can follow the shown ones.
-  public var hasMore: Bool { !endReached }
+  @inlinable public var hasMore: Bool { !endReached }
 }
 
 extension ListState: Equatable where Item: Equatable {}

@@ -14,6 +14,7 @@ public struct ListTransition<Item: Sendable>: Sendable {
   public var events: [PageEvent]
 
   /// Creates a transition.
+  @inlinable
   public init(number: Int, previousPhase: ListPhase, state: ListState<Item>, events: [PageEvent]) {
     self.number = number
     self.previousPhase = previousPhase

@@ -2,18 +2,43 @@
 ///
 /// Two load errors are equal when their ``kind`` and ``message`` are equal.
 public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// A short machine-readable name such as `busy`, `corrupt`, `network` or `unknown`.
-  public var kind: String
-  /// One sentence for people saying what went wrong.
-  public var message: String
-  /// Whether trying the same request again may succeed.
-  public var isRetryable: Bool
+  /// The three values behind one reference, so that the states, events and transitions that
+  /// carry an error stay small: every transition copies them.
+  private final class Storage: Sendable {
+    let kind: String
+    let message: String
+    let isRetryable: Bool
+
+    init(kind: String, message: String, isRetryable: Bool) {
+      self.kind = kind
+      self.message = message
+      self.isRetryable = isRetryable
+    }
+  }
+
+  private var storage: Storage
 
   /// Creates a load error from its parts.
   public init(kind: String, message: String, isRetryable: Bool) {
-    self.kind = kind
-    self.message = message
-    self.isRetryable = isRetryable
+    storage = Storage(kind: kind, message: message, isRetryable: isRetryable)
+  }
+
+  /// A short machine-readable name such as `busy`, `corrupt`, `network` or `unknown`.
+  public var kind: String {
+    get { storage.kind }
+    set { storage = Storage(kind: newValue, message: message, isRetryable: isRetryable) }
+  }
+
+  /// One sentence for people saying what went wrong.
+  public var message: String {
+    get { storage.message }
+    set { storage = Storage(kind: kind, message: newValue, isRetryable: isRetryable) }
+  }
+
+  /// Whether trying the same request again may succeed.
+  public var isRetryable: Bool {
+    get { storage.isRetryable }
+    set { storage = Storage(kind: kind, message: message, isRetryable: newValue) }
   }
 
   /// Classifies any error the way the loader does by default.

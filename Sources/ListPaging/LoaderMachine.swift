@@ -19,22 +19,18 @@
 /// At most one request is in flight at a time: asking for a page while one is loading does
 /// nothing, and a refresh cancels the page it replaces.
 public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
-  /// The state after the last event.
-  public internal(set) var state = ListState<Item>()
+  // The stored properties are internal so that the inlinable rules below can change them (a
+  // `public internal(set)` setter cannot be used from inlinable code); public getters follow.
+  @usableFromInline var _state = ListState<Item>()
+  @usableFromInline var _generation = 0
+  @usableFromInline var _transitionCount = 0
+  @usableFromInline var _nextCursor: Cursor?
+  @usableFromInline var _hasPendingInvalidation = false
+  @usableFromInline var inFlight: InFlightRequest<Item, Cursor>?
+  @usableFromInline var requestCount = 0
+
   /// How many items each page request asks for.
   public let pageSize: Int
-  /// Incremented by every refresh; stamped on every request made after it.
-  public internal(set) var generation = 0
-  /// How many transitions were published so far.
-  public internal(set) var transitionCount = 0
-  /// Where the page after the content starts; nil before the first page and after the last.
-  public internal(set) var nextCursor: Cursor?
-  /// Whether the data changed while the first load or a refresh was in flight, so that one more
-  /// load follows it.
-  public internal(set) var hasPendingInvalidation = false
-
-  var inFlight: InFlightRequest<Item, Cursor>?
-  var requestCount = 0
 
   /// Creates a machine in phase ``ListPhase/idle``.
   /// - Parameter pageSize: How many items each page request asks for; must be positive.
@@ -43,16 +39,43 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     self.pageSize = pageSize
   }
 
+  /// The state after the last event.
+  @inlinable public var state: ListState<Item> { _state }
+
+  /// Incremented by every refresh; stamped on every request made after it.
+  @inlinable public var generation: Int { _generation }
+
+  /// How many transitions were published so far.
+  @inlinable public var transitionCount: Int { _transitionCount }
+
+  /// Where the page after the content starts; nil before the first page and after the last.
+  @inlinable public var nextCursor: Cursor? { _nextCursor }
+
+  /// Whether the data changed while the first load or a refresh was in flight, so that one more
+  /// load follows it.
+  @inlinable public var hasPendingInvalidation: Bool { _hasPendingInvalidation }
+
   /// The request whose result the machine waits for, if any.
-  public var inFlightRequest: RequestID? { inFlight?.id }
+  @inlinable public var inFlightRequest: RequestID? { inFlight?.id }
 
   /// Applies `event` and returns what the driver must do, in order.
   ///
   /// Publications come before the fetch that follows them, so observers see `loading` before
   /// `loaded` even when the source answers inside the fetch call.
+  @inlinable
   @discardableResult
   public mutating func handle(_ event: LoaderEvent<Item, Cursor>) -> [LoaderEffect<Item, Cursor>] {
     var effects: [LoaderEffect<Item, Cursor>] = []
+    handle(event, into: &effects)
+    return effects
+  }
+
+  /// Applies `event`, appending what the driver must do to `effects`; lets a driver reuse one
+  /// array for every event instead of allocating one per page.
+  @inlinable
+  public mutating func handle(
+    _ event: LoaderEvent<Item, Cursor>, into effects: inout [LoaderEffect<Item, Cursor>]
+  ) {
     switch event {
     case .loadNextPage: loadNextPage(&effects)
     case .refresh: refresh(&effects)
@@ -62,34 +85,35 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     case .pageFailed(let request, let error): pageFailed(request, error, &effects)
     case .cancelled(let request): cancelled(request, &effects)
     }
-    return effects
   }
 
   // MARK: Actions
 
-  private mutating func loadNextPage(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+  @inlinable
+  mutating func loadNextPage(_ effects: inout [LoaderEffect<Item, Cursor>]) {
     guard inFlight == nil else { return }
-    switch state.phase {
+    switch _state.phase {
     case .idle:
       startFirstLoad(&effects)
     case .content:
       // After the end, or after a failed page until it is retried, there is nothing to ask for.
-      guard !state.endReached, case .idle = state.append else { return }
-      startAppend(page: state.pagesLoaded + 1, &effects)
+      guard !_state.endReached, case .idle = _state.append else { return }
+      startAppend(page: _state.pagesLoaded + 1, &effects)
     case .loading, .empty, .error:
       return
     }
   }
 
-  private mutating func refresh(_ effects: inout [LoaderEffect<Item, Cursor>]) {
-    switch state.phase {
+  @inlinable
+  mutating func refresh(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+    switch _state.phase {
     case .loading:
       // The first page is on its way; it is as fresh as a reload would be.
       return
     case .idle, .empty, .error:
       // An automatic refresh of an empty or failed list may be running; it is fresh enough.
       guard inFlight == nil else { return }
-      generation += 1
+      _generation += 1
       startFirstLoad(&effects)
     case .content:
       if case .refresh = inFlight?.operation { return }
@@ -97,28 +121,30 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     }
   }
 
-  private mutating func retry(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+  @inlinable
+  mutating func retry(_ effects: inout [LoaderEffect<Item, Cursor>]) {
     guard inFlight == nil else { return }
-    if state.phase == .error {
+    if _state.phase == .error {
       startFirstLoad(&effects)
-    } else if case .failed(let page, _) = state.append {
+    } else if case .failed(let page, _) = _state.append {
       // The cursor did not move when the page failed, so this asks for exactly that page.
       startAppend(page: page, &effects)
-    } else if case .failed = state.refresh {
+    } else if case .failed = _state.refresh {
       refresh(&effects)
     }
   }
 
-  private mutating func invalidate(_ effects: inout [LoaderEffect<Item, Cursor>]) {
-    switch state.phase {
+  @inlinable
+  mutating func invalidate(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+    switch _state.phase {
     case .idle:
       return
     case .loading:
-      hasPendingInvalidation = true
+      _hasPendingInvalidation = true
     case .content, .empty, .error:
       if case .refresh = inFlight?.operation {
         // However many changes arrive now, one more refresh after this one covers them all.
-        hasPendingInvalidation = true
+        _hasPendingInvalidation = true
       } else {
         startRefresh(automatic: true, &effects)
       }
@@ -128,59 +154,65 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   // MARK: Starting requests
 
   /// Shows `loading` and asks for page 1, forgetting what was shown.
+  @inlinable
   mutating func startFirstLoad(_ effects: inout [LoaderEffect<Item, Cursor>]) {
-    let previous = state.phase
-    state = ListState(phase: .loading)
-    nextCursor = nil
-    hasPendingInvalidation = false
+    let previous = _state.phase
+    _state = ListState(phase: .loading)
+    _nextCursor = nil
+    _hasPendingInvalidation = false
     publish(from: previous, [.loading(page: 1)], &effects)
     request(.firstLoad, cursor: nil, page: 1, &effects)
   }
 
-  private mutating func startAppend(page: Int, _ effects: inout [LoaderEffect<Item, Cursor>]) {
-    let previous = state.phase
-    state.append = .loading(page: page)
+  @inlinable
+  mutating func startAppend(page: Int, _ effects: inout [LoaderEffect<Item, Cursor>]) {
+    let previous = _state.phase
+    _state.append = .loading(page: page)
     // Only one failure is reported at a time: the newest request's.
-    state.refresh = .idle
+    _state.refresh = .idle
     publish(from: previous, [.loading(page: page)], &effects)
-    request(.append(page: page), cursor: nextCursor, page: page, &effects)
+    request(.append(page: page), cursor: _nextCursor, page: page, &effects)
   }
 
   /// Reloads as many pages as are shown while the current state stays on screen.
+  @inlinable
   mutating func startRefresh(automatic: Bool, _ effects: inout [LoaderEffect<Item, Cursor>]) {
-    generation += 1
+    _generation += 1
     if let replaced = inFlight {
       effects.append(.cancel(replaced.id))
       inFlight = nil
     }
-    let previous = state.phase
-    state.append = .idle
-    state.refresh = .loading(automatic: automatic)
-    hasPendingInvalidation = false
+    let previous = _state.phase
+    _state.append = .idle
+    _state.refresh = .loading(automatic: automatic)
+    _hasPendingInvalidation = false
     publish(from: previous, [.refreshing(automatic: automatic)], &effects)
     let progress = RefreshProgress<Item>(
-      automatic: automatic, targetPages: max(state.pagesLoaded, 1), pagesFetched: 0, items: [])
+      automatic: automatic, targetPages: Swift.max(_state.pagesLoaded, 1), pagesFetched: 0,
+      items: [])
     request(.refresh(progress), cursor: nil, page: 1, &effects)
   }
 
   /// Records `operation` as the one request in flight and asks the driver to run it.
+  @inlinable
   mutating func request(
     _ operation: LoaderOperation<Item, Cursor>, cursor: Cursor?, page: Int,
     _ effects: inout [LoaderEffect<Item, Cursor>]
   ) {
     requestCount += 1
-    let id = RequestID(generation: generation, serial: requestCount)
+    let id = RequestID(generation: _generation, serial: requestCount)
     inFlight = InFlightRequest(id: id, operation: operation)
     effects.append(.fetch(request: id, cursor: cursor, page: page, limit: pageSize))
   }
 
   /// Publishes the current state as one transition.
+  @inlinable
   mutating func publish(
     from previous: ListPhase, _ events: [PageEvent], _ effects: inout [LoaderEffect<Item, Cursor>]
   ) {
-    transitionCount += 1
+    _transitionCount += 1
     let transition = ListTransition(
-      number: transitionCount, previousPhase: previous, state: state, events: events)
+      number: _transitionCount, previousPhase: previous, state: _state, events: events)
     effects.append(.publish(transition))
   }
 }

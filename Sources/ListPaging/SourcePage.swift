@@ -10,13 +10,14 @@ public struct SourcePage<Item: Sendable, Cursor: Sendable>: Sendable {
   /// - Parameters:
   ///   - items: The items of the page, in list order.
   ///   - nextCursor: Where the next page starts; nil when the end of the list was reached.
+  @inlinable
   public init(items: [Item], nextCursor: Cursor?) {
     self.items = items
     self.nextCursor = nextCursor
   }
 
   /// Whether the source says another page follows this one.
-  public var hasMore: Bool { nextCursor != nil }
+  @inlinable public var hasMore: Bool { nextCursor != nil }
 }
 
 extension SourcePage: Equatable where Item: Equatable, Cursor: Equatable {}

@@ -3,11 +3,6 @@ import Synchronization
 import Testing
 
 @Suite struct LoadedItemsTests {
-  /// The address of the first item, to tell whether two snapshots share storage.
-  private func storage<Item>(_ items: LoadedItems<Item>) -> UnsafeRawPointer? {
-    items.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
-  }
-
   @Test func behavesLikeAnArray() {
     var items: LoadedItems<String> = []
     #expect(items.isEmpty && items.count == 0 && items.startIndex == 0 && items.endIndex == 0)
@@ -34,18 +29,60 @@ import Testing
   @Test func appendingToTheNewestSnapshotWritesInPlace() {
     var items: LoadedItems = [0]
     var snapshots: [LoadedItems<Int>] = []
-    var buffers = Set<UnsafeRawPointer?>()
     for value in 1..<50_000 {
       snapshots.append(items)
       items.append(value)
-      buffers.insert(storage(items))
     }
-    // Capacity doubles, so 50,000 appends move the items only a logarithmic number of times,
-    // however many snapshots are kept.
-    #expect(buffers.count <= 16)
-    #expect(Array(items) == Array(0..<50_000))
+    // However many snapshots are kept, the newest one keeps extending the one shared storage:
+    // nothing was copied.
+    #expect(snapshots.allSatisfy { $0.sharesStorage(with: items) })
+    #expect(items.elementsEqual(0..<50_000))
     #expect(snapshots[1_000].count == 1_001 && snapshots[1_000].last == 1_000)
-    #expect(storage(snapshots[40_000]) == storage(items))
+    #expect(snapshots[40_000].elementsEqual(0...40_000))
+  }
+
+  @Test(arguments: [[1], [20], [20, 20, 20, 7], [3, 7, 1, 20, 5], [5, 5, 9], [2, 40, 1, 1]])
+  func itemsAreFoundWhateverThePageSizes(_ sizes: [Int]) {
+    // Same-sized pages are found by division, others by a search over where pages start.
+    var items = LoadedItems<Int>()
+    var expected: [Int] = []
+    for round in 0..<100 {
+      let size = sizes[round % sizes.count]
+      let values = Array(expected.count..<(expected.count + size))
+      items.append(contentsOf: values)
+      expected += values
+    }
+    #expect(Array(items) == expected)
+    #expect(items.indices.allSatisfy { items[$0] == expected[$0] })
+    #expect(items.last == expected.last && items[items.count / 2] == expected[expected.count / 2])
+    var branch = LoadedItems(items.prefix(1_234))
+    branch.append(-1)
+    #expect(Array(branch) == Array(expected.prefix(1_234)) + [-1])
+  }
+
+  @Test func lastPageMayBeLargerThanTheOthers() {
+    var items: LoadedItems = [0, 1]
+    items.append(contentsOf: [2, 3])
+    items.append(contentsOf: Array(4..<40))
+    #expect(items.indices.allSatisfy { items[$0] == $0 })
+  }
+
+  @Test func appendedArraysAreKeptNotCopied() {
+    let page = (0..<100).map { "item \($0)" }
+    var items = LoadedItems<String>()
+    items.append(contentsOf: page)
+    let kept = items.withContiguousStorageIfAvailable { $0.baseAddress }
+    #expect(kept == page.withUnsafeBufferPointer { $0.baseAddress })
+  }
+
+  @Test func contiguousStorageCoversOnlyASinglePage() {
+    let small: LoadedItems = [1, 2, 3]
+    #expect(small.withContiguousStorageIfAvailable { Array($0) } == [1, 2, 3])
+    #expect(LoadedItems<Int>().withContiguousStorageIfAvailable { $0.count } == 0)
+    var twoPages = LoadedItems(0..<17)
+    #expect(twoPages.withContiguousStorageIfAvailable { $0.count } == 17)
+    twoPages.append(17)
+    #expect(twoPages.withContiguousStorageIfAvailable { $0.count } == nil)
   }
 
   @Test func appendingToAnOlderSnapshotCopiesAndLeavesOthersIntact() {
@@ -55,7 +92,7 @@ import Testing
     older.append(40)
     #expect(Array(newest) == [1, 2, 3, 4])
     #expect(Array(older) == [1, 2, 3, 40])
-    #expect(storage(newest) != storage(older))
+    #expect(!newest.sharesStorage(with: older))
     var third = older
     third.append(contentsOf: [50, 60])
     older.append(41)
@@ -65,9 +102,9 @@ import Testing
 
   @Test func appendingNothingChangesNothing() {
     var items: LoadedItems = [1]
-    let before = storage(items)
+    let before = items
     items.append(contentsOf: [])
-    #expect(items.count == 1 && storage(items) == before)
+    #expect(items.count == 1 && items.sharesStorage(with: before))
     var empty = LoadedItems<Int>()
     empty.append(contentsOf: [])
     #expect(empty.isEmpty)

@@ -1,4 +1,5 @@
 /// What the request in flight is for.
+@usableFromInline
 enum LoaderOperation<Item: Sendable, Cursor: Sendable>: Sendable {
   /// Page 1 while the list shows ``ListPhase/loading``.
   case firstLoad
@@ -9,19 +10,35 @@ enum LoaderOperation<Item: Sendable, Cursor: Sendable>: Sendable {
 }
 
 /// A refresh in progress: the pages fetched so far, not shown until all of them are in.
+@usableFromInline
 struct RefreshProgress<Item: Sendable>: Sendable {
   /// Whether the loader started it because the data changed.
-  var automatic: Bool
+  @usableFromInline var automatic: Bool
   /// How many pages to reload: as many as were shown.
-  var targetPages: Int
+  @usableFromInline var targetPages: Int
   /// How many pages came back so far.
-  var pagesFetched: Int
+  @usableFromInline var pagesFetched: Int
   /// Their items, in order.
-  var items: LoadedItems<Item>
+  @usableFromInline var items: LoadedItems<Item>
+
+  @inlinable
+  init(automatic: Bool, targetPages: Int, pagesFetched: Int, items: LoadedItems<Item>) {
+    self.automatic = automatic
+    self.targetPages = targetPages
+    self.pagesFetched = pagesFetched
+    self.items = items
+  }
 }
 
 /// The one request a loader has in flight.
+@usableFromInline
 struct InFlightRequest<Item: Sendable, Cursor: Sendable>: Sendable {
-  var id: RequestID
-  var operation: LoaderOperation<Item, Cursor>
+  @usableFromInline var id: RequestID
+  @usableFromInline var operation: LoaderOperation<Item, Cursor>
+
+  @inlinable
+  init(id: RequestID, operation: LoaderOperation<Item, Cursor>) {
+    self.id = id
+    self.operation = operation
+  }
 }
