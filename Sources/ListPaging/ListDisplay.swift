@@ -4,4 +4,14 @@ public enum ListDisplay: Sendable, Hashable {
   case placeholder(Placeholder)
   /// Show the items; `notice` is one line about a failed append or refresh, shown with them.
   case content(notice: String?)
+
+  /// The placeholder to show, or nil when the items are shown.
+  public var placeholder: Placeholder? {
+    if case .placeholder(let placeholder) = self { placeholder } else { nil }
+  }
+
+  /// The line to show with the items, or nil when there is none or a placeholder is shown.
+  public var notice: String? {
+    if case .content(let notice) = self { notice } else { nil }
+  }
 }

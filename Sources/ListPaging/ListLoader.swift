@@ -7,8 +7,8 @@ import Synchronization
 /// requests they ask for. For example:
 ///
 /// ```swift
-/// let loader = ListLoader(source: store.orders(account: "default"), pageSize: 20,
-///                         invalidations: store.changes(of: .orders))
+/// // `ordersSource` is any PageSource; `ordersChanged` yields when the orders change.
+/// let loader = ListLoader(source: ordersSource, pageSize: 20, invalidations: ordersChanged)
 /// Task { await loader.observeChanges() }
 /// let state = await loader.loadNextPage()   // .content, .empty or .error
 /// for await transition in loader.transitions { render(transition.state) }

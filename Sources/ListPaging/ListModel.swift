@@ -10,6 +10,10 @@ import Observation
 ///   content.task { await model.run() }
 /// }
 /// ```
+///
+/// Commands start their request on the calling thread (see ``ListLoader``), here the main
+/// thread: a source that blocks for long without suspending should move its work off the main
+/// actor itself.
 @MainActor
 @Observable
 public final class ListModel<Source: PageSource> {

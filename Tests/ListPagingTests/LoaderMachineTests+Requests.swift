@@ -56,6 +56,24 @@ extension LoaderMachineTests {
     #expect(driver.send(.loadNextPage).isEmpty)
   }
 
+  @Test func refreshOrRetryWhileFirstPageLoadsDoesNothing() throws {
+    var driver = MachineDriver()
+    let fetch = try driver.expectFetch(.loadNextPage)
+    #expect(driver.send(.refresh).isEmpty)
+    #expect(driver.send(.retry).isEmpty)
+    #expect(driver.machine.inFlightRequest == fetch.request)
+    #expect(driver.machine.transitionCount == 1)
+  }
+
+  @Test func handlingIntoAnArrayAppendsTheSameEffects() throws {
+    var returned = LoaderMachine<Int, Int>(pageSize: 2)
+    var appended = returned
+    var effects: [LoaderEffect<Int, Int>] = [.cancel(RequestID(generation: 0, serial: 0))]
+    appended.handle(.loadNextPage, into: &effects)
+    #expect(Array(effects.dropFirst()) == returned.handle(.loadNextPage))
+    #expect(appended.state == returned.state)
+  }
+
   @Test func refreshCancelsInFlightPageLoadAndBumpsGeneration() throws {
     var driver = MachineDriver()
     try driver.loadPages(1)

@@ -171,4 +171,12 @@ import Testing
       PlaceholderCatalog().display(for: state, list: "addresses")
         == .content(notice: "Couldn't refresh addresses: The database is busy; try again."))
   }
+
+  @Test func displayNamesItsPlaceholderOrNotice() {
+    let placeholder = Placeholder(title: "No orders yet")
+    #expect(ListDisplay.placeholder(placeholder).placeholder == placeholder)
+    #expect(ListDisplay.placeholder(placeholder).notice == nil)
+    #expect(ListDisplay.content(notice: "Stale").notice == "Stale")
+    #expect(ListDisplay.content(notice: "Stale").placeholder == nil)
+  }
 }
