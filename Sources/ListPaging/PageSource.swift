@@ -1,4 +1,32 @@
-/// Anything that returns a page of items after a cursor.
+/// Anything that returns a page of items after a cursor: the store, a remote API, a test double.
+///
+/// A loader calls its source from whatever thread it runs on, never while holding its own lock,
+/// and has at most one page request in flight at a time. A source that does not actually suspend
+/// (a local SQLite store) completes its page inside the loader's call, with no thread hop.
+///
+/// For example:
+///
+/// ```swift
+/// struct NumbersSource: PageSource {
+///   func page(after cursor: Int?, limit: Int) async throws -> SourcePage<Int, Int> {
+///     let start = cursor ?? 0
+///     let items = Array(start..<min(start + limit, 100))
+///     return SourcePage(items: items, nextCursor: start + limit < 100 ? start + limit : nil)
+///   }
+/// }
+/// ```
 public protocol PageSource<Item>: Sendable {
+  /// What the pages hold.
   associatedtype Item: Sendable
+  /// Where a page ends and the next one starts; opaque to the loader.
+  associatedtype Cursor: Sendable
+
+  /// Returns the page that follows `cursor`, or the first page when `cursor` is nil.
+  ///
+  /// - Parameters:
+  ///   - cursor: The ``SourcePage/nextCursor`` of the previous page, or nil for the first page.
+  ///   - limit: The most items the page may hold.
+  /// - Throws: Anything. The loader turns the error into a ``LoadError`` with its classifier,
+  ///   except `CancellationError`, which only drops the request and never shows as an error.
+  func page(after cursor: Cursor?, limit: Int) async throws -> SourcePage<Item, Cursor>
 }

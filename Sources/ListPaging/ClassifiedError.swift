@@ -1,0 +1,14 @@
+/// An error that knows whether trying again can help, with a machine-readable kind and a message
+/// for people.
+///
+/// Sources conform their errors to this protocol so that the loader can tell a busy database or
+/// a dropped connection (retryable) from a corrupt file (permanent) without knowing the source.
+public protocol ClassifiedError: Error {
+  /// Whether the same request may succeed later: true for a busy database, a network failure or
+  /// a timeout; false for a corrupt file or a schema newer than this build.
+  var isRetryable: Bool { get }
+  /// A short machine-readable name such as `busy`, `corrupt`, `network` or `timeout`.
+  var kind: String { get }
+  /// One sentence for people saying what went wrong and, where possible, what to do.
+  var message: String { get }
+}

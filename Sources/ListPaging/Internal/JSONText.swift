@@ -1,0 +1,27 @@
+/// Just enough JSON writing for event lines, without Foundation.
+enum JSONText {
+  /// `text` as a JSON string literal, with quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default:
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  /// A compact object from keys and already-encoded values, in the given order.
+  static func object(_ fields: [(String, String)]) -> String {
+    "{" + fields.map { quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+  }
+}

@@ -1,0 +1,130 @@
+/// Everything a ``ListLoader`` guards with its lock: the machine, the task running its request,
+/// and the subscribers to its streams.
+@usableFromInline
+struct LoaderCore<Item: Sendable, Cursor: Sendable>: Sendable {
+  /// The request in flight and the chain running it.
+  @usableFromInline
+  struct ActiveChain: Sendable {
+    @usableFromInline var request: RequestID
+    @usableFromInline var chain: Int
+    /// The task running the chain; nil until `Task.immediate` returned its handle.
+    @usableFromInline var task: Task<ListState<Item>, Never>?
+
+    @inlinable
+    init(request: RequestID, chain: Int, task: Task<ListState<Item>, Never>?) {
+      self.request = request
+      self.chain = chain
+      self.task = task
+    }
+  }
+
+  /// What applying one event asks the loader to do once the lock is released.
+  @usableFromInline
+  struct Outcome: Sendable {
+    /// The request to start, if any: the machine has at most one in flight.
+    @usableFromInline var fetch: PendingFetch<Cursor>?
+    /// The task to cancel, if the event replaced its request.
+    @usableFromInline var cancelled: Task<ListState<Item>, Never>?
+    /// The state right after the event.
+    @usableFromInline var state: ListState<Item>
+
+    @inlinable
+    init(state: ListState<Item>) {
+      self.state = state
+    }
+  }
+
+  @usableFromInline var machine: LoaderMachine<Item, Cursor>
+  @usableFromInline var active: ActiveChain?
+  @usableFromInline var chainCount = 0
+  /// Reused for every event, so that applying one allocates nothing.
+  @usableFromInline var effects: [LoaderEffect<Item, Cursor>] = []
+  @usableFromInline var transitionSubscribers:
+    [Int: AsyncStream<ListTransition<Item>>.Continuation] = [:]
+  @usableFromInline var eventSubscribers: [Int: AsyncStream<PageEvent>.Continuation] = [:]
+  @usableFromInline var subscriberCount = 0
+
+  @usableFromInline
+  init(pageSize: Int) {
+    machine = LoaderMachine(pageSize: pageSize)
+  }
+
+  /// Applies `event` and carries out its effects that need the lock: publishing (under the
+  /// lock, so that transitions keep their order across threads) and finding what to cancel.
+  ///
+  /// - Parameter chain: The chain that produced `event`; a follow-up fetch stays in it, so the
+  ///   task already running it makes that request too.
+  @inlinable
+  mutating func apply(_ event: LoaderEvent<Item, Cursor>, chain: Int?) -> Outcome {
+    var finished: ActiveChain?
+    switch event {
+    case .pageLoaded(let request, _), .pageFailed(let request, _), .cancelled(let request):
+      if active?.request == request {
+        finished = active
+        active = nil
+      }
+    case .loadNextPage, .refresh, .retry, .invalidated:
+      break
+    }
+    effects.removeAll(keepingCapacity: true)
+    machine.handle(event, into: &effects)
+    var outcome = Outcome(state: machine.state)
+    for effect in effects {
+      switch effect {
+      case .publish(let transition):
+        broadcast(transition)
+      case .cancel(let request):
+        if let replaced = active, replaced.request == request {
+          // A task whose handle is not known yet cancels itself when it gets attached.
+          outcome.cancelled = replaced.task
+          active = nil
+        }
+      case .fetch(let request, let cursor, _, let limit):
+        precondition(outcome.fetch == nil, "the loader machine asked for two pages at once")
+        let owner: Int
+        if let chain {
+          owner = chain
+        } else {
+          chainCount += 1
+          owner = chainCount
+        }
+        let task = finished?.chain == owner ? finished?.task : nil
+        active = ActiveChain(request: request, chain: owner, task: task)
+        outcome.fetch = PendingFetch(request: request, cursor: cursor, limit: limit, chain: owner)
+      }
+    }
+    effects.removeAll(keepingCapacity: true)
+    return outcome
+  }
+
+  /// Records the task running `chain` so that a later `cancel` effect reaches it.
+  ///
+  /// - Returns: Whether the task must be cancelled now: its chain was replaced before its
+  ///   handle was known. (If the chain simply finished, cancelling the finished task is
+  ///   harmless.)
+  @inlinable
+  mutating func attach(_ task: Task<ListState<Item>, Never>, to chain: Int) -> Bool {
+    guard active?.chain == chain else { return true }
+    active?.task = task
+    return false
+  }
+
+  @inlinable
+  func broadcast(_ transition: ListTransition<Item>) {
+    for continuation in transitionSubscribers.values {
+      continuation.yield(transition)
+    }
+    guard !eventSubscribers.isEmpty else { return }
+    for event in transition.events {
+      for continuation in eventSubscribers.values {
+        continuation.yield(event)
+      }
+    }
+  }
+
+  @usableFromInline
+  mutating func nextSubscriberID() -> Int {
+    subscriberCount += 1
+    return subscriberCount
+  }
+}

@@ -1,0 +1,236 @@
+import Synchronization
+
+/// Turns any ``PageSource`` into a list state that knows, page by page, whether it is loading,
+/// showing content, empty or failed, and publishes every change in order.
+///
+/// The rules live in ``LoaderMachine``; the loader runs them under a lock and runs the page
+/// requests they ask for. For example:
+///
+/// ```swift
+/// // `ordersSource` is any PageSource; `ordersChanged` yields when the orders change.
+/// let loader = ListLoader(source: ordersSource, pageSize: 20, invalidations: ordersChanged)
+/// Task { await loader.observeChanges() }
+/// let state = await loader.loadNextPage()   // .content, .empty or .error
+/// for await transition in loader.transitions { render(transition.state) }
+/// ```
+///
+/// Requests run as tasks started with `Task.immediate`: they run on the caller's thread until
+/// the source really suspends, so a source that answers without suspending (a local store)
+/// completes its page inside the call. No lock is held while the source runs or while a
+/// command awaits. The loader owns its requests: cancelling the task that awaits a command does
+/// not cancel the request; a refresh does.
+public final class ListLoader<Source: PageSource>: Sendable {
+  /// The items the source pages.
+  public typealias Item = Source.Item
+  /// How the source marks where a page ends.
+  public typealias Cursor = Source.Cursor
+
+  /// Where the pages come from.
+  public let source: Source
+  @usableFromInline let invalidations: (any AsyncSequence<Void, Never> & Sendable)?
+  @usableFromInline let classify: @Sendable (any Error) -> LoadError
+  @usableFromInline let core: Mutex<LoaderCore<Item, Cursor>>
+
+  /// Creates a loader in phase ``ListPhase/idle``; nothing is requested until asked.
+  ///
+  /// - Parameters:
+  ///   - source: Where the pages come from.
+  ///   - pageSize: How many items each page request asks for; must be positive.
+  ///   - invalidations: Yields whenever the underlying data changes; consumed by
+  ///     ``observeChanges()``. A stream with `.bufferingNewest(1)` lets a burst of changes that
+  ///     arrive while a refresh runs cost one more refresh, not one each.
+  ///   - classify: Turns what the source throws into a ``LoadError``; it is never given a
+  ///     `CancellationError`. By default ``LoadError/init(classifying:)``.
+  public init(
+    source: Source,
+    pageSize: Int = 20,
+    invalidations: (any AsyncSequence<Void, Never> & Sendable)? = nil,
+    classify: @escaping @Sendable (any Error) -> LoadError = { LoadError(classifying: $0) }
+  ) {
+    self.source = source
+    self.invalidations = invalidations
+    self.classify = classify
+    self.core = Mutex(LoaderCore(pageSize: pageSize))
+  }
+
+  deinit {
+    let continuations = core.withLock { core in
+      defer {
+        core.transitionSubscribers = [:]
+        core.eventSubscribers = [:]
+      }
+      return (Array(core.transitionSubscribers.values), Array(core.eventSubscribers.values))
+    }
+    continuations.0.forEach { $0.finish() }
+    continuations.1.forEach { $0.finish() }
+  }
+
+  /// How many items each page request asks for.
+  public var pageSize: Int { core.withLock { $0.machine.pageSize } }
+
+  /// The current state.
+  @inlinable
+  public var state: ListState<Item> { core.withLock { $0.machine.state } }
+
+  // MARK: Commands
+
+  /// Asks for the next page: the first one from ``ListPhase/idle``, else the one after the
+  /// content; does nothing while anything is loading, after the end, or while a failed page
+  /// waits for ``retry()``.
+  ///
+  /// - Returns: The state once the request it started settled, or at once if it started none.
+  @inlinable
+  @discardableResult
+  public func loadNextPage() async -> ListState<Item> {
+    await perform(.loadNextPage)
+  }
+
+  /// Reloads as many pages as are shown, one after the other, and replaces the content with
+  /// them in one step; the content stays shown meanwhile. From ``ListPhase/idle``,
+  /// ``ListPhase/empty`` or ``ListPhase/error`` it starts over and shows ``ListPhase/loading``.
+  ///
+  /// A refresh cancels a page load in flight. It does nothing while the first page or another
+  /// refresh is loading.
+  /// - Returns: The state once the refresh settled, or at once if it started none.
+  @inlinable
+  @discardableResult
+  public func refresh() async -> ListState<Item> {
+    await perform(.refresh)
+  }
+
+  /// Asks again for what failed: page 1 after a failed first page (showing `loading`), exactly
+  /// the failed page after a failed append, or a refresh after a failed refresh.
+  ///
+  /// - Returns: The state once the request settled, or at once if nothing had failed.
+  @inlinable
+  @discardableResult
+  public func retry() async -> ListState<Item> {
+    await perform(.retry)
+  }
+
+  /// Applies `action` without waiting for the request it starts: for buttons and scroll events.
+  @inlinable
+  public func send(_ action: LoaderAction) {
+    if let fetch = apply(LoaderEvent(action), chain: nil).fetch {
+      _ = start(fetch)
+    }
+  }
+
+  /// Refreshes automatically whenever the `invalidations` given at creation yield, until the
+  /// calling task is cancelled or the sequence ends; returns at once if there are none.
+  public func observeChanges() async {
+    guard let invalidations else { return }
+    await consume(invalidations)
+  }
+
+  // MARK: Streams
+
+  /// A new stream of every transition from now on, in order, none dropped.
+  ///
+  /// Each access makes a new subscriber with an unbounded buffer; the subscription ends when
+  /// the stream's consumer is cancelled or the loader is released.
+  public var transitions: AsyncStream<ListTransition<Item>> { subscribe().transitions }
+
+  /// A new stream of every per-page event from now on, in order, none dropped.
+  public var events: AsyncStream<PageEvent> {
+    let (stream, continuation) = AsyncStream.makeStream(of: PageEvent.self)
+    let id = core.withLock { core in
+      let id = core.nextSubscriberID()
+      core.eventSubscribers[id] = continuation
+      return id
+    }
+    continuation.onTermination = { [weak self] _ in
+      self?.core.withLock { _ = $0.eventSubscribers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  /// The current state together with a stream of every transition after it, taken atomically,
+  /// so that a screen neither misses nor repeats a change.
+  public func subscribe() -> (
+    current: ListState<Item>, transitions: AsyncStream<ListTransition<Item>>
+  ) {
+    let (stream, continuation) = AsyncStream.makeStream(of: ListTransition<Item>.self)
+    let (id, current) = core.withLock { core in
+      let id = core.nextSubscriberID()
+      core.transitionSubscribers[id] = continuation
+      return (id, core.machine.state)
+    }
+    continuation.onTermination = { [weak self] _ in
+      self?.core.withLock { _ = $0.transitionSubscribers.removeValue(forKey: id) }
+    }
+    return (current, stream)
+  }
+
+  // MARK: Running effects
+  //
+  // Inlinable, so that an app's module specializes the per-page path for its own source and
+  // item types instead of running generic code on every page.
+
+  @inlinable
+  func perform(_ event: LoaderEvent<Item, Cursor>) async -> ListState<Item> {
+    let outcome = apply(event, chain: nil)
+    guard let fetch = outcome.fetch else { return outcome.state }
+    return await start(fetch).value
+  }
+
+  func consume(_ invalidations: some AsyncSequence<Void, Never>) async {
+    for await _ in invalidations {
+      if Task.isCancelled { return }
+      send(.invalidate)
+    }
+  }
+
+  /// Applies `event` under the lock, then cancels what it replaced, outside the lock, because
+  /// cancelling runs the source's cancellation handlers.
+  @inlinable
+  func apply(_ event: LoaderEvent<Item, Cursor>, chain: Int?) -> LoaderCore<Item, Cursor>.Outcome {
+    let outcome = core.withLock { $0.apply(event, chain: chain) }
+    outcome.cancelled?.cancel()
+    return outcome
+  }
+
+  /// Starts the task running `fetch` and the requests that follow from it.
+  @inlinable
+  func start(_ fetch: PendingFetch<Cursor>) -> Task<ListState<Item>, Never> {
+    let task = Self.immediateTask { await self.drive(fetch) }
+    if core.withLock({ $0.attach(task, to: fetch.chain) }) { task.cancel() }
+    return task
+  }
+
+  /// Runs `first` and the requests that follow from it (the next page of a refresh, the repeat
+  /// of a first load) in the current task.
+  ///
+  /// - Returns: The state right after the last of them settled.
+  @inlinable
+  func drive(_ first: PendingFetch<Cursor>) async -> ListState<Item> {
+    var fetch = first
+    while true {
+      let event: LoaderEvent<Item, Cursor>
+      do {
+        let page = try await source.page(after: fetch.cursor, limit: fetch.limit)
+        event = .pageLoaded(fetch.request, page)
+      } catch is CancellationError {
+        event = .cancelled(fetch.request)
+      } catch {
+        event = .pageFailed(fetch.request, classify(error))
+      }
+      let outcome = apply(event, chain: fetch.chain)
+      guard let next = outcome.fetch else { return outcome.state }
+      fetch = next
+    }
+  }
+
+  /// Starts `operation` on the caller's thread, so a source that does not suspend costs no
+  /// thread hop; before `Task.immediate` existed (Apple systems before 26), as a plain task.
+  @inlinable
+  static func immediateTask(
+    _ operation: sending @escaping () async -> ListState<Item>
+  ) -> Task<ListState<Item>, Never> {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      Task.immediate(operation: operation)
+    } else {
+      Task(operation: operation)
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/// Everything a screen needs to know about a list at one moment, as a value.
+///
+/// States are cheap to copy: ``items`` is a snapshot that shares its storage with the loader, so
+/// publishing a state on every transition never copies the items.
+public struct ListState<Item: Sendable>: Sendable {
+  /// What the list shows as a whole.
+  public var phase: ListPhase
+  /// The items shown, in list order: every loaded page, one after the other.
+  public var items: LoadedItems<Item>
+  /// How many pages the shown items came from (a page that came back empty counts too).
+  public var pagesLoaded: Int
+  /// Whether the last page was loaded, so asking for the next one does nothing.
+  public var endReached: Bool
+  /// Where loading the next page stands.
+  public var append: AppendStatus
+  /// Where reloading the content stands.
+  public var refresh: RefreshStatus
+  /// Why the list failed; set in phase ``ListPhase/error``, nil otherwise.
+  public var error: LoadError?
+
+  /// Creates a state; with no arguments, the state of a list nothing was asked for yet.
+  @inlinable
+  public init(
+    phase: ListPhase = .idle,
+    items: LoadedItems<Item> = [],
+    pagesLoaded: Int = 0,
+    endReached: Bool = false,
+    append: AppendStatus = .idle,
+    refresh: RefreshStatus = .idle,
+    error: LoadError? = nil
+  ) {
+    self.phase = phase
+    self.items = items
+    self.pagesLoaded = pagesLoaded
+    self.endReached = endReached
+    self.append = append
+    self.refresh = refresh
+    self.error = error
+  }
+
+  /// Whether another page can follow the shown ones.
+  @inlinable public var hasMore: Bool { !endReached }
+}
+
+extension ListState: Equatable where Item: Equatable {}

@@ -1,0 +1,12 @@
+/// What a person or an app asks a loader to do.
+public enum LoaderAction: Sendable, Hashable {
+  /// Show the next page: the first one from ``ListPhase/idle``, else the one after the content.
+  case loadNextPage
+  /// Reload what is shown.
+  case refresh
+  /// Ask again for what failed: the first page, the failed page, or the failed refresh.
+  case retry
+  /// Say that the underlying data changed, so the loader refreshes by itself without showing
+  /// ``ListPhase/loading``.
+  case invalidate
+}

@@ -1,0 +1,29 @@
+/// Everything that can happen to a ``LoaderMachine``: actions, data changes and page results.
+public enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
+  /// Show the next page (see ``LoaderAction/loadNextPage``).
+  case loadNextPage
+  /// Reload what is shown (see ``LoaderAction/refresh``).
+  case refresh
+  /// Ask again for what failed (see ``LoaderAction/retry``).
+  case retry
+  /// The underlying data changed.
+  case invalidated
+  /// The source returned `page` for `request`.
+  case pageLoaded(RequestID, SourcePage<Item, Cursor>)
+  /// The source failed `request`.
+  case pageFailed(RequestID, LoadError)
+  /// `request` ended in cancellation; it is dropped, never shown as an error.
+  case cancelled(RequestID)
+
+  /// The event of an action.
+  public init(_ action: LoaderAction) {
+    switch action {
+    case .loadNextPage: self = .loadNextPage
+    case .refresh: self = .refresh
+    case .retry: self = .retry
+    case .invalidate: self = .invalidated
+    }
+  }
+}
+
+extension LoaderEvent: Equatable where Item: Equatable, Cursor: Equatable {}

@@ -1,0 +1,163 @@
+extension LoaderMachine {
+  /// Takes the request in flight if `request` is it; a result of anything else is dropped.
+  @inlinable
+  mutating func settle(_ request: RequestID) -> LoaderOperation<Item, Cursor>? {
+    guard let current = inFlight, current.id == request else { return nil }
+    inFlight = nil
+    return current.operation
+  }
+
+  @inlinable
+  mutating func pageLoaded(
+    _ request: RequestID, _ page: SourcePage<Item, Cursor>,
+    _ effects: inout [LoaderEffect<Item, Cursor>]
+  ) {
+    switch settle(request) {
+    case nil:
+      return
+    case .firstLoad:
+      firstPageLoaded(page, &effects)
+    case .append(let number):
+      appendedPage(number, page, &effects)
+    case .refresh(let progress):
+      refreshedPage(progress, page, &effects)
+    }
+  }
+
+  @inlinable
+  mutating func pageFailed(
+    _ request: RequestID, _ error: LoadError, _ effects: inout [LoaderEffect<Item, Cursor>]
+  ) {
+    let previous = _state.phase
+    switch settle(request) {
+    case nil:
+      return
+    case .firstLoad:
+      if repeatFirstLoadIfInvalidated(&effects) { return }
+      _state.phase = .error
+      _state.error = error
+      publish(from: previous, [.failed(page: 1, error: error)], &effects)
+    case .append(let number):
+      _state.append = .failed(page: number, error: error)
+      publish(from: previous, [.failed(page: number, error: error)], &effects)
+    case .refresh:
+      _state.refresh = .failed(error)
+      if _state.phase == .error { _state.error = error }
+      publish(from: previous, [.refreshFailed(error: error)], &effects)
+      refreshAgainIfInvalidated(&effects)
+    }
+  }
+
+  @inlinable
+  mutating func cancelled(_ request: RequestID, _ effects: inout [LoaderEffect<Item, Cursor>]) {
+    // Only a cancellation the machine did not ask for gets here (the source gave up, say): the
+    // state goes back to where it was before the request, and nothing is shown as failed.
+    let previous = _state.phase
+    switch settle(request) {
+    case nil:
+      return
+    case .firstLoad:
+      _state = ListState()
+      _hasPendingInvalidation = false
+      publish(from: previous, [], &effects)
+    case .append:
+      _state.append = .idle
+      publish(from: previous, [], &effects)
+    case .refresh:
+      _state.refresh = .idle
+      publish(from: previous, [], &effects)
+      refreshAgainIfInvalidated(&effects)
+    }
+  }
+
+  // MARK: Private
+
+  @inlinable
+  mutating func firstPageLoaded(
+    _ page: SourcePage<Item, Cursor>, _ effects: inout [LoaderEffect<Item, Cursor>]
+  ) {
+    if repeatFirstLoadIfInvalidated(&effects) { return }
+    let previous = _state.phase
+    _state.pagesLoaded = 1
+    if page.items.isEmpty {
+      _state.phase = .empty
+      _state.endReached = true
+      _nextCursor = nil
+      publish(from: previous, [.empty], &effects)
+      return
+    }
+    _state.items = LoadedItems(page.items)
+    _state.phase = .content
+    _nextCursor = page.nextCursor
+    _state.endReached = page.nextCursor == nil
+    publish(from: previous, loadedEvents(page: 1, count: page.items.count), &effects)
+  }
+
+  @inlinable
+  mutating func appendedPage(
+    _ number: Int, _ page: SourcePage<Item, Cursor>, _ effects: inout [LoaderEffect<Item, Cursor>]
+  ) {
+    let previous = _state.phase
+    _state.pagesLoaded = number
+    _state.append = .idle
+    _state.items.append(contentsOf: page.items)
+    // An empty later page means the end, whatever cursor came with it.
+    _state.endReached = page.items.isEmpty || page.nextCursor == nil
+    _nextCursor = _state.endReached ? nil : page.nextCursor
+    publish(from: previous, loadedEvents(page: number, count: page.items.count), &effects)
+  }
+
+  @inlinable
+  mutating func refreshedPage(
+    _ progress: RefreshProgress<Item>, _ page: SourcePage<Item, Cursor>,
+    _ effects: inout [LoaderEffect<Item, Cursor>]
+  ) {
+    var progress = progress
+    progress.pagesFetched += 1
+    progress.items.append(contentsOf: page.items)
+    let reachedEnd = page.items.isEmpty || page.nextCursor == nil
+    if !reachedEnd && progress.pagesFetched < progress.targetPages {
+      // Nothing is shown until every page is in, so that the content changes in one step.
+      request(
+        .refresh(progress), cursor: page.nextCursor, page: progress.pagesFetched + 1, &effects)
+      return
+    }
+    let previous = _state.phase
+    _state = ListState(
+      phase: progress.items.isEmpty ? .empty : .content,
+      items: progress.items,
+      pagesLoaded: progress.pagesFetched,
+      endReached: reachedEnd)
+    _nextCursor = reachedEnd ? nil : page.nextCursor
+    let event = PageEvent.refreshed(count: progress.items.count, hasMore: !reachedEnd)
+    publish(from: previous, [event], &effects)
+    refreshAgainIfInvalidated(&effects)
+  }
+
+  /// `loaded`, followed by `end` when this page was the last one.
+  @inlinable
+  func loadedEvents(page: Int, count: Int) -> [PageEvent] {
+    let loaded = PageEvent.loaded(page: page, count: count, hasMore: !_state.endReached)
+    guard _state.endReached else { return [loaded] }
+    return [loaded, .end(pages: page, items: _state.items.count)]
+  }
+
+  /// When the data changed during the first load, asks for page 1 again instead of showing a
+  /// result that may be stale; the list keeps showing `loading`, so nothing extra is seen.
+  @inlinable
+  mutating func repeatFirstLoadIfInvalidated(
+    _ effects: inout [LoaderEffect<Item, Cursor>]
+  ) -> Bool {
+    guard _hasPendingInvalidation else { return false }
+    _hasPendingInvalidation = false
+    request(.firstLoad, cursor: nil, page: 1, &effects)
+    return true
+  }
+
+  /// Starts the one refresh that covers every change seen during the last one.
+  @inlinable
+  mutating func refreshAgainIfInvalidated(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+    guard _hasPendingInvalidation else { return }
+    startRefresh(automatic: true, &effects)
+  }
+}

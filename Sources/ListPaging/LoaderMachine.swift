@@ -1,0 +1,218 @@
+/// The loader's rules as a pure, synchronous transition function: `(state, event) -> effects`.
+///
+/// The machine owns the ``ListState`` and everything needed to decide what comes next (the next
+/// cursor, the generation, the request in flight); it never waits, sleeps or calls a source.
+/// Its driver (``ListLoader``) runs the ``LoaderEffect/fetch(request:cursor:page:limit:)``
+/// effects and feeds their outcomes back as events, so every rule can be tested by feeding
+/// events and reading ``state`` right after each one.
+///
+/// For example:
+///
+/// ```swift
+/// var machine = LoaderMachine<String, Int>(pageSize: 20)
+/// let effects = machine.handle(.loadNextPage)
+/// // machine.state.phase == .loading; effects end with .fetch(request: r, cursor: nil, ...)
+/// machine.handle(.pageLoaded(r, SourcePage(items: [], nextCursor: nil)))
+/// // machine.state.phase == .empty
+/// ```
+///
+/// At most one request is in flight at a time: asking for a page while one is loading does
+/// nothing, and a refresh cancels the page it replaces.
+public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
+  // The stored properties are internal so that the inlinable rules below can change them (a
+  // `public internal(set)` setter cannot be used from inlinable code); public getters follow.
+  @usableFromInline var _state = ListState<Item>()
+  @usableFromInline var _generation = 0
+  @usableFromInline var _transitionCount = 0
+  @usableFromInline var _nextCursor: Cursor?
+  @usableFromInline var _hasPendingInvalidation = false
+  @usableFromInline var inFlight: InFlightRequest<Item, Cursor>?
+  @usableFromInline var requestCount = 0
+
+  /// How many items each page request asks for.
+  public let pageSize: Int
+
+  /// Creates a machine in phase ``ListPhase/idle``.
+  /// - Parameter pageSize: How many items each page request asks for; must be positive.
+  public init(pageSize: Int) {
+    precondition(pageSize > 0, "pageSize must be positive, got \(pageSize)")
+    self.pageSize = pageSize
+  }
+
+  /// The state after the last event.
+  @inlinable public var state: ListState<Item> { _state }
+
+  /// Incremented by every refresh; stamped on every request made after it.
+  @inlinable public var generation: Int { _generation }
+
+  /// How many transitions were published so far.
+  @inlinable public var transitionCount: Int { _transitionCount }
+
+  /// Where the page after the content starts; nil before the first page and after the last.
+  @inlinable public var nextCursor: Cursor? { _nextCursor }
+
+  /// Whether the data changed while the first load or a refresh was in flight, so that one more
+  /// load follows it.
+  @inlinable public var hasPendingInvalidation: Bool { _hasPendingInvalidation }
+
+  /// The request whose result the machine waits for, if any.
+  @inlinable public var inFlightRequest: RequestID? { inFlight?.id }
+
+  /// Applies `event` and returns what the driver must do, in order.
+  ///
+  /// Publications come before the fetch that follows them, so observers see `loading` before
+  /// `loaded` even when the source answers inside the fetch call.
+  @inlinable
+  @discardableResult
+  public mutating func handle(_ event: LoaderEvent<Item, Cursor>) -> [LoaderEffect<Item, Cursor>] {
+    var effects: [LoaderEffect<Item, Cursor>] = []
+    handle(event, into: &effects)
+    return effects
+  }
+
+  /// Applies `event`, appending what the driver must do to `effects`; lets a driver reuse one
+  /// array for every event instead of allocating one per page.
+  @inlinable
+  public mutating func handle(
+    _ event: LoaderEvent<Item, Cursor>, into effects: inout [LoaderEffect<Item, Cursor>]
+  ) {
+    switch event {
+    case .loadNextPage: loadNextPage(&effects)
+    case .refresh: refresh(&effects)
+    case .retry: retry(&effects)
+    case .invalidated: invalidate(&effects)
+    case .pageLoaded(let request, let page): pageLoaded(request, page, &effects)
+    case .pageFailed(let request, let error): pageFailed(request, error, &effects)
+    case .cancelled(let request): cancelled(request, &effects)
+    }
+  }
+
+  // MARK: Actions
+
+  @inlinable
+  mutating func loadNextPage(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+    guard inFlight == nil else { return }
+    switch _state.phase {
+    case .idle:
+      startFirstLoad(&effects)
+    case .content:
+      // After the end, or after a failed page until it is retried, there is nothing to ask for.
+      guard !_state.endReached, case .idle = _state.append else { return }
+      startAppend(page: _state.pagesLoaded + 1, &effects)
+    case .loading, .empty, .error:
+      return
+    }
+  }
+
+  @inlinable
+  mutating func refresh(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+    switch _state.phase {
+    case .loading:
+      // The first page is on its way; it is as fresh as a reload would be.
+      return
+    case .idle, .empty, .error:
+      // An automatic refresh of an empty or failed list may be running; it is fresh enough.
+      guard inFlight == nil else { return }
+      _generation += 1
+      startFirstLoad(&effects)
+    case .content:
+      if case .refresh = inFlight?.operation { return }
+      startRefresh(automatic: false, &effects)
+    }
+  }
+
+  @inlinable
+  mutating func retry(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+    guard inFlight == nil else { return }
+    if _state.phase == .error {
+      startFirstLoad(&effects)
+    } else if case .failed(let page, _) = _state.append {
+      // The cursor did not move when the page failed, so this asks for exactly that page.
+      startAppend(page: page, &effects)
+    } else if case .failed = _state.refresh {
+      refresh(&effects)
+    }
+  }
+
+  @inlinable
+  mutating func invalidate(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+    switch _state.phase {
+    case .idle:
+      return
+    case .loading:
+      _hasPendingInvalidation = true
+    case .content, .empty, .error:
+      if case .refresh = inFlight?.operation {
+        // However many changes arrive now, one more refresh after this one covers them all.
+        _hasPendingInvalidation = true
+      } else {
+        startRefresh(automatic: true, &effects)
+      }
+    }
+  }
+
+  // MARK: Starting requests
+
+  /// Shows `loading` and asks for page 1, forgetting what was shown.
+  @inlinable
+  mutating func startFirstLoad(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+    let previous = _state.phase
+    _state = ListState(phase: .loading)
+    _nextCursor = nil
+    _hasPendingInvalidation = false
+    publish(from: previous, [.loading(page: 1)], &effects)
+    request(.firstLoad, cursor: nil, page: 1, &effects)
+  }
+
+  @inlinable
+  mutating func startAppend(page: Int, _ effects: inout [LoaderEffect<Item, Cursor>]) {
+    let previous = _state.phase
+    _state.append = .loading(page: page)
+    // Only one failure is reported at a time: the newest request's.
+    _state.refresh = .idle
+    publish(from: previous, [.loading(page: page)], &effects)
+    request(.append(page: page), cursor: _nextCursor, page: page, &effects)
+  }
+
+  /// Reloads as many pages as are shown while the current state stays on screen.
+  @inlinable
+  mutating func startRefresh(automatic: Bool, _ effects: inout [LoaderEffect<Item, Cursor>]) {
+    _generation += 1
+    if let replaced = inFlight {
+      effects.append(.cancel(replaced.id))
+      inFlight = nil
+    }
+    let previous = _state.phase
+    _state.append = .idle
+    _state.refresh = .loading(automatic: automatic)
+    _hasPendingInvalidation = false
+    publish(from: previous, [.refreshing(automatic: automatic)], &effects)
+    let progress = RefreshProgress<Item>(
+      automatic: automatic, targetPages: Swift.max(_state.pagesLoaded, 1), pagesFetched: 0,
+      items: [])
+    request(.refresh(progress), cursor: nil, page: 1, &effects)
+  }
+
+  /// Records `operation` as the one request in flight and asks the driver to run it.
+  @inlinable
+  mutating func request(
+    _ operation: LoaderOperation<Item, Cursor>, cursor: Cursor?, page: Int,
+    _ effects: inout [LoaderEffect<Item, Cursor>]
+  ) {
+    requestCount += 1
+    let id = RequestID(generation: _generation, serial: requestCount)
+    inFlight = InFlightRequest(id: id, operation: operation)
+    effects.append(.fetch(request: id, cursor: cursor, page: page, limit: pageSize))
+  }
+
+  /// Publishes the current state as one transition.
+  @inlinable
+  mutating func publish(
+    from previous: ListPhase, _ events: [PageEvent], _ effects: inout [LoaderEffect<Item, Cursor>]
+  ) {
+    _transitionCount += 1
+    let transition = ListTransition(
+      number: _transitionCount, previousPhase: previous, state: _state, events: events)
+    effects.append(.publish(transition))
+  }
+}

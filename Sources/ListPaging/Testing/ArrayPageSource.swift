@@ -1,0 +1,98 @@
+import Synchronization
+
+/// A page source over an in-memory array that can change, for previews, demos and tests of
+/// automatic refreshes.
+///
+/// The cursor is the offset of the next page. Every change yields once on each ``changes``
+/// stream, so a loader created with `invalidations: source.changes` refreshes by itself.
+/// For example:
+///
+/// ```swift
+/// let source = ArrayPageSource<String>()
+/// let loader = ListLoader(source: source, invalidations: source.changes)
+/// Task { await loader.observeChanges() }
+/// await loader.loadNextPage()     // .empty
+/// source.append("first")          // the loader goes to .content without showing loading
+/// ```
+public final class ArrayPageSource<Item: Sendable>: PageSource {
+  /// The offset of the next page.
+  public typealias Cursor = Int
+
+  private struct State {
+    var items: [Item]
+    var failure: (any Error)?
+    var pageRequests = 0
+    var subscribers: [Int: AsyncStream<Void>.Continuation] = [:]
+    var subscriberCount = 0
+  }
+
+  private let state: Mutex<State>
+
+  /// Creates a source holding `items`.
+  public init(_ items: [Item] = []) {
+    state = Mutex(State(items: items))
+  }
+
+  /// The items, in list order.
+  public var items: [Item] { state.withLock { $0.items } }
+
+  /// How many pages were asked for so far, failed ones included.
+  public var pageRequests: Int { state.withLock { $0.pageRequests } }
+
+  /// A new stream that yields once after each change; a burst of changes made while nobody
+  /// reads it is kept as one.
+  public var changes: AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let id = state.withLock { state in
+      state.subscriberCount += 1
+      state.subscribers[state.subscriberCount] = continuation
+      return state.subscriberCount
+    }
+    continuation.onTermination = { [weak self] _ in
+      self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  /// Changes the items in one step and announces it once.
+  ///
+  /// `change` runs under the source's lock: it must not call the source.
+  public func update<R>(_ change: (inout [Item]) throws -> R) rethrows -> R {
+    let (result, subscribers) = try state.withLock { state in
+      (try change(&state.items), Array(state.subscribers.values))
+    }
+    for subscriber in subscribers { subscriber.yield() }
+    return result
+  }
+
+  /// Adds `item` at the end.
+  public func append(_ item: Item) {
+    update { $0.append(item) }
+  }
+
+  /// Removes every item.
+  public func removeAll() {
+    update { $0.removeAll() }
+  }
+
+  /// Makes every page request throw `error` until it is set back to nil; this is not a change
+  /// of the data, so nothing is announced.
+  public func setFailure(_ error: (any Error)?) {
+    state.withLock { $0.failure = error }
+  }
+
+  /// Returns up to `limit` items starting at offset `cursor` (0 when nil).
+  ///
+  /// - Throws: The error set with ``setFailure(_:)``, if any.
+  public func page(after cursor: Int?, limit: Int) async throws -> SourcePage<Item, Int> {
+    try state.withLock { state in
+      state.pageRequests += 1
+      if let failure = state.failure { throw failure }
+      let start = min(max(cursor ?? 0, 0), state.items.count)
+      let end = start + min(max(limit, 0), state.items.count - start)
+      let next = end < state.items.count ? end : nil
+      return SourcePage(items: Array(state.items[start..<end]), nextCursor: next)
+    }
+  }
+}

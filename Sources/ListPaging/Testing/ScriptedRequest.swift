@@ -1,0 +1,96 @@
+import Synchronization
+
+/// One call to a ``ScriptedPageSource``, waiting for the test to say how it ends.
+///
+/// The call stays suspended until ``succeed(_:next:)`` or ``fail(_:)``; requests may be resolved
+/// in any order, and before or after the caller started waiting.
+public final class ScriptedRequest<Item: Sendable>: Sendable {
+  private typealias Waiter = CheckedContinuation<SourcePage<Item, Int>, any Error>
+
+  private struct State {
+    var continuation: Waiter?
+    var outcome: Result<SourcePage<Item, Int>, any Error>?
+    var isResolved = false
+    var isDelivered = false
+    var isCancelled = false
+  }
+
+  /// The position of this call among the source's calls, counted from 1.
+  public let number: Int
+  /// The cursor the caller asked after; nil for the first page.
+  public let cursor: Int?
+  /// The page size the caller asked for.
+  public let limit: Int
+  private let throwsOnCancellation: Bool
+  private let state = Mutex(State())
+
+  init(number: Int, cursor: Int?, limit: Int, throwsOnCancellation: Bool) {
+    self.number = number
+    self.cursor = cursor
+    self.limit = limit
+    self.throwsOnCancellation = throwsOnCancellation
+  }
+
+  /// Whether the test already said how this request ends.
+  public var isResolved: Bool { state.withLock { $0.isResolved } }
+
+  /// Whether the task waiting for this request was cancelled.
+  public var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+  /// Ends the request with a page of `items`, followed by the page at cursor `next` (nil: none).
+  public func succeed(_ items: [Item], next: Int?) {
+    resolve(.success(SourcePage(items: items, nextCursor: next)))
+  }
+
+  /// Ends the request by throwing `error`.
+  public func fail(_ error: any Error) {
+    resolve(.failure(error))
+  }
+
+  /// Suspends the caller until the request is resolved (or cancelled, if the source throws on
+  /// cancellation).
+  func wait() async throws -> SourcePage<Item, Int> {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let ready: Result<SourcePage<Item, Int>, any Error>? = state.withLock { state in
+          if let outcome = state.outcome {
+            state.isDelivered = true
+            return outcome
+          }
+          if state.isCancelled && throwsOnCancellation {
+            state.isDelivered = true
+            return .failure(CancellationError())
+          }
+          state.continuation = continuation
+          return nil
+        }
+        if let ready { continuation.resume(with: ready) }
+      }
+    } onCancel: {
+      let waiting: Waiter? = state.withLock { state in
+        state.isCancelled = true
+        guard throwsOnCancellation, let continuation = state.continuation else { return nil }
+        state.continuation = nil
+        state.isDelivered = true
+        return continuation
+      }
+      waiting?.resume(throwing: CancellationError())
+    }
+  }
+
+  private func resolve(_ outcome: Result<SourcePage<Item, Int>, any Error>) {
+    let waiting: Waiter? = state.withLock { state in
+      precondition(!state.isResolved, "scripted request #\(number) was already resolved")
+      state.isResolved = true
+      if state.isDelivered { return nil }
+      guard let continuation = state.continuation else {
+        state.outcome = outcome
+        return nil
+      }
+      state.continuation = nil
+      state.isDelivered = true
+      return continuation
+    }
+    waiting?.resume(with: outcome)
+  }
+}

@@ -1,0 +1,37 @@
+import ListPaging
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct ArrayPageSourceTests {
+  @Test func pagesFollowTheOffsetCursor() async throws {
+    let source = ArrayPageSource(Array(0..<5))
+    #expect(
+      try await source.page(after: nil, limit: 2) == SourcePage(items: [0, 1], nextCursor: 2))
+    #expect(try await source.page(after: 2, limit: 2) == SourcePage(items: [2, 3], nextCursor: 4))
+    #expect(try await source.page(after: 4, limit: 2) == SourcePage(items: [4], nextCursor: nil))
+    #expect(try await source.page(after: 9, limit: 2) == SourcePage(items: [], nextCursor: nil))
+    #expect(try await ArrayPageSource<Int>().page(after: nil, limit: 2).items.isEmpty)
+    #expect(source.pageRequests == 4)
+  }
+
+  @Test func everyChangeIsAnnouncedOnce() async throws {
+    let source = ArrayPageSource<Int>()
+    var changes = source.changes.makeAsyncIterator()
+    source.append(1)
+    #expect(await changes.next() != nil)
+    source.update { $0 += [2, 3] }
+    #expect(await changes.next() != nil)
+    #expect(source.items == [1, 2, 3])
+    source.removeAll()
+    #expect(await changes.next() != nil)
+    #expect(source.items.isEmpty)
+  }
+
+  @Test func failureMakesEveryPageThrowUntilCleared() async throws {
+    let source = ArrayPageSource([1, 2])
+    source.setFailure(TestError.corrupt)
+    await #expect(throws: TestError.corrupt) { try await source.page(after: nil, limit: 5) }
+    source.setFailure(nil)
+    #expect(try await source.page(after: nil, limit: 5).items == [1, 2])
+  }
+}
