@@ -41,16 +41,20 @@ public final class ListLoader<Source: PageSource>: Sendable {
   ///     arrive while a refresh runs cost one more refresh, not one each.
   ///   - classify: Turns what the source throws into a ``LoadError``; it is never given a
   ///     `CancellationError`. By default ``LoadError/init(classifying:)``.
+  ///   - beginsMidList: Whether the source's first page starts after a cursor the caller
+  ///     already had (a page after the last one is then ``ListPhase/content`` with no items,
+  ///     not ``ListPhase/empty``). See ``LoaderMachine/beginsMidList``.
   public init(
     source: Source,
     pageSize: Int = 20,
     invalidations: (any AsyncSequence<Void, Never> & Sendable)? = nil,
-    classify: @escaping @Sendable (any Error) -> LoadError = { LoadError(classifying: $0) }
+    classify: @escaping @Sendable (any Error) -> LoadError = { LoadError(classifying: $0) },
+    beginsMidList: Bool = false
   ) {
     self.source = source
     self.invalidations = invalidations
     self.classify = classify
-    self.core = Mutex(LoaderCore(pageSize: pageSize))
+    self.core = Mutex(LoaderCore(pageSize: pageSize, beginsMidList: beginsMidList))
   }
 
   deinit {
@@ -71,6 +75,13 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// The current state.
   @inlinable
   public var state: ListState<Item> { core.withLock { $0.machine.state } }
+
+  /// The current state and the cursor the next page starts after (nil at the end), read
+  /// together: a pager that prints "next: --after <cursor>" needs both from one moment.
+  @inlinable
+  public var stateAndNextCursor: (state: ListState<Item>, nextCursor: Cursor?) {
+    core.withLock { ($0.machine.state, $0.machine.nextCursor) }
+  }
 
   // MARK: Commands
 

@@ -79,7 +79,7 @@ extension LoaderMachine {
     if repeatFirstLoadIfInvalidated(&effects) { return }
     let previous = _state.phase
     _state.pagesLoaded = 1
-    if page.items.isEmpty {
+    if page.items.isEmpty && !beginsMidList {
       _state.phase = .empty
       _state.endReached = true
       _nextCursor = nil
@@ -88,8 +88,8 @@ extension LoaderMachine {
     }
     _state.items = LoadedItems(page.items)
     _state.phase = .content
-    _nextCursor = page.nextCursor
-    _state.endReached = page.nextCursor == nil
+    _state.endReached = page.items.isEmpty || page.nextCursor == nil
+    _nextCursor = _state.endReached ? nil : page.nextCursor
     publish(from: previous, loadedEvents(page: 1, count: page.items.count), &effects)
   }
 
@@ -124,7 +124,7 @@ extension LoaderMachine {
     }
     let previous = _state.phase
     _state = ListState(
-      phase: progress.items.isEmpty ? .empty : .content,
+      phase: progress.items.isEmpty && !beginsMidList ? .empty : .content,
       items: progress.items,
       pagesLoaded: progress.pagesFetched,
       endReached: reachedEnd)

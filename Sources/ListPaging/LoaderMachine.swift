@@ -32,11 +32,21 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   /// How many items each page request asks for.
   public let pageSize: Int
 
+  /// Whether the first page the machine loads starts in the middle of the list (after a
+  /// cursor the caller already had), so that it is a *later* page of the list: when it comes
+  /// back with no items the end was reached and the phase is ``ListPhase/content``, not
+  /// ``ListPhase/empty`` (rule 2).
+  public let beginsMidList: Bool
+
   /// Creates a machine in phase ``ListPhase/idle``.
-  /// - Parameter pageSize: How many items each page request asks for; must be positive.
-  public init(pageSize: Int) {
+  /// - Parameters:
+  ///   - pageSize: How many items each page request asks for; must be positive.
+  ///   - beginsMidList: Whether the source's first page starts after a cursor rather than at
+  ///     the beginning of the list.
+  public init(pageSize: Int, beginsMidList: Bool = false) {
     precondition(pageSize > 0, "pageSize must be positive, got \(pageSize)")
     self.pageSize = pageSize
+    self.beginsMidList = beginsMidList
   }
 
   /// The state after the last event.

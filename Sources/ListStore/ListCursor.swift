@@ -16,3 +16,11 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
   /// The token.
   public var description: String { token }
 }
+
+extension ListCursor {
+  /// Checks that the cursor was made by `list` for `account`, without reading the list.
+  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
+  public func validate(for list: ListKind, account: String) throws(ListStoreError) {
+    _ = try CursorCodec.decode(self, list: list, account: account)
+  }
+}

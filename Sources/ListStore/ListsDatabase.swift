@@ -97,7 +97,7 @@ public final class ListsDatabase: Sendable {
     case .unreadable(let code):
       if code == EACCES { throw .permissionDenied(path: path) }
       throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
-    case .missing where !configuration.createIfMissing:
+    case .missing where !configuration.createIfMissing && path != ":memory:":
       throw .cannotOpen(path: path, reason: "no such file")
     case .missing, .empty, .sqlite:
       break
@@ -157,7 +157,12 @@ public final class ListsDatabase: Sendable {
   /// ``ListStoreError``s; every other error passes through unchanged.
   func withConnection<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
     do {
-      return try connection.withLock { connection throws -> T in try body(connection) }
+      return try connection.withLock { connection throws -> T in
+        // No statement may keep a read transaction open once the lock is released: the next
+        // read would see the database as it was then.
+        defer { connection.resetCachedStatements() }
+        return try body(connection)
+      }
     } catch let error as SQLiteError {
       throw ListStoreError(error, path: path)
     }

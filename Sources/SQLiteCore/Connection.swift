@@ -24,6 +24,8 @@ public final class Connection {
   /// The path the connection was opened with.
   public let path: String
   private var cache: [UInt: Statement] = [:]
+  /// Cached statements handed out since the last ``resetCachedStatements()``.
+  private var handedOut: [Statement] = []
 
   /// Opens a connection to the database file at `path`.
   ///
@@ -53,6 +55,7 @@ public final class Connection {
   }
 
   deinit {
+    handedOut.removeAll()
     cache.removeAll()
     sqlite3_close_v2(handle)
   }
@@ -76,20 +79,33 @@ public final class Connection {
     try Statement(connection: handle, sql: sql)
   }
 
-  /// A statement compiled once per connection and reused, reset and with its bindings cleared.
+  /// A statement compiled once per connection and reused, reset, with its bindings kept.
   ///
   /// The cache is keyed by the address of the static SQL text, so a lookup costs one integer
   /// hash. The statement is only valid until the next call that hands out the same SQL.
+  ///
+  /// A statement stepped to a row but not to its end holds a read transaction open, so the
+  /// connection keeps seeing the database as it was. Call ``resetCachedStatements()`` when
+  /// done with the connection for now.
   public func cachedStatement(_ sql: StaticString) throws(SQLiteError) -> Statement {
     let key = UInt(bitPattern: sql.utf8Start)
     if let statement = cache[key] {
       statement.reset()
+      handedOut.append(statement)
       return statement
     }
     let text = sql.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     let statement = try Statement(connection: handle, sql: text)
     cache[key] = statement
+    handedOut.append(statement)
     return statement
+  }
+
+  /// Resets every cached statement handed out since the last call, ending the read
+  /// transactions they may hold. See https://sqlite.org/c3ref/reset.html
+  public func resetCachedStatements() {
+    for statement in handedOut { statement.reset() }
+    handedOut.removeAll(keepingCapacity: true)
   }
 
   /// Sets how long a statement waits for another connection's lock before failing with

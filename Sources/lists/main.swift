@@ -1,1 +1,4 @@
+import Glibc
 import ListsCLI
+
+exit(await ListsCommandLine.main())

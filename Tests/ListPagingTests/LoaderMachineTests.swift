@@ -63,6 +63,24 @@ import Testing
     #expect(driver.send(.loadNextPage).isEmpty)
   }
 
+  @Test func emptyFirstPageOfALoaderBegunMidListIsTheEndNotEmpty() throws {
+    var driver = MachineDriver(beginsMidList: true)
+    let fetch = try driver.expectFetch(.loadNextPage)
+    driver.send(.pageLoaded(fetch.request, page(nil, next: 9)))
+    #expect(driver.state.phase == .content)
+    #expect(driver.state.endReached)
+    #expect(driver.state.items.isEmpty)
+    #expect(
+      driver.events == [
+        .loading(page: 1), .loaded(page: 1, count: 0, hasMore: false), .end(pages: 1, items: 0),
+      ])
+    #expect(driver.send(.loadNextPage).isEmpty)
+    // A refresh that again finds nothing after the cursor keeps the phase, too.
+    let refresh = try driver.expectFetch(.refresh)
+    driver.send(.pageLoaded(refresh.request, page(nil, next: nil)))
+    #expect(driver.state.phase == .content)
+  }
+
   @Test func emptyLaterPageMeansEndAndContentStays() throws {
     var driver = MachineDriver()
     try driver.loadPages(1)

@@ -31,6 +31,27 @@ import Testing
     }
   }
 
+  @Test func readsAfterAnotherConnectionsWriteSeeIt() throws {
+    try withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      let orders = database.orders()
+      for number in ["A-1", "A-2", "A-3"] {
+        try orders.add(OrderDraft(number: number, total: Money(parsing: "1", currency: .eur)))
+      }
+      // A page that stops before the end, a count and a lookup: none may keep the connection
+      // reading an old snapshot.
+      #expect(try orders.page(after: nil, limit: 1).items.count == 1)
+      #expect(try orders.count() == 3)
+      _ = try orders.item(id: 1)
+      let other = try Connection(path: folder.path())
+      try other.execute(
+        "INSERT INTO orders (number, total_minor, currency, placed_at) VALUES ('B-1', 1, 'EUR', 9e15)")
+      #expect(try orders.count() == 4)
+      #expect(try orders.page(after: nil, limit: 1).items.map(\.number) == ["B-1"])
+      #expect(try orders.item(id: 4)?.number == "B-1")
+    }
+  }
+
   @Test func plainInsertOfTheDocumentedColumnsWorks() throws {
     try withTemporaryFolder { folder in
       _ = try ListsDatabase(path: folder.path())

@@ -45,8 +45,8 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable>: Sendable {
   @usableFromInline var subscriberCount = 0
 
   @usableFromInline
-  init(pageSize: Int) {
-    machine = LoaderMachine(pageSize: pageSize)
+  init(pageSize: Int, beginsMidList: Bool) {
+    machine = LoaderMachine(pageSize: pageSize, beginsMidList: beginsMidList)
   }
 
   /// Applies `event` and carries out its effects that need the lock: publishing (under the

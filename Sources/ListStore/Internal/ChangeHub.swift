@@ -166,6 +166,7 @@ private final class Poller: @unchecked Sendable {
       connection = try? Connection(path: path, options: .init(create: false))
       connection?.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
     }
+    defer { connection?.resetCachedStatements() }
     guard let connection,
       let dataVersion = try? connection.scalarInt("PRAGMA data_version"),
       dataVersion != lastDataVersion,

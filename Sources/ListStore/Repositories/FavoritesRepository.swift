@@ -20,14 +20,24 @@ public struct FavoritesRepository: ListRepository {
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for an empty ref or title.
   @discardableResult
   public func add(_ draft: FavoriteDraft) throws(ListStoreError) -> Favorite {
+    try addIfMissing(draft).favorite
+  }
+
+  /// Adds a favorite unless the account already has one for `draft.ref`; tells which happened.
+  ///
+  /// Favoriting the same ref again changes nothing: the existing favorite is returned as it is,
+  /// with `added == false`.
+  /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for an empty ref or title.
+  public func addIfMissing(_ draft: FavoriteDraft) throws(ListStoreError) -> (favorite: Favorite, added: Bool) {
     let now = database.configuration.now().millisecondsSince1970
     let account = try Validation.account(account)
     return try database.write(.favorites, account: account) { connection in
       let addedAt = draft.addedAt?.millisecondsSince1970 ?? now
       if let id = try Self.insert(draft, account: account, addedAt: addedAt, connection) {
-        return Favorite(
+        let favorite = Favorite(
           id: id, ref: draft.ref, title: draft.title, note: draft.note,
           addedAt: Timestamp(millisecondsSince1970: addedAt))
+        return (favorite, true)
       }
       let statement = try connection.cachedStatement(
         "SELECT id, ref, title, note, added_at FROM favorites WHERE account = ? AND ref = ?")
@@ -36,7 +46,7 @@ public struct FavoritesRepository: ListRepository {
       guard try statement.step() else {
         throw ListStoreError.internalError(detail: "a favorite vanished inside its transaction")
       }
-      return Self.decode(statement)
+      return (Self.decode(statement), false)
     }
   }
 

@@ -9,8 +9,8 @@ struct MachineDriver {
   /// The effects of the last event.
   private(set) var last: [LoaderEffect<Int, Int>] = []
 
-  init(pageSize: Int = 3) {
-    machine = LoaderMachine(pageSize: pageSize)
+  init(pageSize: Int = 3, beginsMidList: Bool = false) {
+    machine = LoaderMachine(pageSize: pageSize, beginsMidList: beginsMidList)
   }
 
   var state: ListState<Int> { machine.state }

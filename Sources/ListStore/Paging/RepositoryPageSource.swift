@@ -1,0 +1,60 @@
+import ListPaging
+
+/// A repository as the page source of a ``ListPaging/ListLoader``: the loader pages the list,
+/// and the database's change notifications refresh it.
+///
+/// Pages are read synchronously from SQLite inside `page(after:limit:)`, which never suspends,
+/// so a loader driving this source completes each page inside the call that asked for it.
+///
+/// For example:
+///
+/// ```swift
+/// let loader = try database.orders().loader(pageSize: 20)
+/// let state = await loader.loadNextPage()   // .content, .empty or .error
+/// ```
+public struct RepositoryPageSource<Repository: ListRepository>: PageSource {
+  /// The repository pages come from.
+  public let repository: Repository
+  /// Where the first page starts: after this cursor, or at the beginning when nil.
+  public let start: ListCursor?
+
+  /// A source for `repository` whose first page starts after `start`.
+  public init(_ repository: Repository, startingAfter start: ListCursor? = nil) {
+    self.repository = repository
+    self.start = start
+  }
+
+  /// The page of up to `limit` items after `cursor` (after ``start`` when nil).
+  /// - Throws: ``ListStoreError``.
+  public func page(after cursor: ListCursor?, limit: Int) async throws -> SourcePage<Repository.Item, ListCursor> {
+    let page = try repository.page(after: cursor ?? start, limit: limit)
+    return SourcePage(items: page.items, nextCursor: page.nextCursor)
+  }
+}
+
+extension ListRepository {
+  /// A loader over this list, `pageSize` items a page, that refreshes by itself when the list
+  /// changes — through this database, another connection, or another process — once
+  /// ``ListPaging/ListLoader/observeChanges()`` runs.
+  ///
+  /// - Parameter start: Begin after this cursor instead of at the start of the list; an empty
+  ///   first page then means the end was reached (phase `content`), not an empty list.
+  /// - Throws: ``ListStoreError`` when the list's change version cannot be read.
+  public func loader(pageSize: Int = 20, startingAfter start: ListCursor? = nil) throws(ListStoreError)
+    -> ListLoader<RepositoryPageSource<Self>>
+  {
+    let changes = try database.changes(to: Self.list, account: account)
+    return ListLoader(
+      source: RepositoryPageSource(self, startingAfter: start), pageSize: pageSize,
+      invalidations: changes, beginsMidList: start != nil)
+  }
+
+  /// Checks that `cursor` was made by this list for this account, without reading the list.
+  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
+  public func validate(_ cursor: ListCursor) throws(ListStoreError) {
+    try cursor.validate(for: Self.list, account: account)
+  }
+}
+
+/// The store's errors carry their own classification: only a busy database is worth retrying.
+extension ListStoreError: ClassifiedError {}

@@ -1,0 +1,87 @@
+import Glibc
+import ListStore
+
+/// `lists export LIST [--format ndjson|csv]`: every item, streamed to stdout from one snapshot,
+/// in constant memory.
+package enum ExportCommand {
+  package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
+    let list = parsed.value(ExportSpec.list)
+    let format = parsed.value(ExportSpec.format)
+    let database = try context.openForReading()
+    let progress = Progress(context: context, verb: "Exporting", noun: list.rawValue)
+    let count: Int
+    switch list {
+    case .favorites: count = try export(database.favorites(account: context.account), format, context, progress)
+    case .addresses: count = try export(database.addresses(account: context.account), format, context, progress)
+    case .orders: count = try export(database.orders(account: context.account), format, context, progress)
+    }
+    progress.finish()
+    if context.stderrIsTerminal && !context.stdoutIsTerminal {
+      context.stderr.writeLine("Exported \(count) \(count == 1 ? list.itemName : list.rawValue).")
+    }
+    return .success
+  }
+
+  /// Thrown from inside the export to stop it when stdout is gone.
+  private struct StopExport: Error {}
+
+  private static func export<R: ListRepository>(
+    _ repository: R, _ format: ExportFormat, _ context: Context, _ progress: Progress
+  ) throws(CLIError) -> Int where R.Item: ListItemOutput {
+    switch format {
+    case .ndjson:
+      return try stream(repository, into: JSONWriter(capacity: 64 * 1024), context, progress) {
+        $0.writeJSON(into: &$1)
+        $1.newline()
+      }
+    case .csv:
+      var writer = CSVWriter(capacity: 64 * 1024)
+      writer.record(R.Item.fieldNames)
+      return try stream(repository, into: writer, context, progress) { $0.writeCSV(into: &$1) }
+    }
+  }
+
+  /// Writes every item with `write` into `buffer`, handing the buffer to stdout whenever it
+  /// holds about 60 KiB, so memory stays the same however long the list is.
+  private static func stream<R: ListRepository, Buffer: ExportBuffer>(
+    _ repository: R, into buffer: Buffer, _ context: Context, _ progress: Progress,
+    write: (R.Item, inout Buffer) -> Void
+  ) throws(CLIError) -> Int {
+    let stdout = context.stdout
+    var buffer = buffer
+    var count = 0
+    do {
+      try repository.export { item in
+        write(item, &buffer)
+        count += 1
+        progress.advance()
+        if buffer.count >= 60 * 1024 {
+          buffer.withBytes { stdout.write($0) }
+          buffer.removeAll()
+          if stdout.failure != nil { throw StopExport() }
+        }
+      }
+      buffer.withBytes { stdout.write($0) }
+    } catch is StopExport {
+    } catch let error as ListStoreError {
+      throw .store(error)
+    } catch {
+      throw .other(String(describing: error), .software)
+    }
+    stdout.flush()
+    if case .writeFailed(let code)? = stdout.failure {
+      throw .other("Cannot write the export: \(String(cString: strerror(code))).", .ioError)
+    }
+    return count
+  }
+}
+
+/// A byte buffer an export fills and empties into stdout.
+protocol ExportBuffer {
+  var count: Int { get }
+  func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
+  mutating func removeAll()
+}
+
+extension JSONWriter: ExportBuffer {}
+extension CSVWriter: ExportBuffer {}

@@ -1,0 +1,83 @@
+import Glibc
+import ListStore
+
+/// The `lists` command: parses the command line, runs the command, and returns the exit status.
+///
+/// `main.swift` is `exit(await ListsCommandLine.main())`.
+public enum ListsCommandLine {
+  /// Runs `lists` with this process's arguments and environment and returns its exit status.
+  public static func main() async -> Int32 {
+    await run(Array(CommandLine.arguments.dropFirst()))
+  }
+
+  /// Runs `lists` with `arguments` (without the program name) and returns its exit status.
+  public static func run(_ arguments: [String]) async -> Int32 {
+    OutputWriter.ignoreBrokenPipeSignal()
+    // Past a file-size limit, fail the write (EFBIG, reported as "disk full") instead of dying.
+    signal(SIGXFSZ, SIG_IGN)
+    let stdout = OutputWriter(fileDescriptor: STDOUT_FILENO)
+    let stderr = OutputWriter(fileDescriptor: STDERR_FILENO)
+    let code = await execute(arguments, environment: .process, stdout: stdout, stderr: stderr)
+    stdout.flush()
+    stderr.flush()
+    // `lists export | head` is a success: the reader had all it wanted.
+    if stdout.isBrokenPipe { return ExitCode.success.rawValue }
+    return code.rawValue
+  }
+
+  /// Runs one invocation with the given streams; every error ends here as one message on
+  /// stderr and its exit code.
+  package static func execute(
+    _ arguments: [String], environment: Environment, stdout: OutputWriter, stderr: OutputWriter
+  ) async -> ExitCode {
+    let invocation: Invocation
+    do {
+      invocation = try CommandLineParser().parse(arguments)
+    } catch {
+      let style = Terminal.style(
+        for: stderr.fileDescriptor, environment: environment,
+        noColorFlag: arguments.contains("--no-color"))
+      stderr.write(CLIError.usage(error).render(style: style))
+      return .usage
+    }
+    switch invocation {
+    case .version:
+      stdout.writeLine(ListsVersion.versionLine)
+      return .success
+    case .help(let topic):
+      stdout.write(
+        HelpRenderer.render(topic, width: Terminal.width(of: stdout.fileDescriptor, environment: environment)))
+      return .success
+    case .run(let parsed):
+      var context: Context?
+      do {
+        let created = try Context(
+          globals: parsed.globals, environment: environment, stdout: stdout, stderr: stderr)
+        context = created
+        return try await dispatch(parsed, created)
+      } catch {
+        let style =
+          context?.stderrStyle
+          ?? Terminal.style(for: stderr.fileDescriptor, environment: environment, noColorFlag: parsed.globals.noColor)
+        stdout.flush()
+        stderr.write(error.render(style: style))
+        return error.exitCode
+      }
+    }
+  }
+
+  private static func dispatch(_ parsed: ParsedCommand, _ context: Context) async throws(CLIError) -> ExitCode {
+    switch parsed.id {
+    case .overview, nil: try OverviewCommand.run(parsed, context)
+    case .show: try await ShowCommand.run(parsed, context)
+    case .add(let list): try AddCommand.run(list, parsed, context)
+    case .remove: try RemoveCommand.run(parsed, context)
+    case .clear: try ClearCommand.run(parsed, context)
+    case .import: try ImportCommand.run(parsed, context)
+    case .export: try ExportCommand.run(parsed, context)
+    case .seed: try SeedCommand.run(parsed, context)
+    case .watch: try await WatchCommand.run(parsed, context)
+    case .doctor: try DoctorCommand.run(parsed, context)
+    }
+  }
+}

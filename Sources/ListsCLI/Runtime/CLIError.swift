@@ -1,0 +1,74 @@
+import ListStore
+
+/// Every way a command can fail, rendered in one place: one line on stderr and its sysexits
+/// code (usage errors get the three-line form with the usage and the help hint).
+package enum CLIError: Error {
+  /// The command line was wrong.
+  case usage(UsageError)
+  /// The store refused or failed.
+  case store(ListStoreError)
+  /// A line of an import was not a valid item; nothing was imported.
+  case badImportLine(line: Int, reason: String)
+  /// An input file does not exist or cannot be read.
+  case inputMissing(path: String, reason: String)
+  /// A usage mistake the parser cannot see (a cursor, `clear` without `--yes`), with the
+  /// command it belongs to.
+  case usageMessage(String, commandPath: [String])
+  /// Anything else, with the code to exit with.
+  case other(String, ExitCode)
+
+  /// The sysexits code the command ends with.
+  package var exitCode: ExitCode {
+    switch self {
+    case .usage, .usageMessage: .usage
+    case .badImportLine: .dataError
+    case .inputMissing: .noInput
+    case .other(_, let code): code
+    case .store(let error): Self.exitCode(for: error)
+    }
+  }
+
+  /// The sysexits code for a store error.
+  package static func exitCode(for error: ListStoreError) -> ExitCode {
+    switch error {
+    case .invalidCurrency, .invalidAmount, .invalidTimestamp, .invalidValue, .invalidStatus,
+      .duplicateOrderNumber, .itemsNotFound, .importRejected:
+      .dataError
+    case .invalidCursor, .invalidLimit:
+      .usage
+    case .databaseBusy:
+      .tempFail
+    case .notADatabase, .corrupt, .foreignDatabase, .diskFull, .ioError, .permissionDenied,
+      .cannotOpen:
+      .ioError
+    case .cannotCreate:
+      .cantCreate
+    case .schemaTooNew, .migrationChanged:
+      .config
+    case .migrationFailed, .internalError:
+      .software
+    }
+  }
+
+  /// What goes to stderr: one line, or three for a usage error.
+  package func render(style: TextStyle) -> String {
+    switch self {
+    case .usage(let error):
+      return ErrorRenderer.render(error, style: style)
+    case .usageMessage(let message, let path):
+      let usage = HelpRenderer.usageLine(for: path)
+      let command = (["lists"] + path).joined(separator: " ")
+      return ErrorRenderer.render(message: message, style: style) + "Usage: \(usage)\n"
+        + "See '\(command) --help'.\n"
+    case .store(let error):
+      return ErrorRenderer.render(message: error.message, style: style)
+    case .badImportLine(let line, let reason):
+      return ErrorRenderer.render(
+        message: "Line \(line): \(reason) Nothing was imported.", style: style)
+    case .inputMissing(let path, let reason):
+      return ErrorRenderer.render(message: "Cannot read \(path): \(reason).", style: style)
+    case .other(let message, _):
+      return ErrorRenderer.render(message: message, style: style)
+    }
+  }
+}

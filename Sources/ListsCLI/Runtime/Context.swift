@@ -1,0 +1,134 @@
+import Glibc
+import ListStore
+
+/// What every command runs with: the resolved global options, the two output streams and how
+/// to style them.
+package final class Context {
+  /// The parsed global options.
+  package let globals: GlobalOptions
+  /// The environment the defaults were read from.
+  package let environment: Environment
+  /// Data: tables, placeholders, JSON, exports.
+  package let stdout: OutputWriter
+  /// Progress, spinners, events and diagnostics.
+  package let stderr: OutputWriter
+  /// The database file this invocation works on.
+  package let databasePath: String
+  /// The account whose lists this invocation sees.
+  package let account: String
+
+  /// Creates the context of one invocation.
+  /// - Throws: ``CLIError`` when no database path can be found (no home folder).
+  package init(
+    globals: GlobalOptions, environment: Environment, stdout: OutputWriter, stderr: OutputWriter
+  ) throws(CLIError) {
+    self.globals = globals
+    self.environment = environment
+    self.stdout = stdout
+    self.stderr = stderr
+    guard let path = globals.databasePath(in: environment) else {
+      throw .other(
+        "No database path: set --db or LISTS_DB (no home folder was found).", .cantCreate)
+    }
+    self.databasePath = path
+    self.account = globals.account(in: environment)
+  }
+
+  /// Whether stdout is a terminal.
+  package lazy var stdoutIsTerminal = Terminal.isTerminal(stdout.fileDescriptor)
+  /// Whether stderr is a terminal.
+  package lazy var stderrIsTerminal = Terminal.isTerminal(stderr.fileDescriptor)
+  /// Styling for what goes to stdout.
+  package lazy var stdoutStyle = Terminal.style(
+    for: stdout.fileDescriptor, environment: environment, noColorFlag: globals.noColor)
+  /// Styling for what goes to stderr.
+  package lazy var stderrStyle = Terminal.style(
+    for: stderr.fileDescriptor, environment: environment, noColorFlag: globals.noColor)
+  /// The width tables and placeholders fit: `COLUMNS`, the terminal's, or 80.
+  package lazy var width = Terminal.width(of: stdout.fileDescriptor, environment: environment)
+
+  private var configuration: ListsDatabase.Configuration {
+    ListsDatabase.Configuration(
+      busyTimeoutMilliseconds: Int32(clamping: globals.busyTimeoutMilliseconds))
+  }
+
+  /// Opens the database for a command that writes: the folder and the file are created when
+  /// missing.
+  package func openForWriting() throws(CLIError) -> ListsDatabase {
+    try createFolder(of: databasePath)
+    do {
+      return try ListsDatabase(path: databasePath, configuration: configuration)
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// Opens the database for a command that reads, or that only removes. A missing file is an
+  /// empty database, and nothing is created: such a command never leaves files behind.
+  package func openForReading() throws(CLIError) -> ListsDatabase {
+    do {
+      return try readingOpener()()
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// ``openForReading()`` as a function that can run later on any thread: `show` and `watch`
+  /// open the file inside the loader's first page, so that a busy or broken file is an error
+  /// state like any other failed load.
+  package func readingOpener() -> @Sendable () throws(ListStoreError) -> ListsDatabase {
+    let path = databasePath
+    var configuration = configuration
+    configuration.createIfMissing = false
+    let existing = configuration
+    return { () throws(ListStoreError) in
+      if access(path, F_OK) != 0 && errno == ENOENT {
+        return try ListsDatabase.inMemory(configuration: existing)
+      }
+      return try ListsDatabase(path: path, configuration: existing)
+    }
+  }
+
+  /// `mkdir -p` of the folder holding `path`.
+  private func createFolder(of path: String) throws(CLIError) {
+    let bytes = Array(path.utf8)
+    for index in bytes.indices where bytes[index] == UInt8(ascii: "/") && index > 0 {
+      let folder = String(decoding: bytes[..<index], as: UTF8.self)
+      if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+        let reason = String(cString: strerror(errno))
+        throw .store(.cannotCreate(path: path, reason: "cannot create the folder \(folder): \(reason)"))
+      }
+    }
+  }
+
+  /// The command that repeats this invocation's global options that were given explicitly,
+  /// e.g. `lists --db x.db show orders --after …`, so printed hints run as they are.
+  package func command(_ words: String...) -> String {
+    command(words)
+  }
+
+  /// ``command(_:)-(String...)`` with the words in an array.
+  package func command(_ words: [String]) -> String {
+    renderSettings.command(words)
+  }
+
+  /// The style, width and hint prefix of stdout, as a value for any task.
+  package var renderSettings: RenderSettings {
+    var prefix = ["lists"]
+    if let database = globals.database { prefix += ["--db", Self.shellQuoted(database)] }
+    if let account = globals.accountName { prefix += ["--account", Self.shellQuoted(account)] }
+    return RenderSettings(style: stdoutStyle, width: width, commandPrefix: prefix)
+  }
+
+  /// `word` quoted for a POSIX shell when it needs it.
+  package static func shellQuoted(_ word: String) -> String {
+    let safe = word.utf8.allSatisfy { byte in
+      (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        || "-_./:@%+=,".utf8.contains(byte)
+    }
+    if safe && !word.isEmpty { return word }
+    var quoted = "'"
+    for character in word { quoted += character == "'" ? "'\\''" : String(character) }
+    return quoted + "'"
+  }
+}

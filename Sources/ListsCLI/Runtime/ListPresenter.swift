@@ -1,0 +1,145 @@
+import ListPaging
+import ListStore
+
+/// What `show` and `watch` print for a list's state: a table and footer, or the placeholder,
+/// for people; one JSON object in the `show --json` shape for programs.
+package struct ListPresenter<Item: ListItemOutput>: Sendable {
+  /// The list shown.
+  package let list: ListKind
+  /// The page size asked for.
+  package let limit: Int
+  /// Where the placeholders come from.
+  package let catalog = PlaceholderCatalog()
+
+  /// Everything known about one moment of the list.
+  package struct Snapshot: Sendable {
+    /// The loader's state.
+    var state: ListState<Item>
+    /// Where the next page starts, when more follow.
+    var nextCursor: ListCursor?
+    /// The kept count of the list, nil when it could not be read (an error).
+    var totalCount: Int?
+    /// Whether `--all` walked every page.
+    var showsAll: Bool
+  }
+
+  /// The error that failed the load or its last page, if any.
+  func failure(of state: ListState<Item>) -> LoadError? {
+    if let error = state.error, state.phase == .error { return error }
+    return PlaceholderCatalog.notice(of: state)?.error
+  }
+
+  /// The `show --json` object, on one line.
+  package func json(_ snapshot: Snapshot, account: String) -> JSONWriter {
+    let state = snapshot.state
+    var writer = JSONWriter(capacity: 4096)
+    writer.beginObject()
+    writer.key("list")
+    writer.string(list.rawValue)
+    writer.key("account")
+    writer.string(account)
+    writer.key("state")
+    writer.string(state.phase == .error ? "error" : state.phase == .empty ? "empty" : "content")
+    writer.key("items")
+    writer.beginArray()
+    for item in state.items { item.writeJSON(into: &writer) }
+    writer.endArray()
+    writer.key("page")
+    writer.beginObject()
+    writer.key("limit")
+    writer.int(limit)
+    writer.key("count")
+    writer.int(state.items.count)
+    writer.key("has_more")
+    writer.bool(snapshot.nextCursor != nil)
+    writer.key("next_cursor")
+    writer.string(snapshot.nextCursor?.token)
+    writer.endObject()
+    writer.key("total_count")
+    writer.int(state.phase == .error ? nil : snapshot.totalCount)
+    writer.key("placeholder")
+    if let placeholder = catalog.display(for: state, list: list.rawValue).placeholder {
+      writer.beginObject()
+      writer.key("title")
+      writer.string(placeholder.title)
+      writer.key("detail")
+      writer.string(placeholder.detail)
+      writer.key("action")
+      writer.string(placeholder.action)
+      writer.endObject()
+    } else {
+      writer.null()
+    }
+    writer.key("error")
+    if let error = failure(of: state) {
+      writer.beginObject()
+      writer.key("kind")
+      writer.string(error.kind)
+      writer.key("message")
+      writer.string(error.message)
+      writer.key("retryable")
+      writer.bool(error.isRetryable)
+      writer.endObject()
+    } else {
+      writer.null()
+    }
+    writer.endObject()
+    writer.newline()
+    return writer
+  }
+
+  /// The human view: the table and its footer, or the placeholder box; lines end in `\n`.
+  package func human(_ snapshot: Snapshot, settings: RenderSettings) -> String {
+    let state = snapshot.state
+    let style = settings.style
+    let width = settings.width
+    let display = catalog.display(for: state, list: list.rawValue)
+    if let placeholder = display.placeholder {
+      let lines = PlaceholderBox.render(
+        title: placeholder.title, detail: placeholder.detail, action: placeholder.action,
+        width: width, style: style)
+      return lines.joined(separator: "\n") + "\n"
+    }
+    var lines = TableRenderer.render(
+      columns: Item.tableColumns, rows: state.items.map { $0.tableRow() }, width: width,
+      style: style)
+    lines.append("")
+    lines.append(style.dim(footer(snapshot, settings: settings)))
+    if let notice = display.notice {
+      lines.append(style.yellow(TerminalEscaping.escape(notice)))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `Showing 20 of 143 orders · next: lists show orders --after <cursor>`.
+  private func footer(_ snapshot: Snapshot, settings: RenderSettings) -> String {
+    let shown = snapshot.state.items.count
+    let total = snapshot.totalCount.map(String.init) ?? "?"
+    let noun = snapshot.totalCount == 1 ? list.itemName : list.rawValue
+    var text =
+      snapshot.showsAll && snapshot.nextCursor == nil
+      ? "Showing all \(total) \(noun)" : "Showing \(shown) of \(total) \(noun)"
+    if let cursor = snapshot.nextCursor {
+      var words = ["show", list.rawValue]
+      if String(limit) != ShowSpec.limit.spec.defaultValue { words += ["--limit", String(limit)] }
+      words += ["--after", cursor.token]
+      text += " · next: " + settings.command(words)
+    }
+    return text
+  }
+}
+
+/// What rendering for people needs from the invocation, as a value any task can hold.
+package struct RenderSettings: Sendable {
+  /// Styling of stdout.
+  package var style: TextStyle
+  /// The width to fit.
+  package var width: Int
+  /// `lists` and the global options given explicitly, to start printed hints with.
+  package var commandPrefix: [String]
+
+  /// A command line that repeats the invocation's explicit global options.
+  package func command(_ words: [String]) -> String {
+    (commandPrefix + words).joined(separator: " ")
+  }
+}
