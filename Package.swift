@@ -49,5 +49,6 @@ let package = Package(
     .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "SQLiteCore"]),
     .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI"]),
     .testTarget(name: "EndToEndTests", dependencies: ["lists"]),
+    .testTarget(name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore"]),
   ]
 )
