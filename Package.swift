@@ -46,7 +46,7 @@ let package = Package(
 
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "ListPagingTests", dependencies: ["ListPaging"]),
-    .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "SQLiteCore"]),
+    .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore"]),
     .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI"]),
     .testTarget(name: "EndToEndTests", dependencies: ["lists"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore"]),

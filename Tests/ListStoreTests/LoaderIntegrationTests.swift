@@ -1,0 +1,100 @@
+import ListPaging
+import SQLiteCore
+import Testing
+
+@testable import ListStore
+
+/// The paging loader over the real store, on a database file.
+@Suite struct LoaderIntegrationTests {
+  private func orderDrafts(_ count: Int) throws -> [OrderDraft] {
+    try (0..<count).map { i in
+      OrderDraft(
+        number: "N-\(i)", total: try Money(minorUnits: Int64(100 + i), currency: .eur),
+        placedAt: Timestamp(millisecondsSince1970: Int64(1_000 + i)))
+    }
+  }
+
+  /// Collects transitions until one satisfies `done`, failing after `limit`.
+  private func transitions<Item>(
+    _ stream: AsyncStream<ListTransition<Item>>, within limit: Duration,
+    until done: @escaping @Sendable (ListTransition<Item>) -> Bool
+  ) async -> [ListTransition<Item>] {
+    await withTaskGroup(of: [ListTransition<Item>]?.self) { group in
+      group.addTask {
+        var seen: [ListTransition<Item>] = []
+        for await transition in stream {
+          seen.append(transition)
+          if done(transition) { return seen }
+        }
+        return seen
+      }
+      group.addTask {
+        try? await Task.sleep(for: limit)
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first ?? []
+    }
+  }
+
+  @Test func loaderPagesTheStoreInListOrder() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      let orders = database.orders()
+      try orders.importItems(try orderDrafts(45))
+      let loader = try orders.loader(pageSize: 20)
+      var state = await loader.loadNextPage()
+      while state.phase == .content && !state.endReached { state = await loader.loadNextPage() }
+      #expect(state.pagesLoaded == 3)
+      #expect(state.items.map(\.number) == (0..<45).reversed().map { "N-\($0)" })
+    }
+  }
+
+  @Test func emptyListIsEmptyAndAWriteFromAnotherConnectionTurnsItIntoContent() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      let loader = try database.orders().loader(pageSize: 20)
+      #expect(await loader.loadNextPage().phase == .empty)
+      let (_, stream) = loader.subscribe()
+      let observer = Task { await loader.observeChanges() }
+      defer { observer.cancel() }
+      let other = try Connection(path: folder.path())
+      try other.execute(
+        "INSERT INTO orders (number, total_minor, currency, placed_at) VALUES ('X-1', 100, 'EUR', 5)")
+      let seen = await transitions(stream, within: .seconds(10)) { $0.state.phase == .content }
+      #expect(seen.last?.state.items.map(\.number) == ["X-1"])
+      // An automatic refresh never passes through loading: no blinking.
+      #expect(!seen.contains { $0.state.phase == .loading })
+      #expect(seen.first?.previousPhase == .empty)
+    }
+  }
+
+  @Test func removingTheLastItemTurnsContentIntoEmptyWithoutLoading() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      let favorites = database.favorites()
+      let only = try favorites.add(FavoriteDraft(ref: "r", title: "Kettle"))
+      let loader = try favorites.loader(pageSize: 20)
+      #expect(await loader.loadNextPage().phase == .content)
+      let (_, stream) = loader.subscribe()
+      let observer = Task { await loader.observeChanges() }
+      defer { observer.cancel() }
+      try favorites.remove(ids: [only.id])
+      let seen = await transitions(stream, within: .seconds(10)) { $0.state.phase == .empty }
+      #expect(seen.last?.state.phase == .empty)
+      #expect(!seen.contains { $0.state.phase == .loading })
+    }
+  }
+
+  @Test func storeErrorsAreClassified() async throws {
+    #expect(LoadError(classifying: ListStoreError.databaseBusy).isRetryable)
+    #expect(LoadError(classifying: ListStoreError.databaseBusy).kind == "busy")
+    for permanent: ListStoreError in [
+      .notADatabase(path: "x"), .corrupt(path: "x", detail: "d"),
+      .schemaTooNew(found: 9, supported: 1), .permissionDenied(path: "x"),
+    ] {
+      #expect(!LoadError(classifying: permanent).isRetryable, "\(permanent.kind)")
+    }
+  }
+}
