@@ -37,11 +37,10 @@ import Testing
       let changes = try database.changes(to: .favorites)
       let other = try Connection(path: folder.path())
       try other.execute("INSERT INTO favorites (ref, title) VALUES ('r', 't')")
-      let started = ContinuousClock.now
-      #expect(await next(changes, within: .seconds(5)))
-      // The poller looks every 50 ms; the bound is loose because the whole suite shares two cores.
-      // It still tells the poller apart from the 60 s and "never" of a broken path.
-      #expect(ContinuousClock.now - started < .seconds(3))
+      // The poller looks every 50 ms. How fast the waiting task then runs depends on the
+      // hundreds of tests sharing two cores, so the bound here is only "it comes"; the latency
+      // is measured by lists-bench (notify_latency_ms).
+      #expect(await next(changes, within: .seconds(10)))
     }
   }
 

@@ -1,6 +1,11 @@
-import Dispatch
 import SQLiteCore
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Fans out "this list changed" to the observers of each (account, list).
 ///
@@ -128,12 +133,16 @@ final class ChangeHub: Sendable {
 
 /// Reads `PRAGMA data_version` on its own connection at a fixed interval and, when another
 /// connection has committed, the version of every list.
+///
+/// It runs on a thread of its own rather than on a dispatch queue or a task: when an app's
+/// worker pools are busy (tasks blocked in long synchronous work), a queued timer can wait for
+/// seconds, and the notification promise is 100 ms.
 private final class Poller: @unchecked Sendable {
-  // Everything below is touched only on `queue`.
-  private let queue = DispatchQueue(label: "lists.changes.poller")
+  // `connection` and `lastDataVersion` are touched only by the polling thread; `stopped` is
+  // the only state shared with other threads.
   private let path: String
   private let busyTimeoutMilliseconds: Int32
-  private var timer: DispatchSourceTimer?
+  private let stopped = Atomic<Bool>(false)
   private var connection: Connection?
   private var lastDataVersion: Int64 = -1
 
@@ -142,26 +151,36 @@ private final class Poller: @unchecked Sendable {
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
   }
 
+  /// Starts the polling thread; it polls every `interval` until ``stop()``.
   func start(every interval: Duration, _ report: @escaping @Sendable ([ChangeHub.Key: Int64]) -> Void) {
-    queue.async {
-      let timer = DispatchSource.makeTimerSource(queue: self.queue)
-      let nanoseconds = interval.components.seconds * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000
-      timer.schedule(deadline: .now(), repeating: .nanoseconds(Int(max(nanoseconds, 1_000_000))))
-      timer.setEventHandler { [weak self] in self?.poll(report) }
-      self.timer = timer
-      timer.resume()
+    let microseconds = interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000
+    let job = PollingJob(poller: self, report: report, pause: useconds_t(clamping: max(microseconds, 1_000)))
+    let context = Unmanaged.passRetained(job).toOpaque()
+    #if canImport(Glibc)
+      var thread = pthread_t()
+    #else
+      var thread: pthread_t?
+    #endif
+    let started = pthread_create(&thread, nil, { context in
+      let job = Unmanaged<PollingJob>.fromOpaque(context!).takeRetainedValue()
+      job.run()
+      return nil
+    }, context)
+    if started == 0 {
+      pthread_detach(thread)
+    } else {
+      Unmanaged<PollingJob>.fromOpaque(context).release()
     }
   }
 
+  /// Asks the thread to end; it does within one interval, closing its connection.
   func stop() {
-    queue.async {
-      self.timer?.cancel()
-      self.timer = nil
-      self.connection = nil
-    }
+    stopped.store(true, ordering: .releasing)
   }
 
-  private func poll(_ report: ([ChangeHub.Key: Int64]) -> Void) {
+  fileprivate var isStopped: Bool { stopped.load(ordering: .acquiring) }
+
+  fileprivate func poll(_ report: ([ChangeHub.Key: Int64]) -> Void) {
     if connection == nil {
       connection = try? Connection(path: path, options: .init(create: false))
       connection?.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
@@ -174,5 +193,30 @@ private final class Poller: @unchecked Sendable {
     else { return }
     lastDataVersion = dataVersion
     report(versions)
+  }
+
+  fileprivate func close() {
+    connection = nil
+  }
+}
+
+/// What the polling thread runs: poll, sleep, until stopped.
+private final class PollingJob {
+  let poller: Poller
+  let report: @Sendable ([ChangeHub.Key: Int64]) -> Void
+  let pause: useconds_t
+
+  init(poller: Poller, report: @escaping @Sendable ([ChangeHub.Key: Int64]) -> Void, pause: useconds_t) {
+    self.poller = poller
+    self.report = report
+    self.pause = pause
+  }
+
+  func run() {
+    while !poller.isStopped {
+      poller.poll(report)
+      usleep(pause)
+    }
+    poller.close()
   }
 }
