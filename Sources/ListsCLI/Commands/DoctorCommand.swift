@@ -8,7 +8,7 @@ package enum DoctorCommand {
     let path = context.databasePath
     let out = context.stdout
     let style = context.stdoutStyle
-    if access(path, F_OK) != 0 && errno == ENOENT {
+    if Context.isNewDatabase(path) {
       out.writeLine("No database at \(TerminalEscaping.escape(path)) yet: it is created by the first write.")
       return .success
     }

@@ -62,14 +62,15 @@ package enum WatchCommand {
     _ list: ListKind, _ setup: Setup, _ repository: @escaping @Sendable (ListsDatabase) -> Repository
   ) async -> ExitCode where Repository.Item: ListItemOutput {
     let presenter = ListPresenter<Repository.Item>(list: list, limit: 20)
-    // Until the file exists there is nothing to follow: show the (empty) list and wait for it.
-    if access(setup.path, F_OK) != 0 {
+    // Until the file exists (and has been written) there is nothing to follow: show the
+    // (empty) list and wait for it.
+    if Context.isNewDatabase(setup.path) {
       if let database = try? ListsDatabase.inMemory(),
         let empty = try? await repository(database).loader(pageSize: 20).loadNextPage()
       {
         show(.init(state: empty, nextCursor: nil, totalCount: 0, showsAll: false), presenter, setup)
       }
-      while access(setup.path, F_OK) != 0 {
+      while Context.isNewDatabase(setup.path) {
         do { try await Task.sleep(for: .milliseconds(100)) } catch { return .success }
       }
     }
