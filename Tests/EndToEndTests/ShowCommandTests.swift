@@ -106,7 +106,8 @@ import Testing
   @Test func ordersAreTheContractsExample() async throws {
     let sandbox = try Sandbox()
     await Fixtures.addOrders(to: sandbox)
-    let items = try #require(await sandbox.run("show", "orders", "--json").json()["items"]?.arrayValue)
+    let items = try #require(
+      await sandbox.run("show", "orders", "--json").json()["items"]?.arrayValue)
     let expected = try JSON.parse(
       """
       [{"id": 1, "number": "A-1001", "status": "paid", "total": "25.90", "total_minor": 2590,
@@ -279,7 +280,8 @@ import Testing
     let result = await sandbox.run(
       ["import", "favorites", "-"], stdin: Array((lines.joined(separator: "\n") + "\n").utf8))
     #expect(result.exitCode == 0, "\(result)")
-    let items = try await sandbox.run("show", "favorites", "--json").json()["items"]?.arrayValue ?? []
+    let items =
+      try await sandbox.run("show", "favorites", "--json").json()["items"]?.arrayValue ?? []
     #expect(items.compactMap { $0["ref"]?.stringValue } == ["c", "b", "a"])
   }
 
@@ -290,7 +292,8 @@ import Testing
       "add", "addresses", "--label", "home", "--recipient", "B", "--line1", "x", "--city", "y",
       "--postal-code", "1", "--country", "DE")
     #expect(result.exitCode == 0, "\(result)")
-    let items = try await sandbox.run("show", "addresses", "--json").json()["items"]?.arrayValue ?? []
+    let items =
+      try await sandbox.run("show", "addresses", "--json").json()["items"]?.arrayValue ?? []
     #expect(items.compactMap { $0["id"]?.intValue } == [2, 3, 1, 4])
   }
 
@@ -334,8 +337,11 @@ import Testing
     #expect(next.stdoutLines.dropFirst().first?.contains("A-2004") == true, "\(next)")
 
     let defaultLimit = await sandbox.run("show", "orders")
-    #expect(defaultLimit.stdoutLines.last?.hasPrefix("Showing 20 of 45 orders · next: lists show orders --after ") == true)
-    #expect(await sandbox.run("show", "orders", "--all").stdoutLines.last == "Showing all 45 orders")
+    #expect(
+      defaultLimit.stdoutLines.last?.hasPrefix(
+        "Showing 20 of 45 orders · next: lists show orders --after ") == true)
+    #expect(
+      await sandbox.run("show", "orders", "--all").stdoutLines.last == "Showing all 45 orders")
   }
 
   @Test func controlCharactersAreEscapedForPeopleAndVerbatimInJSON() async throws {

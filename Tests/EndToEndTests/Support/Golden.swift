@@ -16,6 +16,15 @@ enum Golden {
     return path + "/Golden"
   }()
 
+  /// The content of the golden file `name`, or "" (with an issue) when there is none.
+  static func text(of name: String, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
+      Issue.record("No golden file \(name).", sourceLocation: sourceLocation)
+      return ""
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
   /// Records an issue unless `actual` is exactly the content of the golden file `name`.
   static func expect(
     _ actual: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation
@@ -26,11 +35,13 @@ enum Golden {
       return
     }
     guard let data = FileManager.default.contents(atPath: path) else {
-      Issue.record("No golden file \(name); run with LISTS_UPDATE_GOLDEN=1 to create it.",
+      Issue.record(
+        "No golden file \(name); run with LISTS_UPDATE_GOLDEN=1 to create it.",
         sourceLocation: sourceLocation)
       return
     }
     let expected = String(decoding: data, as: UTF8.self)
-    #expect(actual == expected, "output differs from Golden/\(name)", sourceLocation: sourceLocation)
+    #expect(
+      actual == expected, "output differs from Golden/\(name)", sourceLocation: sourceLocation)
   }
 }

@@ -7,7 +7,8 @@ enum ListsBinary {
   /// package.
   static let path: String = {
     var candidates: [String] = []
-    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    {
       candidates.append(folder(of: executable) + "/lists")
     }
     for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {

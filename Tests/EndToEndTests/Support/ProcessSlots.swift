@@ -1,10 +1,11 @@
 /// A counting semaphore for the programs the tests run: at most ``limit`` at once.
 ///
 /// The suite shares two cores with every other test target; running all its programs at once
-/// would only make them, and the timing-sensitive unit tests beside them, slower.
+/// would only make them, and the timing-sensitive unit tests beside them, slower. A few at
+/// once pay off: a write spends most of its time waiting for `fsync`, not on a core.
 actor ProcessSlots {
   /// The slots every run of the tests shares.
-  static let shared = ProcessSlots(limit: 2)
+  static let shared = ProcessSlots(limit: 4)
 
   /// How many programs may run at once.
   let limit: Int

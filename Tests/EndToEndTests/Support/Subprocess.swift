@@ -93,7 +93,8 @@ final class Subprocess: @unchecked Sendable {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let envp =
+      environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       for pointer in argv { free(pointer) }
       for pointer in envp { free(pointer) }
@@ -107,7 +108,8 @@ final class Subprocess: @unchecked Sendable {
       close(input.write)
       close(output.read)
       close(errors.read)
-      throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(status)))")
+      throw SpawnError(
+        description: "cannot start \(executable): \(String(cString: strerror(status)))")
     }
     return (pid, input.write, output.read, errors.read)
   }
@@ -115,12 +117,16 @@ final class Subprocess: @unchecked Sendable {
   /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), which Swift's Glibc
   /// module does not import.
   private static let addChdir:
-    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
+    (
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) ->
+        Int32
+    )? = {
       guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np")
       else { return nil }
       return unsafeBitCast(
         symbol,
-        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>)
+          -> Int32).self)
     }()
 
   deinit {
@@ -159,7 +165,8 @@ final class Subprocess: @unchecked Sendable {
   var stdoutLines: [String] {
     let text = stdoutText
     guard let lastNewline = text.lastIndex(of: "\n") else { return [] }
-    return text[..<lastNewline].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    return text[..<lastNewline].split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
   }
 
   /// Reads output until `condition` holds or `deadline` passes; returns whether it held.
