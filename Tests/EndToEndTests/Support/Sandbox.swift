@@ -68,13 +68,15 @@ final class Sandbox {
       ListsBinary.path, arguments, stdin: stdin, environment: changes, directory: directory)
   }
 
-  /// Starts `lists` with `arguments` and leaves it running, for `watch`.
-  func start(_ arguments: [String], environment changes: [String: String?] = [:]) throws
-    -> Subprocess
-  {
+  /// Starts `lists` with `arguments` and leaves it running (for `watch`, or to talk to it);
+  /// the standard streams numbered in `terminal` are a pseudo-terminal.
+  func start(
+    _ arguments: [String], environment changes: [String: String?] = [:],
+    terminal: Set<Int32> = []
+  ) throws -> Subprocess {
     try Subprocess(
       executable: ListsBinary.path, arguments: arguments,
-      environment: environment(with: changes), directory: folder)
+      environment: environment(with: changes), directory: folder, terminal: terminal)
   }
 
   /// Runs any program to its end with the sandbox's environment.
