@@ -136,6 +136,27 @@ import Testing
     #expect(FileSnapshot(sandbox.databasePath, in: sandbox) == before)
   }
 
+  @Test(arguments: [
+    ["seed", "--count", "3000"], ["import", "favorites", "-"],
+  ])
+  func aWritePastTheFileSizeLimitIsExit74AndWritesNothing(command: [String]) async throws {
+    let sandbox = try Sandbox()
+    await Fixtures.addEverything(to: sandbox)
+    let before = FileSnapshot(sandbox.databasePath, in: sandbox)
+    var lines = ""
+    for index in 1...3000 { lines += #"{"ref":"r\#(index)","title":"Item \#(index)"}"# + "\n" }
+    // The limit (in 512-byte blocks) leaves room for the file as it is, not for the new rows.
+    let limit = (before.bytes?.count ?? 0) / 512 + 8
+    let result = await sandbox.runProgram(
+      "/bin/sh", ["-c", "ulimit -f \(limit) && exec \"$0\" \"$@\"", ListsBinary.path] + command,
+      stdin: Array(lines.utf8))
+    #expect(result.exitCode == 74, "\(result)")
+    #expect(result.stderrLines.count == 1, "\(result)")
+    #expect(result.stderrLines.first?.hasPrefix("Error: ") == true, "\(result)")
+    expectNoCrash(result)
+    #expect(FileSnapshot(sandbox.databasePath, in: sandbox) == before)
+  }
+
   @Test func theErrorPlaceholderMatchesGoldenFile() async throws {
     let sandbox = try Sandbox()
     try sandbox.write("Dear diary,\n", to: sandbox.path("notes.txt"))

@@ -344,6 +344,36 @@ import Testing
       await sandbox.run("show", "orders", "--all").stdoutLines.last == "Showing all 45 orders")
   }
 
+  @Test func theNextPageHintRepeatsExplicitGlobalOptionsQuotedForTheShell() async throws {
+    let sandbox = try Sandbox()
+    let path = sandbox.path("my lists.db")
+    let account = "o'brien"
+    var lines = ""
+    for index in 1...3 {
+      lines +=
+        #"{"ref":"r\#(index)","title":"T\#(index)","added_at":"2026-01-0\#(index)T00:00:00Z"}"#
+        + "\n"
+    }
+    let imported = await sandbox.run(
+      ["--db", path, "--account", account, "import", "favorites", "-"], stdin: Array(lines.utf8))
+    #expect(imported.exitCode == 0, "\(imported)")
+    let page = await sandbox.run(
+      "--db", path, "--account", account, "show", "favorites", "--limit", "2")
+    let footer = try #require(page.stdoutLines.last)
+    let prefix = "Showing 2 of 3 favorites · next: "
+    #expect(
+      footer.hasPrefix(
+        prefix + #"lists --db '\#(path)' --account 'o'\''brien' show favorites --limit 2 --after "#),
+      "\(footer)")
+    // The hint, run by a shell as printed, shows the last favorite.
+    let hint = String(footer.dropFirst(prefix.count).dropFirst("lists ".count))
+    let next = await sandbox.runProgram(
+      "/bin/sh", ["-c", "exec \"$0\" \(hint)", ListsBinary.path], environment: ["LISTS_DB": nil])
+    #expect(next.exitCode == 0, "\(next)")
+    #expect(next.stdoutLines.dropFirst().first?.contains("r1") == true, "\(next)")
+    #expect(next.stdoutLines.last == "Showing 1 of 3 favorites")
+  }
+
   @Test func controlCharactersAreEscapedForPeopleAndVerbatimInJSON() async throws {
     let sandbox = try Sandbox()
     let title = "bell\u{07} esc\u{1B}[31mred\u{1B}[0m tab\tnewline\nend"

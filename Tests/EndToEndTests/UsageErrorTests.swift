@@ -112,6 +112,17 @@ import Testing
     #expect(FileSnapshot(sandbox.databasePath, in: sandbox) == before)
   }
 
+  @Test func wordsInErrorsAreEscaped() async throws {
+    let sandbox = try Sandbox()
+    let result = await sandbox.run("show", "orders\u{1B}]0;pwned\u{07}")
+    #expect(result.exitCode == 64)
+    #expect(!result.stderrBytes.contains(0x1B))
+    #expect(!result.stderrBytes.contains(0x07))
+    #expect(
+      result.stderrLines.first == #"Error: Unknown list 'orders\u{1B}]0;pwned\u{07}'."#
+        + " Expected one of: favorites, addresses, orders.")
+  }
+
   // MARK: Cursors
 
   static let cursorMessage =
