@@ -70,16 +70,36 @@ import Testing
 
     let added = await sandbox.run("add", "favorites", "--ref", "r", "--title", "First")
     #expect(added.exitCode == 0)
-    // The new file may be seen between its creation and the first item: empty, then content.
     let arrived = await watch.pump(until: .now + Self.changeDeadline) {
       $0.stdoutLines.contains { $0.contains(#""state":"content""#) }
     }
     #expect(arrived, "\(watch.stdoutText)")
+    // Seeing the new file before its first item is no change: empty once, then content.
     let lines = try watch.stdoutLines.map { try JSON.parse($0) }
-    #expect(lines.dropLast().allSatisfy { $0["state"] == .string("empty") })
-    #expect(lines.last?["state"] == .string("content"))
+    #expect(lines.compactMap { $0["state"]?.stringValue } == ["empty", "content"])
     #expect(lines.last?["items"]?.arrayValue?.first?["title"] == .string("First"))
     await Self.interrupt(watch)
+  }
+
+  @Test func aBusyFileIsShownOnceAsAnErrorThenItsContent() async throws {
+    let sandbox = try Sandbox()
+    await Fixtures.addFavorites(to: sandbox)
+    let holder = try await BusyTests.LockHolder(sandbox)
+    let watch = try sandbox.start(["--busy-timeout", "200", "watch", "favorites", "--json"])
+    let first = try await Self.lines(1, of: watch, within: .seconds(10))
+    #expect(first.first?["state"] == .string("error"))
+    #expect(first.first?["error"]?["kind"] == .string("busy"))
+    // It retries every second; failing the same way again is no change to print.
+    let repeated = await watch.pump(until: .now + .milliseconds(2500)) {
+      $0.stdoutLines.count > 1
+    }
+    #expect(!repeated, "\(watch.stdoutText)")
+    await holder.release()
+    let lines = try await Self.lines(2, of: watch, within: Self.changeDeadline)
+    #expect(lines.last?["state"] == .string("content"))
+    #expect(lines.last?["total_count"] == .number("3"))
+    await Self.interrupt(watch)
+    #expect(watch.stdoutLines.count == 2, "\(watch.stdoutText)")
   }
 
   @Test func thePlaceholderGivesWayToTheTable() async throws {
