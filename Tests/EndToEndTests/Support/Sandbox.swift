@@ -6,7 +6,8 @@ import Foundation
 /// Every run gets exactly the sandbox's environment, never the test process's: `LISTS_DB` is
 /// the sandbox's `lists.db`, `HOME` a folder inside the sandbox (so no default path can reach
 /// a real home), `NO_COLOR=1`, `COLUMNS=80`, `TZ=UTC`, and neither `LISTS_ACCOUNT` nor
-/// `XDG_DATA_HOME` unless a test sets them. Output goes to pipes, so it is never a terminal.
+/// `XDG_DATA_HOME` unless a test sets them. Output goes to pipes, so it is not a terminal
+/// unless a test asks for one (``start(_:environment:terminal:)``).
 ///
 /// For example:
 /// ```swift
