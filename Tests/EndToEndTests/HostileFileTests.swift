@@ -176,14 +176,4 @@ import Testing
     #expect(added.exitCode == 0, "\(added)")
     #expect(await sandbox.sqlite("SELECT number FROM orders") == "A-1001\n")
   }
-
-  @Test func ourFileIsMarkedInWALModeAndVersioned() async throws {
-    let sandbox = try Sandbox()
-    await Fixtures.addOrders(to: sandbox)
-    #expect(await sandbox.sqlite("PRAGMA application_id") != "0\n")
-    #expect(await sandbox.sqlite("PRAGMA journal_mode") == "wal\n")
-    let version = Int(await sandbox.sqlite("PRAGMA user_version").dropLast()) ?? 0
-    #expect(version >= 1)
-    #expect(FileSnapshot(sandbox.databasePath, in: sandbox).sidecars == [])
-  }
 }
