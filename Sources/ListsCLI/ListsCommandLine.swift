@@ -37,8 +37,9 @@ public enum ListsCommandLine {
       let style = Terminal.style(
         for: stderr.fileDescriptor, environment: environment,
         noColorFlag: arguments.contains("--no-color"))
-      stderr.write(CLIError.usage(error).render(style: style))
-      return .usage
+      let failure = CLIError.usage(error)
+      stderr.write(failure.render(style: style))
+      return failure.exitCode
     }
     switch invocation {
     case .version:

@@ -307,6 +307,36 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    ["add", "orders", "--number", "A-1", "--total", "1", "--currency", "EUR", "--status", "lost"],
+    ["add", "favorites", "--ref", "", "--title", "Mug"],
+    ["add", "addresses", "--label=", "--recipient", "R"],
+  ])
+  func aRejectedAddValueIsBadDataOnOneLine(_ words: [String]) {
+    do {
+      let invocation = try CommandLineParser().parse(words)
+      Issue.record("Parsed to \(invocation)")
+    } catch {
+      #expect(error.isBadData)
+      #expect(CLIError.usage(error).exitCode == .dataError)
+      #expect(CLIError.usage(error).render(style: .plain) == "Error: \(error.description)\n")
+    }
+  }
+
+  @Test(arguments: [
+    ["show", "orders", "--limit", "0"], ["export", "orders", "--format", "xml"],
+    ["--busy-timeout", "x", "add", "orders"], ["add", "orders", "--db="],
+  ])
+  func aRejectedCommandOptionStaysAUsageError(_ words: [String]) {
+    do {
+      let invocation = try CommandLineParser().parse(words)
+      Issue.record("Parsed to \(invocation)")
+    } catch {
+      #expect(!error.isBadData)
+      #expect(CLIError.usage(error).exitCode == .usage)
+    }
+  }
+
   @Test func errorPrefixIsStyledOnATerminal() {
     let error = UsageError(.unknownCommand("x"), commandPath: [])
     let rendered = ErrorRenderer.render(error, style: .ansi)

@@ -8,7 +8,7 @@ package enum DoctorCommand {
     let path = context.databasePath
     let out = context.stdout
     let style = context.stdoutStyle
-    if access(path, F_OK) != 0 && errno == ENOENT {
+    if Context.isNewDatabase(path) {
       out.writeLine("No database at \(TerminalEscaping.escape(path)) yet: it is created by the first write.")
       return .success
     }
@@ -21,7 +21,9 @@ package enum DoctorCommand {
     }
     row("Database", TerminalEscaping.escape(path))
     row("Schema", "version \(report.schemaVersion) (this build knows up to \(report.supportedSchemaVersion))")
-    row("Integrity", report.integrity.prefix(10).map(TerminalEscaping.escape).joined(separator: "; "))
+    // The check is skipped when the schema is too new to read.
+    let integrity = report.integrity.prefix(10).map(TerminalEscaping.escape).joined(separator: "; ")
+    row("Integrity", integrity.isEmpty ? "not checked" : integrity)
     for (index, migration) in report.migrations.enumerated() {
       let number = String(migration.number).leftPadded(to: 4, with: "0")
       row(index == 0 ? "Migrations" : "", "\(number) \(migration.name): \(migration.state.rawValue)")
@@ -36,7 +38,11 @@ package enum DoctorCommand {
       out.writeLine(style.green("Healthy."))
       return .success
     }
-    for problem in report.problems { out.writeLine(style.red("Problem: ") + TerminalEscaping.escape(problem)) }
+    // The report is the data; what is wrong is the error, one line each on stderr.
+    out.flush()
+    for problem in report.problems {
+      context.stderr.write(ErrorRenderer.render(message: problem, style: context.stderrStyle))
+    }
     return report.schemaVersion > report.supportedSchemaVersion ? .config : .ioError
   }
 }

@@ -14,6 +14,13 @@ package enum ImportCommand {
     } else {
       descriptor = open(path, O_RDONLY | O_CLOEXEC)
       if descriptor < 0 { throw .inputMissing(path: path, reason: String(cString: strerror(errno))) }
+      // A folder opens but cannot be read: it is an unreadable input file (66), said up front
+      // with its path rather than as a failed read.
+      var status = stat()
+      if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+        close(descriptor)
+        throw .inputMissing(path: path, reason: String(cString: strerror(EISDIR)))
+      }
     }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
 

@@ -62,14 +62,18 @@ package enum WatchCommand {
     _ list: ListKind, _ setup: Setup, _ repository: @escaping @Sendable (ListsDatabase) -> Repository
   ) async -> ExitCode where Repository.Item: ListItemOutput {
     let presenter = ListPresenter<Repository.Item>(list: list, limit: 20)
-    // Until the file exists there is nothing to follow: show the (empty) list and wait for it.
-    if access(setup.path, F_OK) != 0 {
+    var lastShown: [UInt8]?
+    // Until the file exists (and has been written) there is nothing to follow: show the
+    // (empty) list and wait for it.
+    if Context.isNewDatabase(setup.path) {
       if let database = try? ListsDatabase.inMemory(),
         let empty = try? await repository(database).loader(pageSize: 20).loadNextPage()
       {
-        show(.init(state: empty, nextCursor: nil, totalCount: 0, showsAll: false), presenter, setup)
+        show(
+          .init(state: empty, nextCursor: nil, totalCount: 0, showsAll: false), presenter, setup,
+          &lastShown)
       }
-      while access(setup.path, F_OK) != 0 {
+      while Context.isNewDatabase(setup.path) {
         do { try await Task.sleep(for: .milliseconds(100)) } catch { return .success }
       }
     }
@@ -81,19 +85,22 @@ package enum WatchCommand {
         loader = try repository(database).loader(pageSize: 20)
       } catch {
         let failed = ListState<Repository.Item>(phase: .error, error: LoadError(classifying: error))
-        show(.init(state: failed, nextCursor: nil, totalCount: nil, showsAll: false), presenter, setup)
+        show(
+          .init(state: failed, nextCursor: nil, totalCount: nil, showsAll: false), presenter, setup,
+          &lastShown)
         guard error.isRetryable else { return CLIError.exitCode(for: error) }
         do { try await Task.sleep(for: .seconds(1)) } catch { return .success }
         continue
       }
-      return await follow(loader, database, list, presenter, setup)
+      return await follow(loader, database, list, presenter, setup, &lastShown)
     }
     return .success
   }
 
   private static func follow<Repository: ListRepository>(
     _ loader: ListLoader<RepositoryPageSource<Repository>>, _ database: ListsDatabase,
-    _ list: ListKind, _ presenter: ListPresenter<Repository.Item>, _ setup: Setup
+    _ list: ListKind, _ presenter: ListPresenter<Repository.Item>, _ setup: Setup,
+    _ lastShown: inout [UInt8]?
   ) async -> ExitCode where Repository.Item: ListItemOutput {
     let (_, transitions) = loader.subscribe()
     return await withTaskGroup(of: Void.self) { group in
@@ -114,7 +121,7 @@ package enum WatchCommand {
         let count = state.phase == .error ? nil : try? ClearCommand.itemCount(of: list, database, setup.account)
         show(
           .init(state: state, nextCursor: loader.stateAndNextCursor.nextCursor, totalCount: count, showsAll: false),
-          presenter, setup)
+          presenter, setup, &lastShown)
       }
       group.cancelAll()
       return .success
@@ -129,17 +136,24 @@ package enum WatchCommand {
     return true
   }
 
+  /// Writes the snapshot unless it is exactly what was shown last: one output per change, so a
+  /// busy file retried every second, or a new file seen before its first item, repeats nothing.
   private static func show<Item: ListItemOutput>(
-    _ snapshot: ListPresenter<Item>.Snapshot, _ presenter: ListPresenter<Item>, _ setup: Setup
+    _ snapshot: ListPresenter<Item>.Snapshot, _ presenter: ListPresenter<Item>, _ setup: Setup,
+    _ lastShown: inout [UInt8]?
   ) {
+    let output: [UInt8]
     if setup.json {
-      presenter.json(snapshot, account: setup.account).withBytes { StandardOutput.write($0) }
+      output = presenter.json(snapshot, account: setup.account).withBytes { Array($0) }
     } else if setup.interactive {
       // Home, clear the screen, draw.
-      StandardOutput.write("\u{1B}[H\u{1B}[2J" + presenter.human(snapshot, settings: setup.settings))
+      output = Array(("\u{1B}[H\u{1B}[2J" + presenter.human(snapshot, settings: setup.settings)).utf8)
     } else {
-      StandardOutput.write(presenter.human(snapshot, settings: setup.settings) + "\n")
+      output = Array((presenter.human(snapshot, settings: setup.settings) + "\n").utf8)
     }
+    guard output != lastShown else { return }
+    lastShown = output
+    output.withUnsafeBytes { StandardOutput.write($0) }
   }
 }
 

@@ -95,7 +95,14 @@ package struct CommandLineParser: Sendable {
       } else {
         throw UsageError(.missingValue(option.label), commandPath: state.path)
       }
-      try check(value, kind: kind, name: name, isArgument: false, path: state.path)
+      do throws(UsageError) {
+        try check(value, kind: kind, name: name, isArgument: false, path: state.path)
+      } catch {
+        // The options of `add` are the new item's fields: a value they reject is bad data.
+        var error = error
+        if !isGlobal, case .add? = state.spec.id { error.isBadData = true }
+        throw error
+      }
     }
     let seen = isGlobal ? state.globalValues[name] : state.optionValues[name]
     if seen != nil && !option.isRepeatable {

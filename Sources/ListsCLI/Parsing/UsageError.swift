@@ -39,6 +39,9 @@ package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   package var commandPath: [String]
   /// The near miss the user probably meant (`orders` for `orderz`), if exactly one is close.
   package var suggestion: String?
+  /// Whether the rejected value is an item's data (an option of `add`) rather than a way of
+  /// calling the command: the contract makes an invalid value bad data (exit 65, one line).
+  package var isBadData = false
 
   /// Creates a usage error.
   package init(_ kind: Kind, commandPath: [String], suggestion: String? = nil) {

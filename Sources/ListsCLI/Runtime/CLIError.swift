@@ -1,7 +1,8 @@
 import ListStore
 
 /// Every way a command can fail, rendered in one place: one line on stderr and its sysexits
-/// code (usage errors get the three-line form with the usage and the help hint).
+/// code (usage errors get the three-line form with the usage and the help hint; a rejected
+/// `add` value is bad data and takes one line).
 package enum CLIError: Error {
   /// The command line was wrong.
   case usage(UsageError)
@@ -20,7 +21,8 @@ package enum CLIError: Error {
   /// The sysexits code the command ends with.
   package var exitCode: ExitCode {
     switch self {
-    case .usage, .usageMessage: .usage
+    case .usage(let error): error.isBadData ? .dataError : .usage
+    case .usageMessage: .usage
     case .badImportLine: .dataError
     case .inputMissing: .noInput
     case .other(_, let code): code
@@ -53,6 +55,9 @@ package enum CLIError: Error {
   /// What goes to stderr: one line, or three for a usage error.
   package func render(style: TextStyle) -> String {
     switch self {
+    case .usage(let error) where error.isBadData:
+      // A bad value, not a misuse of the command: one line, like every other bad value.
+      return ErrorRenderer.render(message: error.description, style: style)
     case .usage(let error):
       return ErrorRenderer.render(error, style: style)
     case .usageMessage(let message, let path):

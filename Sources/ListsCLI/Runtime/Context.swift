@@ -63,8 +63,9 @@ package final class Context {
     }
   }
 
-  /// Opens the database for a command that reads, or that only removes. A missing file is an
-  /// empty database, and nothing is created: such a command never leaves files behind.
+  /// Opens the database for a command that reads, or that only removes. A missing or zero-byte
+  /// file is an empty database, and nothing is created or written: such a command never leaves
+  /// files behind.
   package func openForReading() throws(CLIError) -> ListsDatabase {
     do {
       return try readingOpener()()
@@ -82,11 +83,19 @@ package final class Context {
     configuration.createIfMissing = false
     let existing = configuration
     return { () throws(ListStoreError) in
-      if access(path, F_OK) != 0 && errno == ENOENT {
+      if Self.isNewDatabase(path) {
         return try ListsDatabase.inMemory(configuration: existing)
       }
       return try ListsDatabase(path: path, configuration: existing)
     }
+  }
+
+  /// Whether `path` is a new, empty database: no file, or a zero-byte one. A command that only
+  /// reads sees such a database as empty without creating or initializing the file.
+  package static func isNewDatabase(_ path: String) -> Bool {
+    var status = stat()
+    if stat(path, &status) != 0 { return errno == ENOENT }
+    return status.st_mode & S_IFMT == S_IFREG && status.st_size == 0
   }
 
   /// `mkdir -p` of the folder holding `path`.
