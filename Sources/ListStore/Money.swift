@@ -32,9 +32,10 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
   /// `"19.99"` EUR is 1999 minor units, `"25.9"` EUR is 2590, `"1200"` JPY is 1200, `"0.001"` KWD
   /// is 1. Leading zeros are allowed (`"007.50"`).
   ///
-  /// Decimals beyond what the currency has are accepted only when they are zeros, since they do
-  /// not change the amount: `"19.990"` EUR is 1999, `"12.0"` JPY is 12, but `"19.995"` EUR and
-  /// `"12.5"` JPY are errors.
+  /// More decimals than the currency has is an error, even when they are zeros: `"19.995"` and
+  /// `"19.990"` EUR, `"12.5"` and `"12.0"` JPY. An amount is written with at most the
+  /// currency's decimals, as ``decimalString`` writes it, so a typo in the currency or the
+  /// amount is caught rather than silently rounded or read.
   ///
   /// Everything else is rejected rather than guessed at: signs (`"-1"`, `"+1"`), digit grouping
   /// (`"1,000"`), exponents (`"1e3"`), a point without digits on both sides (`"1."`, `".5"`),
@@ -137,7 +138,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     var overflowed = false
     var integerDigits = 0
     var fractionDigits = -1  // -1 until the point is seen
-    var droppedNonZero = false
+    var tooManyDecimals = false
     for byte in bytes[(negative ? 1 : 0)...] {
       let digit = byte &- UInt8(ascii: "0")
       if digit < 10 {
@@ -146,7 +147,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         } else {
           fractionDigits += 1
           if fractionDigits > minorUnitDigits {
-            droppedNonZero = droppedNonZero || digit != 0
+            tooManyDecimals = true
             continue
           }
         }
@@ -162,7 +163,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     }
     guard integerDigits > 0, fractionDigits != 0 else { return .notDecimal }
     guard !negative else { return .negative }
-    guard !droppedNonZero else { return .tooManyDecimals }
+    guard !tooManyDecimals else { return .tooManyDecimals }
     var missingDigits = minorUnitDigits - max(fractionDigits, 0)
     while missingDigits > 0 {
       let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)

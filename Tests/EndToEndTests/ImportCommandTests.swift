@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `lists import LIST FILE|-`: NDJSON in the JSON items' fields, all or nothing, errors that
@@ -39,6 +40,18 @@ import Testing
       await sandbox.sqlite(
         "SELECT id, number, status, total_minor, currency, placed_at FROM orders ORDER BY id")
         == "1|B-1|paid|150|EUR|1767323045000\n2|B-2|pending|300|JPY|1767323046123\n")
+  }
+
+  @Test func aRejectedImportIntoANewDatabaseLeavesNoFileBehind() async throws {
+    let sandbox = try Sandbox()
+    let fresh = sandbox.path("fresh/lists.db")
+    let lines = Array("{\"ref\":\"a\",\"title\":\"A\"}\n{\"ref\":\"b\"}\n".utf8)
+    let result = await sandbox.run(["--db", fresh, "import", "favorites", "-"], stdin: lines)
+    #expect(result.exitCode == 65, "\(result)")
+    #expect(result.stderr == "Error: Line 2: Field 'title' is missing. Nothing was imported.\n")
+    for suffix in ["", "-wal", "-shm"] {
+      #expect(!FileManager.default.fileExists(atPath: fresh + suffix), "\(fresh + suffix)")
+    }
   }
 
   @Test func aFileIsReadByPath() async throws {

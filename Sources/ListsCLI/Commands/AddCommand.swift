@@ -9,9 +9,10 @@ package enum AddCommand {
       let draft = FavoriteDraft(
         ref: parsed.value(AddFavoritesSpec.ref), title: parsed.value(AddFavoritesSpec.title),
         note: parsed[AddFavoritesSpec.note])
-      let database = try context.openForWriting()
-      let (favorite, added) = try store { () throws(ListStoreError) in
-        try database.favorites(account: context.account).addIfMissing(draft)
+      let (favorite, added) = try context.writing { database throws(CLIError) in
+        try store { () throws(ListStoreError) in
+          try database.favorites(account: context.account).addIfMissing(draft)
+        }
       }
       context.stdout.writeLine(
         added
@@ -26,18 +27,20 @@ package enum AddCommand {
         postalCode: parsed.value(AddAddressesSpec.postalCode),
         country: parsed.value(AddAddressesSpec.country), phone: parsed[AddAddressesSpec.phone],
         isDefault: parsed[AddAddressesSpec.makeDefault])
-      let database = try context.openForWriting()
-      let address = try store { () throws(ListStoreError) in
-        try database.addresses(account: context.account).add(draft)
+      let address = try context.writing { database throws(CLIError) in
+        try store { () throws(ListStoreError) in
+          try database.addresses(account: context.account).add(draft)
+        }
       }
       context.stdout.writeLine(
         "Added address \(quoted(address.label)) (id \(address.id))"
           + (address.isDefault ? ", now the default." : "."))
     case .orders:
       let draft = try store { () throws(ListStoreError) in try orderDraft(parsed) }
-      let database = try context.openForWriting()
-      let order = try store { () throws(ListStoreError) in
-        try database.orders(account: context.account).add(draft)
+      let order = try context.writing { database throws(CLIError) in
+        try store { () throws(ListStoreError) in
+          try database.orders(account: context.account).add(draft)
+        }
       }
       context.stdout.writeLine(
         "Added order \(quoted(order.number)) (id \(order.id)): \(order.total.formatted), \(order.status).")

@@ -24,13 +24,13 @@ package enum ImportCommand {
     }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
 
-    let database = try context.openForWriting()
     let progress = Progress(context: context, verb: "Importing", noun: list.rawValue)
-    let added: Int
-    switch list {
-    case .favorites: added = try importAll(database.favorites(account: context.account), descriptor, progress)
-    case .addresses: added = try importAll(database.addresses(account: context.account), descriptor, progress)
-    case .orders: added = try importAll(database.orders(account: context.account), descriptor, progress)
+    let added = try context.writing { database throws(CLIError) in
+      switch list {
+      case .favorites: try importAll(database.favorites(account: context.account), descriptor, progress)
+      case .addresses: try importAll(database.addresses(account: context.account), descriptor, progress)
+      case .orders: try importAll(database.orders(account: context.account), descriptor, progress)
+      }
     }
     progress.finish()
     context.stdout.writeLine("Imported \(added) \(added == 1 ? list.itemName : list.rawValue).")

@@ -5,12 +5,12 @@ import ListStore
 package enum SeedCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
     let count = parsed.value(SeedSpec.count)
-    let database = try context.openForWriting()
     let account = context.account
     let now = Timestamp.now().millisecondsSince1970
     var random = DemoRandom(seed: UInt64(bitPattern: now))
 
-    let (favorites, addresses, orders) = try store { () throws(ListStoreError) in
+    let (favorites, addresses, orders) = try context.writing { database throws(CLIError) in
+      try store { () throws(ListStoreError) in
       let orders = database.orders(account: account)
       let first = try orders.count() + 1001
       let addedOrders = try orders.importItems(
@@ -22,6 +22,7 @@ package enum SeedCommand {
       let addedAddresses = try addresses.importItems(
         (0..<count).lazy.map { i in Demo.address(index: i, isDefault: i == 0 && !hadAddresses, now: now) })
       return (favorites, addedAddresses, addedOrders)
+      }
     }
     context.stdout.writeLine(
       "Added \(favorites) favorites, \(addresses) addresses and \(orders) orders to account "

@@ -63,6 +63,41 @@ package final class Context {
     }
   }
 
+  /// Runs a command that writes: opens (creating when needed) the database and runs `body`.
+  ///
+  /// When the command fails on a database that was new — no file, or a zero-byte one — the
+  /// file is put back as it was (removed, or emptied), so a rejected command leaves nothing
+  /// behind: not even an empty, initialized database.
+  package func writing<T>(_ body: (ListsDatabase) throws(CLIError) -> T) throws(CLIError) -> T {
+    let path = databasePath
+    let wasNew = Self.isNewDatabase(path)
+    let existed = access(path, F_OK) == 0
+    do {
+      return try run(body)
+    } catch {
+      if wasNew { Self.restoreNewDatabase(path, existed: existed) }
+      throw error
+    }
+  }
+
+  /// Opens, runs, and closes (the database is released when this returns).
+  private func run<T>(_ body: (ListsDatabase) throws(CLIError) -> T) throws(CLIError) -> T {
+    try body(openForWriting())
+  }
+
+  /// Puts a database that was new back: removed when there was no file, emptied when it was a
+  /// zero-byte file; SQLite's side files go too.
+  private static func restoreNewDatabase(_ path: String, existed: Bool) {
+    if existed {
+      truncate(path, 0)
+    } else {
+      unlink(path)
+    }
+    unlink(path + "-wal")
+    unlink(path + "-shm")
+    unlink(path + "-journal")
+  }
+
   /// Opens the database for a command that reads, or that only removes. A missing or zero-byte
   /// file is an empty database, and nothing is created or written: such a command never leaves
   /// files behind.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Expected outputs kept as files in `Tests/Golden/`, one per case.
+/// Expected outputs kept as files in `Tests/EndToEndTests/Golden/`, one per case.
 ///
 /// The folder sits beside the test target's folder, not in it: SwiftPM warns about every
 /// file in a target folder that is neither source nor a declared resource.
@@ -12,7 +12,7 @@ enum Golden {
   /// The folder of the golden files, found from this source file's path.
   static let folder: String = {
     var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    for _ in 0..<2 { path = String(path[..<path.lastIndex(of: "/")!]) }
     return path + "/Golden"
   }()
 
