@@ -1,0 +1,54 @@
+/// The command line of `lists-bench`.
+struct BenchOptions {
+  /// Orders inserted and paged through (`--rows`).
+  var rows = 200_000
+  /// Orders in the big list that depth and count are measured on (`--big-rows`).
+  var bigRows = 1_000_000
+  /// Timed trials per phase; medians are reported (`--trials`).
+  var trials = 5
+  /// One JSON object instead of the table (`--json`).
+  var json = false
+
+  static let usage = """
+    OVERVIEW: Times the store against the same work on the SQLite C API, in one run.
+
+    USAGE: lists-bench [--rows <n>] [--big-rows <n>] [--trials <n>] [--json]
+
+    OPTIONS:
+      --rows <n>      Orders to insert and page through. (default: 200000, at least 100)
+      --big-rows <n>  Orders in the list that depth and count are measured on.
+                      (default: 1000000, at least 100)
+      --trials <n>    Timed trials per phase; the median is reported. (default: 5, at least 5)
+      --json          Print one JSON object instead of the table.
+      -h, --help      Show this help.
+    """
+
+  /// Parses `arguments` (without the program name).
+  /// - Returns: nil when help was asked for.
+  /// - Throws: ``BenchError/usage(_:)`` naming the argument that is wrong.
+  static func parse(_ arguments: [String]) throws -> BenchOptions? {
+    var options = BenchOptions()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "-h", "--help": return nil
+      case "--json": options.json = true
+      case "--rows": options.rows = try count(argument, remaining.popFirst(), atLeast: 100)
+      case "--big-rows": options.bigRows = try count(argument, remaining.popFirst(), atLeast: 100)
+      case "--trials": options.trials = try count(argument, remaining.popFirst(), atLeast: 5)
+      default: throw BenchError.usage("Unknown argument '\(argument)'.")
+      }
+    }
+    return options
+  }
+
+  private static func count(_ option: String, _ value: String?, atLeast minimum: Int) throws -> Int
+  {
+    guard let value else { throw BenchError.usage("Missing value for '\(option)'.") }
+    guard let number = Int(value), number >= minimum else {
+      throw BenchError.usage(
+        "'\(value)' is not a valid value for '\(option)': a whole number, at least \(minimum).")
+    }
+    return number
+  }
+}

@@ -1,0 +1,62 @@
+import ListStore
+
+extension Benchmark {
+  /// `insert_ratio`: importing the orders through the repository, each `OrderDraft` built and
+  /// validated from the raw values inside the timed region, against the C loop. Each trial
+  /// starts from a fresh, migrated file.
+  func measureInsert(_ data: OrderData, _ cOrders: COrders) throws {
+    progress("Timing inserts")
+    let name = "insert.db"
+    let path = folder.file(name)
+    var database: ListsDatabase?
+    var cDatabase: CDatabase?
+    let expected = data.count
+
+    let swift = Contender(
+      prepare: { database = try ListsDatabase(path: path) },
+      run: { try Self.importOrders(data, into: database!.orders(account: Self.account)) },
+      finish: {
+        let count = try database!.orders(account: Self.account).count()
+        guard count == expected else {
+          throw BenchError.mismatch("the store inserted \(count) of \(expected)")
+        }
+        database = nil
+        self.folder.removeDatabase(name)
+      })
+    let c = Contender(
+      prepare: {
+        try self.createDatabase(path)
+        cDatabase = try CDatabase(path: path, account: Self.account)
+      },
+      run: { try cDatabase!.insert(cOrders) },
+      finish: {
+        let count = try cDatabase!.count()
+        guard count == expected else {
+          throw BenchError.mismatch("C inserted \(count) of \(expected)")
+        }
+        cDatabase = nil
+        self.folder.removeDatabase(name)
+      })
+
+    let medians = try compare(trials: options.trials, warmUp: false, [swift, c])
+    report.set("insert_ratio", medians[0] / medians[1])
+    report.set("insert_swift_ms", Self.milliseconds(medians[0]))
+    report.set("insert_c_ms", Self.milliseconds(medians[1]))
+  }
+
+  /// Imports `data` the way an app does: one `OrderDraft` per order, its currency, amount and
+  /// status parsed from the raw values, all in one `importItems` transaction.
+  static func importOrders(_ data: OrderData, into repository: OrdersRepository) throws {
+    var index = 0
+    try repository.importItems {
+      guard index < data.count else { return nil }
+      defer { index += 1 }
+      return OrderDraft(
+        number: data.numbers[index],
+        total: try Money(
+          minorUnits: data.totals[index], currency: try Currency(code: data.currencies[index])),
+        status: try OrderStatus(parsing: data.statuses[index]),
+        placedAt: Timestamp(millisecondsSince1970: data.placedAt[index]))
+    }
+  }
+}
