@@ -48,6 +48,6 @@ let package = Package(
     .testTarget(name: "ListPagingTests", dependencies: ["ListPaging"]),
     .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "SQLiteCore"]),
     .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["lists"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["lists", "lists-bench"]),
   ]
 )
