@@ -67,6 +67,12 @@ const char *cbench_sqlite_version(void);
 /// Nanoseconds of `CLOCK_MONOTONIC`: the clock both sides of the benchmark are timed with.
 uint64_t cbench_monotonic_ns(void);
 
+/// Makes this process the reaper of its orphaned descendants (Linux `PR_SET_CHILD_SUBREAPER`):
+/// a grandchild whose parent exits becomes this process's child, so it can be waited for with
+/// its own resource usage. Returns 0 on success, -1 where unsupported (`prctl` is variadic, so
+/// Swift cannot call it directly).
+int cbench_become_child_subreaper(void);
+
 /// Opens an existing lists database made by `ListsDatabase(path:)` with the store's settings:
 /// no mutex, extended result codes, the busy timeout, `foreign_keys=ON`, `synchronous=FULL`
 /// and WAL (already set in the file; asked again as the store does for a file not yet in WAL).
