@@ -8,17 +8,26 @@ struct BenchOptions {
   var trials = 5
   /// One JSON object instead of the table (`--json`).
   var json = false
+  /// The phases to run (`--only`); all of them by default.
+  var phases = Set(Phase.allCases)
+
+  /// A part of the run that can be run alone, e.g. under a profiler.
+  enum Phase: String, CaseIterable {
+    case insert, pages, depth, count, shell
+  }
 
   static let usage = """
     OVERVIEW: Times the store against the same work on the SQLite C API, in one run.
 
-    USAGE: lists-bench [--rows <n>] [--big-rows <n>] [--trials <n>] [--json]
+    USAGE: lists-bench [--rows <n>] [--big-rows <n>] [--trials <n>] [--only <phases>] [--json]
 
     OPTIONS:
       --rows <n>      Orders to insert and page through. (default: 200000, at least 100)
       --big-rows <n>  Orders in the list that depth and count are measured on.
                       (default: 1000000, at least 100)
       --trials <n>    Timed trials per phase; the median is reported. (default: 5, at least 5)
+      --only <phases> Run only these phases, comma-separated, e.g. to profile them.
+                      (default: insert,pages,depth,count,shell)
       --json          Print one JSON object instead of the table.
       -h, --help      Show this help.
     """
@@ -36,10 +45,24 @@ struct BenchOptions {
       case "--rows": options.rows = try count(argument, remaining.popFirst(), atLeast: 100)
       case "--big-rows": options.bigRows = try count(argument, remaining.popFirst(), atLeast: 100)
       case "--trials": options.trials = try count(argument, remaining.popFirst(), atLeast: 5)
+      case "--only": options.phases = try phases(remaining.popFirst())
       default: throw BenchError.usage("Unknown argument '\(argument)'.")
       }
     }
     return options
+  }
+
+  private static func phases(_ value: String?) throws -> Set<Phase> {
+    guard let value else { throw BenchError.usage("Missing value for '--only'.") }
+    var phases = Set<Phase>()
+    for name in value.split(separator: ",") {
+      guard let phase = Phase(rawValue: String(name)) else {
+        let names = Phase.allCases.map(\.rawValue).joined(separator: ", ")
+        throw BenchError.usage("Unknown phase '\(name)' for '--only': one of \(names).")
+      }
+      phases.insert(phase)
+    }
+    return phases
   }
 
   private static func count(_ option: String, _ value: String?, atLeast minimum: Int) throws -> Int

@@ -40,16 +40,17 @@ final class Benchmark {
     report.set("trials", .integer(options.trials))
     report.set("sqlite_version", .text(String(cString: cbench_sqlite_version())))
 
-    progress("Generating \(options.rows) orders")
-    let data = OrderData.generate(count: options.rows, seed: 0x5EED_0001)
-    let cOrders = COrders(data)
-    try measureInsert(data, cOrders)
-    try measurePages(cOrders)
-
-    let big = try bigDatabase()
-    try measureDepth(big)
-    try measureCount(big)
-    try measureShell(big)
+    let phases = options.phases
+    if phases.contains(.insert) || phases.contains(.pages) {
+      progress("Generating \(options.rows) orders")
+      let data = OrderData.generate(count: options.rows, seed: 0x5EED_0001)
+      let cOrders = COrders(data)
+      if phases.contains(.insert) { try measureInsert(data, cOrders) }
+      if phases.contains(.pages) { try measurePages(cOrders) }
+    }
+    if phases.contains(.depth) { try measureDepth(try bigDatabase()) }
+    if phases.contains(.count) { try measureCount(try bigDatabase()) }
+    if phases.contains(.shell) { try measureShell(try bigDatabase()) }
     return report
   }
 
