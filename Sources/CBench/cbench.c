@@ -14,6 +14,12 @@ uint64_t cbench_monotonic_ns(void) {
   return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
+uint64_t cbench_thread_cpu_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
 int cbench_open(const char *path, int busy_timeout_ms, cbench_db **out, const char **message) {
   static char failure[256];
   *out = NULL;

@@ -8,6 +8,8 @@ struct BenchOptions {
   var trials = 5
   /// One JSON object instead of the table (`--json`).
   var json = false
+  /// What times the in-process phases (`--clock`).
+  var clock = Clock.cpu
   /// The phases to run (`--only`); all of them by default.
   var phases = Set(Phase.allCases)
 
@@ -19,7 +21,7 @@ struct BenchOptions {
   static let usage = """
     OVERVIEW: Times the store against the same work on the SQLite C API, in one run.
 
-    USAGE: lists-bench [--rows <n>] [--big-rows <n>] [--trials <n>] [--only <phases>] [--json]
+    USAGE: lists-bench [--rows <n>] [--big-rows <n>] [--trials <n>] [--only <phases>] [--clock cpu|wall] [--json]
 
     OPTIONS:
       --rows <n>      Orders to insert and page through. (default: 200000, at least 100)
@@ -28,6 +30,9 @@ struct BenchOptions {
       --trials <n>    Timed trials per phase; the median is reported. (default: 5, at least 5)
       --only <phases> Run only these phases, comma-separated, e.g. to profile them.
                       (default: insert,pages,depth,count,shell)
+      --clock <clock> cpu: the bench thread's CPU time, steady on shared cores; wall: wall
+                      time, for a quiet machine. Child processes always use wall time.
+                      (default: cpu)
       --json          Print one JSON object instead of the table.
       -h, --help      Show this help.
     """
@@ -46,6 +51,13 @@ struct BenchOptions {
       case "--big-rows": options.bigRows = try count(argument, remaining.popFirst(), atLeast: 100)
       case "--trials": options.trials = try count(argument, remaining.popFirst(), atLeast: 5)
       case "--only": options.phases = try phases(remaining.popFirst())
+      case "--clock":
+        let value = remaining.popFirst()
+        guard let clock = value.flatMap(Clock.init(rawValue:)) else {
+          throw BenchError.usage(
+            "'\(value ?? "")' is not a valid value for '--clock': cpu or wall.")
+        }
+        options.clock = clock
       default: throw BenchError.usage("Unknown argument '\(argument)'.")
       }
     }

@@ -16,7 +16,7 @@ extension Benchmark {
 
     var seen = 0
     let batch = 2000
-    let medians = try compare(
+    let times = try compare(
       trials: max(options.trials, 9), warmUp: true,
       [
         Contender(batch: batch, run: { seen &+= try big.count() + (try big.isEmpty() ? 1 : 0) }),
@@ -27,9 +27,9 @@ extension Benchmark {
           run: { seen &+= try cDatabase.count() + (try cDatabase.count() == 0 ? 1 : 0) }),
       ])
     guard seen > 0 else { throw BenchError.mismatch("no count was read") }
-    report.set("count_ratio", medians[0] / medians[1])
-    report.set("count_big_us", Self.microseconds(medians[0]))
-    report.set("count_small_us", Self.microseconds(medians[1]))
-    report.set("count_c_us", Self.microseconds(medians[2]))
+    report.set("count_ratio", times.ratio(0, over: 1))
+    report.set("count_big_us", Self.microseconds(times.median(0)))
+    report.set("count_small_us", Self.microseconds(times.median(1)))
+    report.set("count_c_us", Self.microseconds(times.median(2)))
   }
 }

@@ -30,9 +30,9 @@ extension Benchmark {
         Contender(batch: batch, run: { _ = try repository.page(after: nil, limit: limit) }),
         Contender(batch: batch, run: { _ = try repository.page(after: cursor, limit: limit) }),
       ])
-    report.set("deep_over_head", keyset[1] / keyset[0])
-    report.set("deep_head_us", Self.microseconds(keyset[0]))
-    report.set("deep_last_us", Self.microseconds(keyset[1]))
+    report.set("deep_over_head", keyset.ratio(1, over: 0))
+    report.set("deep_head_us", Self.microseconds(keyset.median(0)))
+    report.set("deep_last_us", Self.microseconds(keyset.median(1)))
 
     let cKeyset = try compare(
       trials: trials, warmUp: true,
@@ -40,9 +40,9 @@ extension Benchmark {
         Contender(batch: batch, run: { try cDatabase.page(after: nil, limit: limit) }),
         Contender(batch: batch, run: { try cDatabase.page(after: key, limit: limit) }),
       ])
-    report.set("c_deep_over_head", cKeyset[1] / cKeyset[0])
-    report.set("c_deep_head_us", Self.microseconds(cKeyset[0]))
-    report.set("c_deep_last_us", Self.microseconds(cKeyset[1]))
+    report.set("c_deep_over_head", cKeyset.ratio(1, over: 0))
+    report.set("c_deep_head_us", Self.microseconds(cKeyset.median(0)))
+    report.set("c_deep_last_us", Self.microseconds(cKeyset.median(1)))
 
     // The deep OFFSET page steps over every row before it: one read per trial is plenty.
     let offset = try compare(
@@ -51,9 +51,9 @@ extension Benchmark {
         Contender(batch: batch, run: { try cDatabase.page(offset: 0, limit: limit) }),
         Contender(batch: 1, run: { try cDatabase.page(offset: lastStart, limit: limit) }),
       ])
-    report.set("offset_deep_over_head", offset[1] / offset[0])
-    report.set("offset_head_us", Self.microseconds(offset[0]))
-    report.set("offset_last_us", Self.microseconds(offset[1]))
+    report.set("offset_deep_over_head", offset.ratio(1, over: 0))
+    report.set("offset_head_us", Self.microseconds(offset.median(0)))
+    report.set("offset_last_us", Self.microseconds(offset.median(1)))
   }
 
   /// The cursor after the first `count` orders of the list, found by walking it with the

@@ -38,10 +38,10 @@ extension Benchmark {
         self.folder.removeDatabase(name)
       })
 
-    let medians = try compare(trials: options.trials, warmUp: false, [swift, c])
-    report.set("insert_ratio", medians[0] / medians[1])
-    report.set("insert_swift_ms", Self.milliseconds(medians[0]))
-    report.set("insert_c_ms", Self.milliseconds(medians[1]))
+    let times = try compare(warmUp: false, [swift, c])
+    report.set("insert_ratio", times.ratio(0, over: 1))
+    report.set("insert_swift_ms", Self.milliseconds(times.median(0)))
+    report.set("insert_c_ms", Self.milliseconds(times.median(1)))
   }
 
   /// Imports `data` the way an app does: one `OrderDraft` per order, its currency, amount and

@@ -23,7 +23,7 @@ extension Benchmark {
     let c = Contender(run: {
       cWalk = try cDatabase.walk(pages: Self.pageCount, limit: Self.pageLimit)
     })
-    let medians = try compare(trials: options.trials, warmUp: true, [swift, c])
+    let times = try compare(warmUp: true, [swift, c])
 
     guard swiftWalk.pages == Int(cWalk.pages), swiftWalk.rows == Int(cWalk.rows),
       swiftWalk.checksum == cWalk.checksum
@@ -32,9 +32,9 @@ extension Benchmark {
         "Swift read \(swiftWalk.rows) rows in \(swiftWalk.pages) pages, C \(cWalk.rows) in \(cWalk.pages), or other values"
       )
     }
-    report.set("page_ratio", medians[0] / medians[1])
-    report.set("page_swift_ms", Self.milliseconds(medians[0]))
-    report.set("page_c_ms", Self.milliseconds(medians[1]))
+    report.set("page_ratio", times.ratio(0, over: 1))
+    report.set("page_swift_ms", Self.milliseconds(times.median(0)))
+    report.set("page_c_ms", Self.milliseconds(times.median(1)))
     report.set("pages", .integer(swiftWalk.pages))
   }
 

@@ -38,6 +38,7 @@ final class Benchmark {
     report.set("rows", .integer(options.rows))
     report.set("big_rows", .integer(options.bigRows))
     report.set("trials", .integer(options.trials))
+    report.set("clock", .text(options.clock.rawValue))
     report.set("sqlite_version", .text(String(cString: cbench_sqlite_version())))
 
     let phases = options.phases
@@ -87,6 +88,13 @@ final class Benchmark {
   }
 
   private var bigPath: String?
+
+  /// Times `contenders` against each other on the clock of `--clock`, `trials` times (default
+  /// `--trials`). See ``compare(trials:clock:warmUp:_:)``.
+  func compare(trials: Int? = nil, warmUp: Bool, _ contenders: [Contender]) throws -> Comparison {
+    try lists_bench.compare(
+      trials: trials ?? options.trials, clock: options.clock, warmUp: warmUp, contenders)
+  }
 
   /// Writes a line about what the run is doing to standard error.
   func progress(_ message: String) {

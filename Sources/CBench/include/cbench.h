@@ -64,8 +64,12 @@ typedef struct cbench_walk_result {
 /// The SQLite library version string, e.g. "3.46.1".
 const char *cbench_sqlite_version(void);
 
-/// Nanoseconds of `CLOCK_MONOTONIC`: the clock both sides of the benchmark are timed with.
+/// Nanoseconds of `CLOCK_MONOTONIC`: wall time, for `--clock wall` and child processes.
 uint64_t cbench_monotonic_ns(void);
+
+/// Nanoseconds of CPU time the calling thread has used (`CLOCK_THREAD_CPUTIME_ID`): the default
+/// clock, blind to the time the thread waits for a core another process holds.
+uint64_t cbench_thread_cpu_ns(void);
 
 /// Makes this process the reaper of its orphaned descendants (Linux `PR_SET_CHILD_SUBREAPER`):
 /// a grandchild whose parent exits becomes this process's child, so it can be waited for with
