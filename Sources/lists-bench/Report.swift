@@ -51,7 +51,7 @@ struct Report {
       }
     }
     lines.append(
-      "lists-bench: \(text("rows")) orders, a \(text("big_rows"))-order list, SQLite \(text("sqlite_version")), median of \(text("trials")) trials"
+      "lists-bench: \(text("rows")) orders, a \(text("big_rows"))-order list, SQLite \(text("sqlite_version")), median of \(text("trials")) trials on the \(text("clock")) clock"
     )
     lines.append("")
     let figures = [
