@@ -35,6 +35,8 @@ final class Benchmark {
 
   /// Runs every phase and returns the figures.
   func run() throws -> Report {
+    // The same heap policy for both sides: see cbench_steady_heap.
+    cbench_steady_heap()
     report.set("rows", .integer(options.rows))
     report.set("big_rows", .integer(options.bigRows))
     report.set("trials", .integer(options.trials))

@@ -77,9 +77,18 @@ uint64_t cbench_thread_cpu_ns(void);
 /// Swift cannot call it directly).
 int cbench_become_child_subreaper(void);
 
+/// Makes the C heap keep the memory it frees (glibc: a high `M_TRIM_THRESHOLD` and
+/// `M_TOP_PAD`). Otherwise SQLite's per-row allocations — an ephemeral table for each
+/// `CHECK (x IN (...))` of the schema — make glibc shrink and regrow the heap with `brk`, and
+/// the page faults that follow land on whichever side's memory sits at the top of the heap:
+/// at 1,000 rows that doubled the C side's insert time in one run and not in another. A no-op
+/// elsewhere.
+void cbench_steady_heap(void);
+
 /// Opens an existing lists database made by `ListsDatabase(path:)` with the store's settings:
 /// no mutex, extended result codes, the busy timeout, `foreign_keys=ON`, `synchronous=FULL`
-/// and WAL (already set in the file; asked again as the store does for a file not yet in WAL).
+/// and WAL (already set in the file; asked again as the store does for a file not yet in WAL),
+/// and reads the schema, as opening a `ListsDatabase` does.
 /// Returns a SQLite result code; on failure `*out` is NULL and the message went to `message`
 /// (a static buffer, may be NULL).
 int cbench_open(const char *path, int busy_timeout_ms, cbench_db **out, const char **message);
