@@ -48,7 +48,7 @@ let package = Package(
     .testTarget(name: "ListPagingTests", dependencies: ["ListPaging"]),
     .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore"]),
     .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["lists"], exclude: ["Golden"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["lists", "lists-bench"], exclude: ["Golden"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore"]),
   ]
 )

@@ -1,3 +1,34 @@
-import CBench
+import Dispatch
+import Foundation
 
-print(String(cString: cbench_sqlite_version()))
+// lists-bench: the store against the same work on the SQLite C API, in one run.
+do {
+  guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+    print(BenchOptions.usage)
+    exit(0)
+  }
+  let folder = try ScratchFolder()
+  defer { folder.remove() }
+  // An interrupted run still removes its databases (a few hundred MB at the default sizes).
+  let interruptions = [SIGINT, SIGTERM].map { number in
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler { @Sendable in
+      folder.remove()
+      // _exit, not exit: the main thread is still running, and must not race atexit handlers.
+      _exit(128 + number)
+    }
+    source.resume()
+    return source
+  }
+  let report = try Benchmark(options: options, folder: folder).run()
+  interruptions.forEach { $0.cancel() }
+  print(options.json ? report.json : report.table)
+} catch let error as BenchError {
+  FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+  if error.isUsage { FileHandle.standardError.write(Data("\(BenchOptions.usage)\n".utf8)) }
+  exit(error.isUsage ? 64 : 70)
+} catch {
+  FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+  exit(70)
+}

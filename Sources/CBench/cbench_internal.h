@@ -1,0 +1,33 @@
+#ifndef LISTS_CBENCH_INTERNAL_H
+#define LISTS_CBENCH_INTERNAL_H
+
+#include <sqlite3.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cbench.h"
+
+/// The statements a connection prepares once and reuses.
+typedef enum cbench_statement {
+  CBENCH_STATEMENT_INSERT,
+  CBENCH_STATEMENT_FIRST_PAGE,
+  CBENCH_STATEMENT_NEXT_PAGE,
+  CBENCH_STATEMENT_OFFSET_PAGE,
+  CBENCH_STATEMENT_COUNT_ROWS,
+  CBENCH_STATEMENT_COUNT,
+} cbench_statement;
+
+struct cbench_db {
+  sqlite3 *handle;
+  sqlite3_stmt *statements[CBENCH_STATEMENT_COUNT];
+};
+
+/// The statement `which`, prepared from `sql` on first use.
+int cbench_prepared(cbench_db *db, cbench_statement which, const char *sql, sqlite3_stmt **out);
+
+/// One step of the checksum (FNV-1a over 64-bit words); the Swift harness mixes the same way.
+static inline uint64_t cbench_mix(uint64_t hash, uint64_t value) {
+  return (hash ^ value) * 0x100000001b3u;
+}
+
+#endif

@@ -1,0 +1,110 @@
+import CBench
+import Foundation
+import ListStore
+
+/// One run of the benchmark: builds the databases it needs in a scratch folder, measures each
+/// phase, and collects the figures in a ``Report``.
+///
+/// Every phase is a small method in its own `Benchmark+Phase.swift` file that times the store
+/// against the C baseline (or one depth against another) with ``compare(trials:warmUp:_:)``
+/// and sets its keys. Phases still to come (`loader_ratio`, `export_rss_mib`,
+/// `export_rss_small_mib`, `show_cold_ratio`) add one such method each, reusing
+/// ``createDatabase(_:)``, ``populate(_:with:account:)``, ``bigDatabase`` and
+/// ``ChildProcess/run(_:_:environment:stdout:stderr:)``.
+final class Benchmark {
+  /// The account of the big list: the CLI's default account, so that `lists show orders` and
+  /// `lists export orders` see it without flags.
+  static let bigAccount = "default"
+  /// The account of the 10-order list that counts are compared with, in the big list's file.
+  static let smallAccount = "small"
+  /// The account the inserted and paged orders belong to.
+  static let account = "bench"
+  /// The page size of every paging figure.
+  static let pageLimit = 50
+  /// How many keyset pages the page phase walks.
+  static let pageCount = 1000
+
+  let options: BenchOptions
+  let folder: ScratchFolder
+  var report = Report()
+
+  init(options: BenchOptions, folder: ScratchFolder) {
+    self.options = options
+    self.folder = folder
+  }
+
+  /// Runs every phase and returns the figures.
+  func run() throws -> Report {
+    // The same heap policy for both sides: see cbench_steady_heap.
+    cbench_steady_heap()
+    report.set("rows", .integer(options.rows))
+    report.set("big_rows", .integer(options.bigRows))
+    report.set("trials", .integer(options.trials))
+    report.set("clock", .text(options.clock.rawValue))
+    report.set("sqlite_version", .text(String(cString: cbench_sqlite_version())))
+
+    let phases = options.phases
+    if phases.contains(.insert) || phases.contains(.pages) {
+      progress("Generating \(options.rows) orders")
+      let data = OrderData.generate(count: options.rows, seed: 0x5EED_0001)
+      let cOrders = COrders(data)
+      if phases.contains(.insert) { try measureInsert(data, cOrders) }
+      if phases.contains(.pages) { try measurePages(cOrders) }
+    }
+    if phases.contains(.depth) { try measureDepth(try bigDatabase()) }
+    if phases.contains(.count) { try measureCount(try bigDatabase()) }
+    if phases.contains(.shell) { try measureShell(try bigDatabase()) }
+    return report
+  }
+
+  // MARK: Databases
+
+  /// Creates and migrates an empty lists database at `path` through the store, and closes it.
+  func createDatabase(_ path: String) throws {
+    _ = try ListsDatabase(path: path)
+  }
+
+  /// Inserts `orders` into `account` of the database at `path` through the C baseline: the
+  /// fast way to fill a file the store then reads.
+  func populate(_ path: String, with orders: COrders, account: String) throws {
+    let database = try CDatabase(path: path, account: account)
+    try database.insert(orders)
+  }
+
+  /// The file with the big list (`--big-rows` orders of ``bigAccount``) and the 10-order list of
+  /// ``smallAccount``, built once per run.
+  func bigDatabase() throws -> String {
+    if let built = bigPath { return built }
+    let path = folder.file("big.db")
+    progress("Building the \(options.bigRows)-order list")
+    try createDatabase(path)
+    do {
+      let orders = COrders(OrderData.generate(count: options.bigRows, seed: 0x5EED_0002))
+      try populate(path, with: orders, account: Self.bigAccount)
+    }
+    try populate(
+      path, with: COrders(OrderData.generate(count: 10, seed: 0x5EED_0003)),
+      account: Self.smallAccount)
+    bigPath = path
+    return path
+  }
+
+  private var bigPath: String?
+
+  /// Times `contenders` against each other on the clock of `--clock`, `trials` times (default
+  /// `--trials`). See ``compare(trials:clock:warmUp:_:)``.
+  func compare(trials: Int? = nil, warmUp: Bool, _ contenders: [Contender]) throws -> Comparison {
+    try lists_bench.compare(
+      trials: trials ?? options.trials, clock: options.clock, warmUp: warmUp, contenders)
+  }
+
+  /// Writes a line about what the run is doing to standard error.
+  func progress(_ message: String) {
+    FileHandle.standardError.write(Data("lists-bench: \(message)…\n".utf8))
+  }
+
+  /// Medians in nanoseconds → milliseconds, rounded by the report.
+  static func milliseconds(_ nanoseconds: Double) -> Double { nanoseconds / 1_000_000 }
+  /// Medians in nanoseconds → microseconds.
+  static func microseconds(_ nanoseconds: Double) -> Double { nanoseconds / 1_000 }
+}

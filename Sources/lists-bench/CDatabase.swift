@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import CBench
+
+/// The C baseline's connection to a lists database, with one account's orders in view.
+///
+/// A thin owner of `cbench_db`: it keeps the account as a C string and one page buffer, so that
+/// a timed call does no Swift-side conversion or allocation.
+final class CDatabase {
+  /// The page size the buffer holds at most (the repository's largest page).
+  static let maximumLimit = 1000
+
+  private let handle: OpaquePointer
+  private let account: UnsafeMutablePointer<CChar>
+  /// The rows of the most recent page read.
+  let buffer: UnsafeMutablePointer<cbench_order>
+
+  /// Opens the lists database at `path` (made by `ListsDatabase(path:)`) with the store's
+  /// settings and the store's default busy timeout.
+  init(path: String, account: String, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    var handle: OpaquePointer?
+    var message: UnsafePointer<CChar>?
+    let rc = cbench_open(path, busyTimeoutMilliseconds, &handle, &message)
+    guard rc == 0, let handle else {
+      throw BenchError.sqlite(
+        code: rc, message: message.map { String(cString: $0) } ?? "", during: "opening \(path)")
+    }
+    self.handle = handle
+    self.account = strdup(account)
+    buffer = .allocate(capacity: Self.maximumLimit)
+  }
+
+  deinit {
+    cbench_close(handle)
+    free(account)
+    buffer.deallocate()
+  }
+
+  private func check(_ rc: Int32, _ during: @autoclosure () -> String) throws {
+    if rc != 0 {
+      throw BenchError.sqlite(
+        code: rc, message: String(cString: cbench_errmsg(handle)), during: during())
+    }
+  }
+
+  /// Inserts `orders` in one transaction with one prepared statement.
+  func insert(_ orders: COrders) throws {
+    var input = orders.input(account: account)
+    try check(cbench_insert_orders(handle, &input), "the C insert")
+  }
+
+  /// Walks up to `pages` keyset pages of `limit` orders from the newest.
+  func walk(pages: Int, limit: Int) throws -> cbench_walk_result {
+    var result = cbench_walk_result()
+    try check(
+      cbench_walk_pages(handle, account, Int32(pages), Int32(limit), buffer, &result),
+      "the C page walk")
+    return result
+  }
+
+  /// Reads the keyset page of `limit` orders after `key` (the first page when nil) into
+  /// ``buffer``; returns how many rows it holds.
+  @discardableResult
+  func page(after key: (placedAt: Int64, id: Int64)?, limit: Int) throws -> Int {
+    var count: Int32 = 0
+    var more: Int32 = 0
+    try check(
+      cbench_keyset_page(
+        handle, account, key == nil ? 0 : 1, key?.placedAt ?? 0, key?.id ?? 0, Int32(limit), buffer,
+        &count, &more),
+      "a C keyset page")
+    return Int(count)
+  }
+
+  /// Reads the page of `limit` orders at `offset` with `LIMIT ... OFFSET ...` into ``buffer``;
+  /// returns how many rows it holds.
+  @discardableResult
+  func page(offset: Int, limit: Int) throws -> Int {
+    var count: Int32 = 0
+    try check(
+      cbench_offset_page(handle, account, Int64(offset), Int32(limit), buffer, &count),
+      "a C offset page")
+    return Int(count)
+  }
+
+  /// The kept count of the account's orders.
+  func count() throws -> Int {
+    var count: Int64 = 0
+    try check(cbench_count(handle, account, "orders", &count), "the C count")
+    return Int(count)
+  }
+}

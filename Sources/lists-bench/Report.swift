@@ -1,0 +1,144 @@
+import Foundation
+
+/// The figures of one run, in the order they were measured, printed as one JSON object or as a
+/// table for people.
+struct Report {
+  /// One figure.
+  enum Value {
+    case integer(Int)
+    case number(Double)
+    case text(String)
+  }
+
+  private(set) var entries: [(key: String, value: Value)] = []
+
+  /// Sets `key`, keeping the place of a key set before.
+  mutating func set(_ key: String, _ value: Value) {
+    if let index = entries.firstIndex(where: { $0.key == key }) {
+      entries[index].value = value
+    } else {
+      entries.append((key, value))
+    }
+  }
+
+  /// Sets `key` to a number.
+  mutating func set(_ key: String, _ value: Double) { set(key, .number(value)) }
+
+  /// The value of `key` as a number, when it is one.
+  func number(_ key: String) -> Double? {
+    switch entries.first(where: { $0.key == key })?.value {
+    case .number(let value): value
+    case .integer(let value): Double(value)
+    default: nil
+    }
+  }
+
+  /// One JSON object, keys in measuring order, on one line.
+  var json: String {
+    let members = entries.map { "\"\($0.key)\": \(Self.json($0.value))" }
+    return "{" + members.joined(separator: ", ") + "}"
+  }
+
+  /// The figures as a table: each ratio beside the two medians behind it and its target.
+  var table: String {
+    var lines: [String] = []
+    func text(_ key: String) -> String {
+      switch entries.first(where: { $0.key == key })?.value {
+      case .integer(let value): String(value)
+      case .number(let value): Self.format(value)
+      case .text(let value): value
+      case nil: "-"
+      }
+    }
+    lines.append(
+      "lists-bench: \(text("rows")) orders, a \(text("big_rows"))-order list, SQLite \(text("sqlite_version")), median of \(text("trials")) trials on the \(text("clock")) clock"
+    )
+    lines.append("")
+    let figures = [
+      Figure(
+        "insert, one transaction", "insert_swift_ms", "insert_c_ms", "ms", "insert_ratio", "≤ 1.15"),
+      Figure(
+        "\(text("pages")) keyset pages of 50", "page_swift_ms", "page_c_ms", "ms", "page_ratio",
+        "≤ 1.10"),
+      Figure(
+        "last / first keyset page", "deep_last_us", "deep_head_us", "µs", "deep_over_head", "≤ 1.2"),
+      Figure("  same in C", "c_deep_last_us", "c_deep_head_us", "µs", "c_deep_over_head"),
+      Figure(
+        "last / first OFFSET page (C)", "offset_last_us", "offset_head_us", "µs",
+        "offset_deep_over_head"),
+      Figure(
+        "count+isEmpty big / 10 rows", "count_big_us", "count_small_us", "µs", "count_ratio",
+        "≤ 1.5"),
+    ]
+    let header = ["figure", "measured", "against", "ratio", "target"]
+    var cells = [header]
+    for figure in figures {
+      cells.append([
+        figure.label, "\(text(figure.measured)) \(figure.unit)",
+        "\(text(figure.against)) \(figure.unit)",
+        text(figure.ratio), figure.target,
+      ])
+    }
+    if number("sqlite3_json_ms") != nil {
+      cells.append([
+        "sqlite3 -json, 20 rows (child)", "\(text("sqlite3_json_ms")) ms",
+        "\(text("sqlite3_json_rss_mib")) MiB", "", "",
+      ])
+    }
+    let widths = (0..<header.count).map { column in cells.map { $0[column].count }.max() ?? 0 }
+    for row in cells {
+      let padded = row.enumerated().map { column, cell in
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        return column == 0 ? cell + padding : padding + cell
+      }
+      lines.append(padded.joined(separator: "  "))
+    }
+    lines.append("")
+    lines.append("measured: Swift (the store) or the deep page; against: C or the first page.")
+    return lines.joined(separator: "\n")
+  }
+
+  /// One line of the table: a ratio and the two medians it divides.
+  private struct Figure {
+    var label: String
+    var measured: String
+    var against: String
+    var unit: String
+    var ratio: String
+    var target = ""
+
+    init(
+      _ label: String, _ measured: String, _ against: String, _ unit: String, _ ratio: String,
+      _ target: String = ""
+    ) {
+      (self.label, self.measured, self.against, self.unit, self.ratio, self.target) =
+        (label, measured, against, unit, ratio, target)
+    }
+  }
+
+  private static func json(_ value: Value) -> String {
+    switch value {
+    case .integer(let value): return String(value)
+    case .number(let value): return format(value)
+    case .text(let value):
+      var escaped = "\""
+      for scalar in value.unicodeScalars {
+        switch scalar {
+        case "\"": escaped += "\\\""
+        case "\\": escaped += "\\\\"
+        case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
+        default: escaped.unicodeScalars.append(scalar)
+        }
+      }
+      return escaped + "\""
+    }
+  }
+
+  /// A number with the digits that matter: three decimals at most, four significant digits for
+  /// small values (so a positive figure never prints as 0). Valid JSON.
+  static func format(_ value: Double) -> String {
+    if value >= 100 { return String(format: "%.1f", value) }
+    if value >= 1 { return String(format: "%.3f", value) }
+    return String(format: "%.4g", value)
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// Runs the built `lists-bench` once at a tiny size, so that the benchmark keeps compiling and
+/// its JSON keeps its shape. It never asserts on time: only that every figure is there and
+/// positive, and that the run succeeded (which means both sides read and wrote the same data).
+@Suite struct BenchmarkShapeTests {
+  /// Every key the benchmark prints, each a positive number.
+  static let numericKeys = [
+    "rows", "big_rows", "trials",
+    "insert_ratio", "insert_swift_ms", "insert_c_ms",
+    "page_ratio", "page_swift_ms", "page_c_ms", "pages",
+    "deep_over_head", "deep_head_us", "deep_last_us",
+    "c_deep_over_head", "c_deep_head_us", "c_deep_last_us",
+    "offset_deep_over_head", "offset_head_us", "offset_last_us",
+    "count_ratio", "count_big_us", "count_small_us", "count_c_us",
+  ]
+  /// The keys measured on the `sqlite3` shell as a child process, present when it is installed.
+  static let shellKeys = ["sqlite3_json_ms", "sqlite3_json_rss_mib"]
+
+  @Test func tinyRunPrintsEveryFigureAsAPositiveNumber() async throws {
+    let run = try await runBench(["--rows", "1000", "--big-rows", "2000", "--json"])
+    #expect(run.status == 0, "lists-bench failed: \(run.errors)")
+    let object = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
+    let json = try #require(
+      object, "not a JSON object: \(String(decoding: run.output, as: UTF8.self))")
+
+    let version = json["sqlite_version"] as? String
+    #expect(version?.isEmpty == false, "sqlite_version: \(String(describing: version))")
+    let shellInstalled = Self.isInstalled("sqlite3")
+    for key in Self.numericKeys + (shellInstalled ? Self.shellKeys : []) {
+      let value = (json[key] as? NSNumber)?.doubleValue
+      #expect(value.map { $0 > 0 } == true, "\(key): \(String(describing: json[key]))")
+    }
+    #expect((json["rows"] as? NSNumber)?.intValue == 1000)
+    #expect((json["big_rows"] as? NSNumber)?.intValue == 2000)
+    #expect((json["pages"] as? NSNumber)?.intValue == 20)
+  }
+
+  @Test func unknownArgumentIsAUsageError() async throws {
+    let run = try await runBench(["--rowz", "10"])
+    #expect(run.status == 64)
+    #expect(run.errors.contains("Unknown argument '--rowz'"))
+    #expect(run.output.isEmpty)
+  }
+
+  /// What a run of `lists-bench` left behind.
+  struct BenchRun: Sendable {
+    var status: Int32
+    var output: Data
+    var errors: String
+  }
+
+  /// Runs the `lists-bench` built beside this test bundle on a thread of its own and returns
+  /// its exit status, standard output and standard error.
+  ///
+  /// The waiting happens off Swift's cooperative pool: blocking one of its few threads for
+  /// seconds would starve the tasks of the tests running beside this one.
+  private func runBench(_ arguments: [String]) async throws -> BenchRun {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try Self.runBlocking(arguments) }) }.start()
+    }
+  }
+
+  private static func runBlocking(_ arguments: [String]) throws -> BenchRun {
+    let process = Process()
+    process.executableURL = try benchExecutable()
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // The bench writes a few progress lines to standard error, far less than a pipe holds, so
+    // reading standard output to its end first cannot block it.
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return BenchRun(
+      status: process.terminationStatus, output: outputData,
+      errors: String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// `lists-bench` in the build folder that holds this test bundle.
+  private static func benchExecutable() throws -> URL {
+    var candidates: [URL] = []
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      candidates.append(folder)
+      folder = folder.deletingLastPathComponent()
+    }
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    for candidate in candidates {
+      let executable = candidate.appendingPathComponent("lists-bench")
+      if FileManager.default.isExecutableFile(atPath: executable.path) { return executable }
+    }
+    throw BenchNotBuilt(searched: candidates.map(\.path))
+  }
+
+  private static func isInstalled(_ name: String) -> Bool {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").contains {
+      FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
+    }
+  }
+}
+
+/// The `lists-bench` executable was not found next to the test bundle.
+private struct BenchNotBuilt: Error, CustomStringConvertible {
+  var searched: [String]
+  var description: String {
+    "lists-bench was not found in \(searched.joined(separator: ", ")); run swift build first"
+  }
+}
