@@ -4,17 +4,44 @@
 /// seek and costs the same however deep it is. It is bound to the list and the account that made
 /// it and carries a checksum: a cursor from another list or account, or one edited by hand, is
 /// refused with ``ListStoreError/invalidCursor(list:)``.
+///
+/// A cursor handed out by a page keeps its sort key as well, and spells its token only when
+/// asked: an app paging through a list never encodes or decodes a token at all.
 public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessStringConvertible {
-  /// The token as text (URL-safe base64, no padding), as printed by the CLI.
-  public let token: String
+  enum Storage: Sendable {
+    /// A token given by a user; checked when used.
+    case token(String)
+    /// A cursor made by a page of `list` for `account`.
+    case made(CursorKey, list: ListKind, account: String)
+  }
+
+  let storage: Storage
 
   /// Wraps a token given by a user. It is checked when used.
   public init(_ token: String) {
-    self.token = token
+    storage = .token(token)
+  }
+
+  init(key: CursorKey, list: ListKind, account: String) {
+    storage = .made(key, list: list, account: account)
+  }
+
+  /// The token as text (URL-safe base64, no padding), as printed by the CLI.
+  public var token: String {
+    switch storage {
+    case .token(let token): token
+    case .made(let key, let list, let account): CursorCodec.token(key, list: list, account: account)
+    }
   }
 
   /// The token.
   public var description: String { token }
+
+  /// Cursors are equal when their tokens are.
+  public static func == (lhs: ListCursor, rhs: ListCursor) -> Bool { lhs.token == rhs.token }
+
+  /// Hashes the token.
+  public func hash(into hasher: inout Hasher) { hasher.combine(token) }
 }
 
 extension ListCursor {

@@ -23,7 +23,9 @@ public final class Connection {
   public let handle: OpaquePointer
   /// The path the connection was opened with.
   public let path: String
-  private var cache: [UInt: Statement] = [:]
+  /// Cached statements by the address of their static SQL. A connection caches a dozen or so,
+  /// where a linear scan of integers beats hashing.
+  private var cache: [(key: UInt, statement: Statement)] = []
   /// Cached statements handed out since the last ``resetCachedStatements()``.
   private var handedOut: [Statement] = []
 
@@ -89,14 +91,14 @@ public final class Connection {
   /// done with the connection for now.
   public func cachedStatement(_ sql: StaticString) throws(SQLiteError) -> Statement {
     let key = UInt(bitPattern: sql.utf8Start)
-    if let statement = cache[key] {
-      statement.reset()
-      markHandedOut(statement)
-      return statement
+    for entry in cache where entry.key == key {
+      entry.statement.reset()
+      markHandedOut(entry.statement)
+      return entry.statement
     }
     let text = sql.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     let statement = try Statement(connection: handle, sql: text)
-    cache[key] = statement
+    cache.append((key, statement))
     markHandedOut(statement)
     return statement
   }

@@ -80,10 +80,11 @@ public final class Statement {
   }
 
   /// Binds `value` to the 1-based parameter `index` without copying it (`SQLITE_STATIC`) for
-  /// the duration of `body`, then binds `NULL` there so no pointer outlives the text.
+  /// the duration of `body`; then resets the statement and binds `NULL` there, so no pointer
+  /// outlives the text (a statement must be reset before it can be rebound).
   ///
-  /// For hot insert loops: SQLite reads the text in place while `body` steps the statement,
-  /// instead of copying every string into a buffer of its own first.
+  /// For hot paths: SQLite reads the text in place while `body` steps the statement, instead of
+  /// copying every string into a buffer of its own first.
   @inlinable
   public func withBound<R>(_ value: String, at index: Int32, _ body: () throws -> R) throws -> R {
     let count = value.utf8.count
@@ -91,7 +92,10 @@ public final class Statement {
       let length: Int32 = strlen(text) == count ? -1 : Int32(clamping: count)
       let rc = sqlite3_bind_text(handle, index, text, length, csqlite_static())
       if rc != SQLITE_OK { throw failure(rc) }
-      defer { sqlite3_bind_null(handle, index) }
+      defer {
+        sqlite3_reset(handle)
+        sqlite3_bind_null(handle, index)
+      }
       return try body()
     }
   }

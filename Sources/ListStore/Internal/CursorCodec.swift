@@ -1,5 +1,5 @@
 /// The sort key a cursor carries, per list.
-enum CursorKey: Equatable {
+enum CursorKey: Equatable, Sendable {
   /// Favorites and orders: a time (`added_at` / `placed_at`) and the row id.
   case time(Int64, id: Int64)
   /// Addresses: the default mark, the label and the row id.
@@ -17,7 +17,13 @@ enum CursorKey: Equatable {
 enum CursorCodec {
   private static let version: UInt8 = 1
 
+  /// The cursor of `key` for `list` and `account`; its token is spelled only when asked for.
   static func encode(_ key: CursorKey, list: ListKind, account: String) -> ListCursor {
+    ListCursor(key: key, list: list, account: account)
+  }
+
+  /// The token of `key` for `list` and `account`.
+  static func token(_ key: CursorKey, list: ListKind, account: String) -> String {
     let payload: Int
     switch key {
     case .time: payload = 16
@@ -45,10 +51,16 @@ enum CursorCodec {
       for slot in 0..<4 { bytes[count - 4 + slot] = UInt8(truncatingIfNeeded: sum >> (24 - 8 * UInt32(slot))) }
       return Base64URL.encode(UnsafeBufferPointer(bytes))
     }
-    return ListCursor(token)
+    return token
   }
 
   static func decode(_ cursor: ListCursor, list: ListKind, account: String) throws(ListStoreError) -> CursorKey {
+    // A cursor this store made for the same list and account needs no token round trip.
+    if case .made(let key, let made, let madeFor) = cursor.storage, made == list,
+      madeFor == account
+    {
+      return key
+    }
     var token = cursor.token
     let key: CursorKey? = token.withUTF8 { text in
       guard let count = Base64URL.decodedCount(text.count), count >= 2 + 4 else { return nil }

@@ -117,10 +117,11 @@ public struct OrdersRepository: ListRepository {
           WHERE account = ?1 ORDER BY placed_at DESC, id DESC LIMIT ?2
           """)
       }
-      try statement.bind(account, at: 1)
       try statement.bind(limit + 1, at: 2)
-      return try collectPage(statement, limit: limit, decode: Self.decode) {
-        .time($0.placedAt.millisecondsSince1970, id: $0.id)
+      return try statement.withBound(account, at: 1) {
+        try collectPage(statement, limit: limit, decode: Self.decode) {
+          .time($0.placedAt.millisecondsSince1970, id: $0.id)
+        }
       }
     }
   }
