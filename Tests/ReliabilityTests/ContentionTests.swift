@@ -21,7 +21,7 @@ extension Reliability {
       var busy = 0
     }
 
-    @Test func concurrentWritersLoseAndRepeatNothing() throws {
+    @Test func concurrentWritersLoseAndRepeatNothing() async throws {
       let scratch = try Scratch()
       let lists = Lists(scratch, database: "shared.db")
       try makeDatabase(lists.database, orders: 100)
@@ -43,7 +43,7 @@ extension Reliability {
           while more(index) {
             index += 1
             let number = "W\(writer)-\(index)"
-            let run = try? lists.run(
+            let run = try? lists.runBlocking(
               "add", "orders", "--number", number, "--total", "1.50", "--currency", "EUR")
             log.withLock { log in
               log.writes += 1
@@ -65,7 +65,7 @@ extension Reliability {
           index += 1
           let numbers = (1...batch).map { "B\(index)-\($0)" }
           let input = try? scratch.writeLines("batch-\(index).ndjson", numbers.map { orderLine($0) })
-          let run = try? lists.run("import", "orders", input ?? "/nonexistent")
+          let run = try? lists.runBlocking("import", "orders", input ?? "/nonexistent")
           log.withLock { log in
             log.writes += 1
             if run?.exitCode == 0 {
@@ -82,7 +82,7 @@ extension Reliability {
         bodies.append {
           var last = 0
           while done.load(ordering: .relaxed) < 4 {
-            let run = try? lists.run("show", "orders", "--json", "--limit", "5")
+            let run = try? lists.runBlocking("show", "orders", "--json", "--limit", "5")
             let total = run.flatMap { Self.totalCount(ofJSON: $0.stdout) }
             log.withLock { log in
               log.reads += 1
@@ -97,7 +97,7 @@ extension Reliability {
           }
         }
       }
-      concurrently(bodies)
+      await concurrently(bodies)
 
       let result = log.withLock { $0 }
       let numbers = try orderNumbers(lists.database).filter { !$0.hasPrefix("C-") }
@@ -142,7 +142,7 @@ extension Reliability {
       return holder
     }
 
-    @Test func lockHeldPastTheBusyTimeoutEndsWithBusy() throws {
+    @Test func lockHeldPastTheBusyTimeoutEndsWithBusy() async throws {
       let scratch = try Scratch()
       let lists = Lists(scratch, database: "locked.db")
       try makeDatabase(lists.database, orders: 10)
@@ -150,8 +150,8 @@ extension Reliability {
       let bound = Double(timeout) / 1000 + 2.5
       var figures = Figures("contention.busy")
 
-      func expectBusy(_ arguments: [String], _ label: String) throws {
-        let run = try lists.run(arguments: ["--busy-timeout", "\(timeout)"] + arguments)
+      func expectBusy(_ arguments: [String], _ label: String) async throws {
+        let run = try await lists.run(arguments: ["--busy-timeout", "\(timeout)"] + arguments)
         figures.add("cases")
         let busy = run.exitCode == 75 && run.stderrLines.count == 1
           && run.stderr.contains("The database is busy")
@@ -171,41 +171,41 @@ extension Reliability {
       do {
         // A writer holds the write lock: writers wait and give up; readers go on (WAL).
         let holder = try Self.holdLock(lists.database, exclusive: false)
-        try expectBusy(add, "add while a writer holds the lock")
-        try expectBusy(["clear", "orders", "--yes"], "clear while a writer holds the lock")
-        try expectBusy(["import", "orders", try scratch.writeLines("one.ndjson", [orderLine("L-2")])], "import")
-        let read = try lists.run("--busy-timeout", "\(timeout)", "show", "orders")
+        try await expectBusy(add, "add while a writer holds the lock")
+        try await expectBusy(["clear", "orders", "--yes"], "clear while a writer holds the lock")
+        try await expectBusy(["import", "orders", try scratch.writeLines("one.ndjson", [orderLine("L-2")])], "import")
+        let read = try await lists.run("--busy-timeout", "\(timeout)", "show", "orders")
         #expect(read.exitCode == 0, "show while a writer holds the lock: \(read.summary)")
         try holder.execute("ROLLBACK")
       }
       do {
         // Exclusive locking mode: readers wait and give up too.
         let holder = try Self.holdLock(lists.database, exclusive: true)
-        try expectBusy(add, "add while the file is locked exclusively")
-        try expectBusy(["show", "orders"], "show while the file is locked exclusively")
-        try expectBusy(["show", "orders", "--json"], "show --json while the file is locked exclusively")
-        try expectBusy(["doctor"], "doctor while the file is locked exclusively")
-        try expectBusy([], "the overview while the file is locked exclusively")
+        try await expectBusy(add, "add while the file is locked exclusively")
+        try await expectBusy(["show", "orders"], "show while the file is locked exclusively")
+        try await expectBusy(["show", "orders", "--json"], "show --json while the file is locked exclusively")
+        try await expectBusy(["doctor"], "doctor while the file is locked exclusively")
+        try await expectBusy([], "the overview while the file is locked exclusively")
         withExtendedLifetime(holder) {}
       }
       // Released: everything works again, nothing was written meanwhile.
-      let after = try lists.run(arguments: add)
+      let after = try await lists.run(arguments: add)
       #expect(after.exitCode == 0, "\(after.summary)")
       let facts = try DatabaseFacts.read(lists.database)
       #expect(facts.count("orders") == 11 && facts.countsAgree && facts.integrity == ["ok"])
       figures.report()
     }
 
-    @Test func lockHeldShorterThanTheTimeoutIsWaitedFor() throws {
+    @Test func lockHeldShorterThanTheTimeoutIsWaitedFor() async throws {
       let scratch = try Scratch()
       let lists = Lists(scratch, database: "waited.db")
       try makeDatabase(lists.database, orders: 10)
       let holder = try Self.holdLock(lists.database, exclusive: false)
       let start = ContinuousClock.now
       let child = try lists.start(["add", "orders", "--number", "WAITED", "--total", "1", "--currency", "EUR"])
-      usleep(700_000)
+      try await Task.sleep(for: .milliseconds(700))
       try holder.execute("COMMIT")
-      let run = child.wait()
+      let run = await child.wait()
       #expect(run.exitCode == 0, "\(run.summary)")
       #expect(start.duration(to: .now) >= .milliseconds(700))
       #expect(try orderNumbers(lists.database).contains("WAITED"))

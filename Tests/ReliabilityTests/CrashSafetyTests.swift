@@ -12,11 +12,12 @@ extension Reliability {
   /// or wholly absent, the kept counts equal the real ones, and the next command works.
   @Suite struct CrashSafetyTests {
     /// Sleeps a random time in `0..<seconds`.
-    private static func sleepRandomly(below seconds: Double, _ random: inout SplitMix) {
-      usleep(UInt32(Double.random(in: 0..<max(seconds, 0.001), using: &random) * 1_000_000))
+    private static func sleepRandomly(below seconds: Double, _ random: inout SplitMix) async {
+      let microseconds = Int(Double.random(in: 0..<max(seconds, 0.001), using: &random) * 1_000_000)
+      try? await Task.sleep(for: .microseconds(microseconds))
     }
 
-    @Test func killedImportIsWhollyPresentOrWhollyAbsent() throws {
+    @Test func killedImportIsWhollyPresentOrWhollyAbsent() async throws {
       let scratch = try Scratch()
       let base = scratch.file("base.db")
       try makeDatabase(base, orders: 50, favorites: 20)
@@ -25,7 +26,7 @@ extension Reliability {
 
       // One import to the end tells how long the window for a kill is.
       let calibration = Lists(scratch, database: try scratch.copyDatabase(base, to: "calibration.db"))
-      let whole = try calibration.run("import", "orders", input)
+      let whole = try await calibration.run("import", "orders", input)
       try #require(whole.exitCode == 0, "\(whole.summary)")
       let window = whole.seconds * 1.25
 
@@ -37,9 +38,9 @@ extension Reliability {
         trial += 1
         let lists = Lists(scratch, database: try scratch.copyDatabase(base, to: "trial.db"))
         let child = try lists.start(["import", "orders", input])
-        Self.sleepRandomly(below: window, &random)
+        await Self.sleepRandomly(below: window, &random)
         child.kill()
-        let finished = child.wait()
+        let finished = await child.wait()
         figures.add("trials")
         let killed = finished.termination == .signaled(SIGKILL)
         if killed { figures.add("kills") }
@@ -59,7 +60,7 @@ extension Reliability {
         if imported == rows { figures.add("acknowledged", rows) }
 
         // The next writer finds the file usable.
-        let next = try lists.run("add", "orders", "--number", "NEXT", "--total", "1", "--currency", "EUR")
+        let next = try await lists.run("add", "orders", "--number", "NEXT", "--total", "1", "--currency", "EUR")
         #expect(next.exitCode == 0, "trial \(trial): \(next.summary)")
         if sound && whole && acknowledged && untouched && next.exitCode == 0 {
           figures.add("survived")
@@ -69,10 +70,10 @@ extension Reliability {
       figures.report()
     }
 
-    @Test func killedFirstOpenLeavesNoHalfMadeSchema() throws {
+    @Test func killedFirstOpenLeavesNoHalfMadeSchema() async throws {
       let scratch = try Scratch()
       let calibration = Lists(scratch, database: "calibration.db")
-      let first = try calibration.run("add", "orders", "--number", "A", "--total", "1", "--currency", "EUR")
+      let first = try await calibration.run("add", "orders", "--number", "A", "--total", "1", "--currency", "EUR")
       try #require(first.exitCode == 0, "\(first.summary)")
       let window = first.seconds * 1.5
 
@@ -87,9 +88,9 @@ extension Reliability {
         let children = try (1...4).map { racer in
           try lists.start(["add", "orders", "--number", "R\(racer)", "--total", "1", "--currency", "EUR"])
         }
-        Self.sleepRandomly(below: window, &random)
+        await Self.sleepRandomly(below: window, &random)
         for child in children { child.kill() }
-        let finished = children.map { $0.wait() }
+        let finished = await waitAll(children)
         figures.add("trials")
         figures.add("kills", finished.filter { $0.termination == .signaled(SIGKILL) }.count)
         var acknowledged: [String] = []
@@ -110,7 +111,7 @@ extension Reliability {
         } else {
           figures.add("left no file")
         }
-        let next = try lists.run("add", "orders", "--number", "NEXT", "--total", "1", "--currency", "EUR")
+        let next = try await lists.run("add", "orders", "--number", "NEXT", "--total", "1", "--currency", "EUR")
         #expect(next.exitCode == 0, "trial \(trial): \(next.summary)")
         let facts = try DatabaseFacts.read(lists.database)
         let numbers = try orderNumbers(lists.database)
@@ -124,14 +125,14 @@ extension Reliability {
       figures.report()
     }
 
-    @Test func killedClearRemovesAllOrNothing() throws {
+    @Test func killedClearRemovesAllOrNothing() async throws {
       let scratch = try Scratch()
       let base = scratch.file("base.db")
       let rows = 20_000
       try makeDatabase(base, orders: rows, favorites: 30, otherOrders: 40)
 
       let calibration = Lists(scratch, database: try scratch.copyDatabase(base, to: "calibration.db"))
-      let whole = try calibration.run("clear", "orders", "--yes")
+      let whole = try await calibration.run("clear", "orders", "--yes")
       try #require(whole.exitCode == 0, "\(whole.summary)")
       let window = whole.seconds * 1.25
 
@@ -143,9 +144,9 @@ extension Reliability {
         trial += 1
         let lists = Lists(scratch, database: try scratch.copyDatabase(base, to: "trial.db"))
         let child = try lists.start(["clear", "orders", "--yes"])
-        Self.sleepRandomly(below: window, &random)
+        await Self.sleepRandomly(below: window, &random)
         child.kill()
-        let finished = child.wait()
+        let finished = await child.wait()
         figures.add("trials")
         let killed = finished.termination == .signaled(SIGKILL)
         if killed { figures.add("kills") }

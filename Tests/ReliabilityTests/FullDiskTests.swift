@@ -16,7 +16,7 @@ extension Reliability {
       run.exitCode == 74 && run.stderrLines.count == 1 && run.stderr.contains("disk is full")
     }
 
-    @Test func writesPastTheLimitFailCleanlyAndWorkAgainWithRoom() throws {
+    @Test func writesPastTheLimitFailCleanlyAndWorkAgainWithRoom() async throws {
       let scratch = try Scratch()
       let lists = Lists(scratch, database: "full.db")
       try makeDatabase(lists.database, orders: 200, favorites: 10)
@@ -36,10 +36,10 @@ extension Reliability {
         if trial >= limits.count { limits.append(Int.random(in: 4_096..<(size + 150_000), using: &random)) }
         let limit = limits[trial]
         trial += 1
-        let imported = try lists.run("import", "orders", big, fileSizeLimit: limit)
+        let imported = try await lists.run("import", "orders", big, fileSizeLimit: limit)
         figures.add("imports tried")
         #expect(Self.isDiskFull(imported), "import under a \(limit)-byte limit: \(imported.summary)")
-        let added = try lists.run(
+        let added = try await lists.run(
           "add", "orders", "--number", "ADD-\(trial)", "--total", "2", "--currency", "EUR",
           fileSizeLimit: limit)
         figures.add("adds tried")
@@ -63,28 +63,28 @@ extension Reliability {
       figures.add("found", acknowledged.filter { expected.contains($0) }.count)
 
       // With room again, the same writes succeed.
-      let imported = try lists.run("import", "orders", big)
+      let imported = try await lists.run("import", "orders", big)
       #expect(imported.exitCode == 0, "\(imported.summary)")
-      let added = try lists.run("add", "orders", "--number", "ROOM", "--total", "2", "--currency", "EUR")
+      let added = try await lists.run("add", "orders", "--number", "ROOM", "--total", "2", "--currency", "EUR")
       #expect(added.exitCode == 0, "\(added.summary)")
-      let doctor = try lists.run("doctor")
+      let doctor = try await lists.run("doctor")
       #expect(doctor.exitCode == 0, "\(doctor.summary)")
       let facts = try DatabaseFacts.read(lists.database)
       #expect(facts.count("orders") == expected.count + rows + 1 && facts.countsAgree)
       figures.report()
     }
 
-    @Test func firstOpenPastTheLimitFailsCleanly() throws {
+    @Test func firstOpenPastTheLimitFailsCleanly() async throws {
       let scratch = try Scratch()
       var figures = Figures("full-disk.first-open")
       for limit in [1_024, 4_096, 8_192, 20_000, 32_768, 40_000, 50_000] {
         let lists = Lists(scratch, database: "new-\(limit).db")
         let add = ["add", "orders", "--number", "N-1", "--total", "1", "--currency", "EUR"]
-        let limited = try lists.run(arguments: add, fileSizeLimit: limit)
+        let limited = try await lists.run(arguments: add, fileSizeLimit: limit)
         figures.add("cases")
         let full = Self.isDiskFull(limited)
         #expect(full, "first add under a \(limit)-byte limit: \(limited.summary)")
-        let roomy = try lists.run(arguments: add)
+        let roomy = try await lists.run(arguments: add)
         #expect(roomy.exitCode == 0, "add with room after a \(limit)-byte limit: \(roomy.summary)")
         let facts = try DatabaseFacts.read(lists.database)
         let sound = facts.isMigrated && facts.integrity == ["ok"] && facts.count("orders") == 1

@@ -128,30 +128,45 @@ final class Child {
   }
 
   /// Waits for the child to end, for at most `timeout`; a child still running then is killed
-  /// and reported as ``Termination/timedOut``.
+  /// and reported as ``Termination/timedOut``. Polls, sleeping between looks without holding a
+  /// thread of the concurrency pool.
   @discardableResult
-  func wait(timeout: Duration = .seconds(20)) -> Finished {
+  func wait(timeout: Duration = .seconds(20)) async -> Finished {
+    while true {
+      if let finished = poll(deadline: started.advanced(by: timeout)) { return finished }
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+  }
+
+  /// ``wait(timeout:)`` for a thread of its own, which it blocks.
+  @discardableResult
+  func waitBlocking(timeout: Duration = .seconds(20)) -> Finished {
+    while true {
+      if let finished = poll(deadline: started.advanced(by: timeout)) { return finished }
+      usleep(2_000)
+    }
+  }
+
+  /// The child's end once it has ended (killing it at `deadline`), or nil while it runs.
+  private func poll(deadline: ContinuousClock.Instant) -> Finished? {
     if let reaped { return reaped }
-    let deadline = started.advanced(by: timeout)
     var status: Int32 = 0
-    var termination: Termination?
-    while termination == nil {
-      let result = waitpid(pid, &status, WNOHANG)
-      if result == pid {
-        termination = Self.termination(status)
-      } else if result < 0 && errno != EINTR {
-        termination = .signaled(0)
-      } else if ContinuousClock.now >= deadline {
-        kill()
-        _ = waitpid(pid, &status, 0)
-        termination = .timedOut
-      } else {
-        usleep(1_000)
-      }
+    let termination: Termination
+    let result = waitpid(pid, &status, WNOHANG)
+    if result == pid {
+      termination = Self.termination(status)
+    } else if result < 0 && errno != EINTR {
+      termination = .signaled(0)
+    } else if ContinuousClock.now >= deadline {
+      kill()
+      _ = waitpid(pid, &status, 0)
+      termination = .timedOut
+    } else {
+      return nil
     }
     let elapsed = started.duration(to: .now)
     let finished = Finished(
-      termination: termination!, stdout: Self.read(outputPath), stderr: Self.read(errorPath),
+      termination: termination, stdout: Self.read(outputPath), stderr: Self.read(errorPath),
       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     unlink(outputPath)
     unlink(errorPath)
@@ -176,4 +191,11 @@ final class Child {
 struct ChildError: Error, CustomStringConvertible {
   var message: String
   var description: String { message }
+}
+
+/// Waits for every child, in order.
+func waitAll(_ children: [Child], timeout: Duration = .seconds(20)) async -> [Finished] {
+  var finished: [Finished] = []
+  for child in children { finished.append(await child.wait(timeout: timeout)) }
+  return finished
 }

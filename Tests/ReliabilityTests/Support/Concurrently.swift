@@ -1,8 +1,8 @@
 import Foundation
 
-/// Runs each body on its own thread (child processes are waited for with blocking calls, which
-/// must not tie up the concurrency pool) and returns when all have returned.
-func concurrently(_ bodies: [@Sendable () -> Void]) {
+/// Runs each body on a thread of its own (child processes are waited for with blocking calls,
+/// which must not tie up the concurrency pool) and returns when all have returned.
+func concurrently(_ bodies: [@Sendable () -> Void]) async {
   let group = DispatchGroup()
   for body in bodies {
     group.enter()
@@ -13,5 +13,7 @@ func concurrently(_ bodies: [@Sendable () -> Void]) {
     thread.stackSize = 1 << 20
     thread.start()
   }
-  group.wait()
+  await withCheckedContinuation { continuation in
+    group.notify(queue: .global()) { continuation.resume() }
+  }
 }

@@ -58,8 +58,8 @@ struct Lists {
   func run(
     _ arguments: String..., stdin: String? = nil, fileSizeLimit: Int? = nil,
     timeout: Duration = .seconds(30)
-  ) throws -> Finished {
-    try start(arguments, stdin: stdin, fileSizeLimit: fileSizeLimit).wait(timeout: timeout)
+  ) async throws -> Finished {
+    try await start(arguments, stdin: stdin, fileSizeLimit: fileSizeLimit).wait(timeout: timeout)
   }
 
   /// ``run(_:stdin:fileSizeLimit:timeout:)`` with the arguments in an array.
@@ -67,9 +67,15 @@ struct Lists {
   func run(
     arguments: [String], stdin: String? = nil, fileSizeLimit: Int? = nil,
     environment extra: [String: String] = [:], timeout: Duration = .seconds(30)
-  ) throws -> Finished {
-    try start(arguments, stdin: stdin, fileSizeLimit: fileSizeLimit, environment: extra)
+  ) async throws -> Finished {
+    try await start(arguments, stdin: stdin, fileSizeLimit: fileSizeLimit, environment: extra)
       .wait(timeout: timeout)
+  }
+
+  /// ``run(_:stdin:fileSizeLimit:timeout:)`` for a thread of its own, which it blocks.
+  @discardableResult
+  func runBlocking(_ arguments: String..., timeout: Duration = .seconds(30)) throws -> Finished {
+    try start(arguments).waitBlocking(timeout: timeout)
   }
 }
 
