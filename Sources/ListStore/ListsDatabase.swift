@@ -121,7 +121,7 @@ public final class ListsDatabase: Sendable {
       let current = mark.applicationID == Migrator.applicationID && mark.version == Migrator.latestVersion
       if !current || probe != .sqlite(wal: true) {
         if path != ":memory:" {
-          _ = try connection.textColumn("PRAGMA journal_mode = WAL")
+          try enableWAL(connection, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         }
       }
       if !current {
@@ -134,6 +134,26 @@ public final class ListsDatabase: Sendable {
       throw ListStoreError.wrap(error, path: path)
     }
     return connection
+  }
+
+  /// Switches the file to WAL mode, waiting up to the busy timeout for other processes.
+  ///
+  /// The switch reads the header, then takes the write lock while holding its read lock. When
+  /// another process does the same at that moment (several processes opening a new file), SQLite
+  /// fails one of them with `SQLITE_BUSY` at once, without calling the busy handler, since
+  /// waiting could deadlock (https://sqlite.org/c3ref/busy_handler.html). So the switch is
+  /// retried here until the busy timeout; usually the other process has switched the file by
+  /// then and the pragma has nothing left to do.
+  private static func enableWAL(_ connection: Connection, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+    let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(busyTimeoutMilliseconds)))
+    while true {
+      do {
+        _ = try connection.textColumn("PRAGMA journal_mode = WAL")
+        return
+      } catch where error.isBusy && ContinuousClock.now < deadline {
+        usleep(2_000)
+      }
+    }
   }
 
   /// Why a file cannot be created at `path`, in words: the folder is missing or not writable.
