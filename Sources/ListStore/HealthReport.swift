@@ -77,7 +77,7 @@ public struct HealthReport: Sendable {
       connection = try Connection(path: path, options: .init(create: false))
       connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
       let mark = try Migrator.readMark(connection)
-      try Migrator.checkMark(mark, connection: connection, path: path)
+      try Migrator.checkMark(mark, path: path)
       report.schemaVersion = mark.version
     } catch let error as ListStoreError {
       if case .schemaTooNew(let found, _) = error {

@@ -115,7 +115,7 @@ public final class ListsDatabase: Sendable {
     do {
       // Reads only, so a file we refuse is left exactly as it was.
       let mark = try Migrator.readMark(connection)
-      try Migrator.checkMark(mark, connection: connection, path: path)
+      try Migrator.checkMark(mark, path: path)
       try connection.execute("PRAGMA foreign_keys = ON")
       try connection.execute("PRAGMA synchronous = FULL")
       let current = mark.applicationID == Migrator.applicationID && mark.version == Migrator.latestVersion

@@ -210,5 +210,35 @@ extension Reliability {
       #expect(start.duration(to: .now) >= .milliseconds(700))
       #expect(try orderNumbers(lists.database).contains("WAITED"))
     }
+
+    @Test func racingFirstOpensMigrateExactlyOnce() async throws {
+      let scratch = try Scratch()
+      var figures = Figures("contention.first-open")
+      let budget = Budget(trials: 12, share: 0.05)
+      var trial = 0
+      while budget.shouldRun(after: trial) {
+        trial += 1
+        let lists = Lists(scratch, database: "race-\(trial).db")
+        // Adders and readers interleaved, so that readers open the file mid-migration.
+        var adders: [Child] = []
+        var readers: [Child] = []
+        for racer in 1...5 {
+          adders.append(
+            try lists.start(["add", "orders", "--number", "M\(racer)", "--total", "1", "--currency", "EUR"]))
+          if racer <= 3 { readers.append(try lists.start(["show", "orders", "--json"])) }
+        }
+        let added = await waitAll(adders)
+        let shown = await waitAll(readers)
+        figures.add("trials")
+        figures.add("processes", added.count + shown.count)
+        for run in added + shown { #expect(run.exitCode == 0, "trial \(trial): \(run.summary)") }
+        let facts = try DatabaseFacts.read(lists.database)
+        let once = facts.isMigrated && facts.integrity == ["ok"] && facts.countsAgree
+          && facts.count("orders") == 5
+        #expect(once, "trial \(trial): \(facts)")
+        if once && (added + shown).allSatisfy({ $0.exitCode == 0 }) { figures.add("passed") }
+      }
+      figures.report()
+    }
   }
 }
