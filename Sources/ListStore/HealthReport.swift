@@ -62,16 +62,23 @@ public struct HealthReport: Sendable {
   public static func inspect(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(ListStoreError)
     -> HealthReport
   {
-    switch FileProbe.probe(path) {
+    let probe = FileProbe.probe(path)
+    switch probe {
     case .missing: throw .cannotOpen(path: path, reason: "no such file")
     case .directory: throw .cannotOpen(path: path, reason: "it is a directory")
     case .notSQLite: throw .notADatabase(path: path)
     case .unreadable(let code): throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
-    case .empty, .sqlite: break
+    case .empty, .sqlite, .truncated: break
     }
     var report = HealthReport(
       path: path, integrity: [], schemaVersion: 0, supportedSchemaVersion: Migrator.latestVersion,
       migrations: [], counts: [], problems: [])
+    if case .truncated(let bytes, let pageSize) = probe {
+      // Read on: what the pages before the cut still hold is worth reporting.
+      report.problems.append(
+        ListStoreError.corrupt(path: path, detail: FileProbe.truncationDetail(bytes: bytes, pageSize: pageSize))
+          .message)
+    }
     let connection: Connection
     do {
       connection = try Connection(path: path, options: .init(create: false))

@@ -94,6 +94,8 @@ public final class ListsDatabase: Sendable {
       throw .cannotOpen(path: path, reason: "it is a directory")
     case .notSQLite:
       throw .notADatabase(path: path)
+    case .truncated(let bytes, let pageSize):
+      throw .corrupt(path: path, detail: FileProbe.truncationDetail(bytes: bytes, pageSize: pageSize))
     case .unreadable(let code):
       if code == EACCES { throw .permissionDenied(path: path) }
       throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
