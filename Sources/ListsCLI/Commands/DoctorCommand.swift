@@ -21,7 +21,10 @@ package enum DoctorCommand {
     }
     row("Database", TerminalEscaping.escape(path))
     row("Schema", "version \(report.schemaVersion) (this build knows up to \(report.supportedSchemaVersion))")
-    row("Integrity", report.integrity.prefix(10).map(TerminalEscaping.escape).joined(separator: "; "))
+    row(
+      "Integrity",
+      report.integrity.isEmpty
+        ? "not checked" : report.integrity.prefix(10).map(TerminalEscaping.escape).joined(separator: "; "))
     for (index, migration) in report.migrations.enumerated() {
       let number = String(migration.number).leftPadded(to: 4, with: "0")
       row(index == 0 ? "Migrations" : "", "\(number) \(migration.name): \(migration.state.rawValue)")
@@ -37,7 +40,11 @@ package enum DoctorCommand {
       return .success
     }
     for problem in report.problems { out.writeLine(style.red("Problem: ") + TerminalEscaping.escape(problem)) }
-    return report.schemaVersion > report.supportedSchemaVersion ? .config : .ioError
+    // The report is the data; the verdict is the one line on stderr every failure ends with.
+    out.flush()
+    let verdict = report.verdict?.message ?? report.problems[0]
+    context.stderr.write(ErrorRenderer.render(message: verdict, style: context.stderrStyle))
+    return report.verdict.map(CLIError.exitCode(for:)) ?? .ioError
   }
 }
 
