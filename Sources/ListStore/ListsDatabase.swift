@@ -95,7 +95,8 @@ public final class ListsDatabase: Sendable {
     case .notSQLite:
       throw .notADatabase(path: path)
     case .truncated(let bytes, let pageSize):
-      throw .corrupt(path: path, detail: FileProbe.truncationDetail(bytes: bytes, pageSize: pageSize))
+      let detail = FileProbe.truncationDetail(bytes: bytes, pageSize: pageSize)
+      throw .corrupt(path: path, detail: detail)
     case .unreadable(let code):
       if code == EACCES { throw .permissionDenied(path: path) }
       throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
@@ -146,13 +147,15 @@ public final class ListsDatabase: Sendable {
   /// waiting could deadlock (https://sqlite.org/c3ref/busy_handler.html). So the switch is
   /// retried here until the busy timeout; usually the other process has switched the file by
   /// then and the pragma has nothing left to do.
-  private static func enableWAL(_ connection: Connection, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+  private static func enableWAL(
+    _ connection: Connection, busyTimeoutMilliseconds: Int32
+  ) throws(SQLiteError) {
     let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(busyTimeoutMilliseconds)))
     while true {
       do {
         _ = try connection.textColumn("PRAGMA journal_mode = WAL")
         return
-      } catch where error.isBusy && ContinuousClock.now < deadline {
+      } catch let error where error.isBusy && ContinuousClock.now < deadline {
         usleep(2_000)
       }
     }

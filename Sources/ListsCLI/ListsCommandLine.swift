@@ -14,8 +14,8 @@ public enum ListsCommandLine {
     var arguments: [[UInt8]] = []
     for index in 1..<Int(CommandLine.argc) {
       guard let argument = CommandLine.unsafeArgv[index] else { continue }
-      arguments.append(
-        Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) })
+      let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument))
+      arguments.append(bytes.map { UInt8(bitPattern: $0) })
     }
     switch InvalidText.decode(arguments: arguments) {
     case .success(let decoded):

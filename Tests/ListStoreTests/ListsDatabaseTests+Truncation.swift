@@ -11,7 +11,8 @@ extension ListsDatabaseTests {
       let path = folder.path()
       do {
         let database = try ListsDatabase(path: path)
-        try database.favorites().importItems((1...300).map { FavoriteDraft(ref: "r\($0)", title: "Title \($0)") })
+        try database.favorites().importItems(
+          (1...300).map { FavoriteDraft(ref: "r\($0)", title: "Title \($0)") })
       }
       var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
       #expect(bytes.count % 4096 == 0)

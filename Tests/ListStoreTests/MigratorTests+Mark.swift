@@ -11,9 +11,11 @@ extension MigratorTests {
     try withTemporaryFolder { folder in
       let path = folder.path()
       let raw = try Connection(path: path)
-      #expect(try Migrator.readMark(raw) == Migrator.Mark(applicationID: 0, version: 0, hasSchema: false))
+      #expect(
+        try Migrator.readMark(raw) == Migrator.Mark(applicationID: 0, version: 0, hasSchema: false))
       try raw.execute("CREATE TABLE notes (body TEXT)")
-      #expect(try Migrator.readMark(raw) == Migrator.Mark(applicationID: 0, version: 0, hasSchema: true))
+      #expect(
+        try Migrator.readMark(raw) == Migrator.Mark(applicationID: 0, version: 0, hasSchema: true))
 
       // A reader whose snapshot predates the migration sees none of it.
       let reader = try Connection(path: path)
@@ -22,23 +24,40 @@ extension MigratorTests {
       try reader.execute("BEGIN")
       #expect(try Migrator.readMark(reader).hasSchema == false)
       try Migrator.migrate(raw, path: path, now: { 0 })
-      #expect(try Migrator.readMark(reader) == Migrator.Mark(applicationID: 0, version: 0, hasSchema: false))
+      #expect(
+        try Migrator.readMark(reader)
+          == Migrator.Mark(applicationID: 0, version: 0, hasSchema: false))
       try reader.execute("COMMIT")
       #expect(
         try Migrator.readMark(reader)
-          == Migrator.Mark(applicationID: Migrator.applicationID, version: Migrator.latestVersion, hasSchema: true))
+          == Migrator.Mark(
+            applicationID: Migrator.applicationID, version: Migrator.latestVersion, hasSchema: true)
+      )
     }
   }
 
-  @Test(arguments: [
-    (Migrator.Mark(applicationID: 0, version: 0, hasSchema: false), nil),
-    (Migrator.Mark(applicationID: 0, version: 0, hasSchema: true), ListStoreError.foreignDatabase(path: "x.db")),
-    (Migrator.Mark(applicationID: 0, version: 3, hasSchema: false), .foreignDatabase(path: "x.db")),
-    (Migrator.Mark(applicationID: 7, version: 0, hasSchema: false), .foreignDatabase(path: "x.db")),
-    (Migrator.Mark(applicationID: Migrator.applicationID, version: 0, hasSchema: false), nil),
-    (Migrator.Mark(applicationID: Migrator.applicationID, version: 1, hasSchema: true), nil),
-    (Migrator.Mark(applicationID: Migrator.applicationID, version: 2, hasSchema: true), .schemaTooNew(found: 2, supported: 1)),
-  ] as [(Migrator.Mark, ListStoreError?)])
+  @Test(
+    arguments: [
+      (Migrator.Mark(applicationID: 0, version: 0, hasSchema: false), nil),
+      (
+        Migrator.Mark(applicationID: 0, version: 0, hasSchema: true),
+        ListStoreError.foreignDatabase(path: "x.db")
+      ),
+      (
+        Migrator.Mark(applicationID: 0, version: 3, hasSchema: false),
+        .foreignDatabase(path: "x.db")
+      ),
+      (
+        Migrator.Mark(applicationID: 7, version: 0, hasSchema: false),
+        .foreignDatabase(path: "x.db")
+      ),
+      (Migrator.Mark(applicationID: Migrator.applicationID, version: 0, hasSchema: false), nil),
+      (Migrator.Mark(applicationID: Migrator.applicationID, version: 1, hasSchema: true), nil),
+      (
+        Migrator.Mark(applicationID: Migrator.applicationID, version: 2, hasSchema: true),
+        .schemaTooNew(found: 2, supported: 1)
+      ),
+    ] as [(Migrator.Mark, ListStoreError?)])
   func markIsCheckedWithoutReadingAgain(_ mark: Migrator.Mark, _ expected: ListStoreError?) {
     do {
       try Migrator.checkMark(mark, path: "x.db", latest: 1)

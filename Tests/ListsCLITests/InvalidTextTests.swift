@@ -23,23 +23,30 @@ import Testing
       return
     }
     #expect(invalid == InvalidText(source: .argument(2), bytes: bytes))
-    #expect(invalid.message == "Argument 2 (\(shown)) is not valid UTF-8; lists takes text as UTF-8.")
+    #expect(
+      invalid.message == "Argument 2 (\(shown)) is not valid UTF-8; lists takes text as UTF-8.")
   }
 
   @Test func variableMessageNamesTheVariable() {
     let invalid = InvalidText(source: .variable("LISTS_ACCOUNT"), bytes: [0x61, 0xFF, 0x5C])
     #expect(
       invalid.message
-        == "The environment variable LISTS_ACCOUNT ('a\\xFF\\x5C') is not valid UTF-8; set it to UTF-8 text or unset it.")
+        == "The environment variable LISTS_ACCOUNT ('a\\xFF\\x5C') is not valid UTF-8; set it to UTF-8 text or unset it."
+    )
   }
 
   @Test func variablesReadFollowTheDefaults() {
     let empty = Environment([:])
-    #expect(GlobalOptions().variablesRead(in: empty) == ["LISTS_ACCOUNT", "LISTS_DB", "XDG_DATA_HOME", "HOME"])
+    #expect(
+      GlobalOptions().variablesRead(in: empty) == [
+        "LISTS_ACCOUNT", "LISTS_DB", "XDG_DATA_HOME", "HOME",
+      ])
     #expect(GlobalOptions(database: "x.db", accountName: "a").variablesRead(in: empty) == [])
     #expect(GlobalOptions(database: "x.db").variablesRead(in: empty) == ["LISTS_ACCOUNT"])
     #expect(
-      GlobalOptions(accountName: "a").variablesRead(in: Environment(["LISTS_DB": "/x.db"])) == ["LISTS_DB"])
+      GlobalOptions(accountName: "a").variablesRead(in: Environment(["LISTS_DB": "/x.db"])) == [
+        "LISTS_DB"
+      ])
     #expect(
       GlobalOptions(accountName: "a").variablesRead(in: Environment(["XDG_DATA_HOME": "/data"]))
         == ["LISTS_DB", "XDG_DATA_HOME"])

@@ -27,7 +27,7 @@ extension Reliability {
       try makeDatabase(lists.database, orders: 100)
       let batch = 25
       let log = Mutex(Log())
-      let seconds = Budget.duration(fast: 0, share: 0.2)
+      let seconds = Budget.duration(fast: 0, share: 0.25)
       let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
       let done = Atomic<Int>(0)
       /// In the fast suite a writer does a fixed number of writes; in a long run, as many as
@@ -51,7 +51,8 @@ extension Reliability {
                 log.acknowledged.append(number)
               } else {
                 if run?.exitCode == 75 { log.busy += 1 }
-                log.failures.append("writer \(writer) add \(number): \(run?.summary ?? "not started")")
+                log.failures.append(
+                  "writer \(writer) add \(number): \(run?.summary ?? "not started")")
               }
             }
           }
@@ -64,7 +65,8 @@ extension Reliability {
         while more(index) {
           index += 1
           let numbers = (1...batch).map { "B\(index)-\($0)" }
-          let input = try? scratch.writeLines("batch-\(index).ndjson", numbers.map { orderLine($0) })
+          let input = try? scratch.writeLines(
+            "batch-\(index).ndjson", numbers.map { orderLine($0) })
           let run = try? lists.runBlocking("import", "orders", input ?? "/nonexistent")
           log.withLock { log in
             log.writes += 1
@@ -153,13 +155,15 @@ extension Reliability {
       func expectBusy(_ arguments: [String], _ label: String) async throws {
         let run = try await lists.run(arguments: ["--busy-timeout", "\(timeout)"] + arguments)
         figures.add("cases")
-        let busy = run.exitCode == 75 && run.stderrLines.count == 1
+        let busy =
+          run.exitCode == 75 && run.stderrLines.count == 1
           && run.stderr.contains("The database is busy")
         let bounded = run.seconds >= Double(timeout) / 1000 * 0.9 && run.seconds < bound
         #expect(busy, "\(label): \(run.summary)")
         #expect(bounded, "\(label) took \(run.seconds) s with a \(timeout) ms busy timeout")
         if arguments.contains("--json") {
-          let object = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+          let object =
+            try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
           let error = object?["error"] as? [String: Any]
           #expect(object?["state"] as? String == "error", "\(label): \(run.stdout)")
           #expect(error?["kind"] as? String == "busy" && error?["retryable"] as? Bool == true)
@@ -173,7 +177,8 @@ extension Reliability {
         let holder = try Self.holdLock(lists.database, exclusive: false)
         try await expectBusy(add, "add while a writer holds the lock")
         try await expectBusy(["clear", "orders", "--yes"], "clear while a writer holds the lock")
-        try await expectBusy(["import", "orders", try scratch.writeLines("one.ndjson", [orderLine("L-2")])], "import")
+        try await expectBusy(
+          ["import", "orders", try scratch.writeLines("one.ndjson", [orderLine("L-2")])], "import")
         let read = try await lists.run("--busy-timeout", "\(timeout)", "show", "orders")
         #expect(read.exitCode == 0, "show while a writer holds the lock: \(read.summary)")
         try holder.execute("ROLLBACK")
@@ -183,7 +188,8 @@ extension Reliability {
         let holder = try Self.holdLock(lists.database, exclusive: true)
         try await expectBusy(add, "add while the file is locked exclusively")
         try await expectBusy(["show", "orders"], "show while the file is locked exclusively")
-        try await expectBusy(["show", "orders", "--json"], "show --json while the file is locked exclusively")
+        try await expectBusy(
+          ["show", "orders", "--json"], "show --json while the file is locked exclusively")
         try await expectBusy(["doctor"], "doctor while the file is locked exclusively")
         try await expectBusy([], "the overview while the file is locked exclusively")
         withExtendedLifetime(holder) {}
@@ -202,7 +208,9 @@ extension Reliability {
       try makeDatabase(lists.database, orders: 10)
       let holder = try Self.holdLock(lists.database, exclusive: false)
       let start = ContinuousClock.now
-      let child = try lists.start(["add", "orders", "--number", "WAITED", "--total", "1", "--currency", "EUR"])
+      let child = try lists.start([
+        "add", "orders", "--number", "WAITED", "--total", "1", "--currency", "EUR",
+      ])
       try await Task.sleep(for: .milliseconds(700))
       try holder.execute("COMMIT")
       let run = await child.wait()
@@ -224,7 +232,9 @@ extension Reliability {
         var readers: [Child] = []
         for racer in 1...5 {
           adders.append(
-            try lists.start(["add", "orders", "--number", "M\(racer)", "--total", "1", "--currency", "EUR"]))
+            try lists.start([
+              "add", "orders", "--number", "M\(racer)", "--total", "1", "--currency", "EUR",
+            ]))
           if racer <= 3 { readers.append(try lists.start(["show", "orders", "--json"])) }
         }
         let added = await waitAll(adders)
@@ -233,7 +243,8 @@ extension Reliability {
         figures.add("processes", added.count + shown.count)
         for run in added + shown { #expect(run.exitCode == 0, "trial \(trial): \(run.summary)") }
         let facts = try DatabaseFacts.read(lists.database)
-        let once = facts.isMigrated && facts.integrity == ["ok"] && facts.countsAgree
+        let once =
+          facts.isMigrated && facts.integrity == ["ok"] && facts.countsAgree
           && facts.count("orders") == 5
         #expect(once, "trial \(trial): \(facts)")
         if once && (added + shown).allSatisfy({ $0.exitCode == 0 }) { figures.add("passed") }

@@ -20,30 +20,38 @@ extension Reliability {
       let scratch = try Scratch()
       let lists = Lists(scratch, database: "full.db")
       try makeDatabase(lists.database, orders: 200, favorites: 10)
-      let size = Int(try FileManager.default.attributesOfItem(atPath: lists.database)[.size] as! UInt64)
+      let size = Int(
+        try FileManager.default.attributesOfItem(atPath: lists.database)[.size] as! UInt64)
       let rows = 2_000
       let big = try scratch.writeLines("big.ndjson", (1...rows).map { orderLine("BIG-\($0)") })
       var expected = Set(try orderNumbers(lists.database))
 
       // Below the file's size only the WAL can grow; above it, the WAL and the checkpoint.
-      var limits = [4_096, 10_000, size / 2, size - 4096, size, size + 1, size + 3_000, size + 20_000,
-        size + 60_000, size + 150_000]
+      var limits = [
+        4_096, 10_000, size / 2, size - 4096, size, size + 1, size + 3_000, size + 20_000,
+        size + 60_000, size + 150_000,
+      ]
       var random = SplitMix(seed: Budget.seed ^ 0x4)
       let budget = Budget(trials: limits.count, share: 0.1)
       var figures = Figures("full-disk.writes")
       var trial = 0
       while budget.shouldRun(after: trial) {
-        if trial >= limits.count { limits.append(Int.random(in: 4_096..<(size + 150_000), using: &random)) }
+        if trial >= limits.count {
+          limits.append(Int.random(in: 4_096..<(size + 150_000), using: &random))
+        }
         let limit = limits[trial]
         trial += 1
         let imported = try await lists.run("import", "orders", big, fileSizeLimit: limit)
         figures.add("imports tried")
-        #expect(Self.isDiskFull(imported), "import under a \(limit)-byte limit: \(imported.summary)")
+        #expect(
+          Self.isDiskFull(imported), "import under a \(limit)-byte limit: \(imported.summary)")
         let added = try await lists.run(
           "add", "orders", "--number", "ADD-\(trial)", "--total", "2", "--currency", "EUR",
           fileSizeLimit: limit)
         figures.add("adds tried")
-        #expect(added.exitCode == 0 || Self.isDiskFull(added), "add under a \(limit)-byte limit: \(added.summary)")
+        #expect(
+          added.exitCode == 0 || Self.isDiskFull(added),
+          "add under a \(limit)-byte limit: \(added.summary)")
         if added.exitCode == 0 {
           expected.insert("ADD-\(trial)")
           figures.add("acknowledged")
@@ -54,8 +62,11 @@ extension Reliability {
         let sound = facts.integrity == ["ok"] && facts.countsAgree && facts.count("favorites") == 10
         let exact = Set(numbers) == expected && numbers.count == expected.count
         #expect(sound, "after a \(limit)-byte limit: \(facts)")
-        #expect(exact, "after a \(limit)-byte limit: \(numbers.count) orders, expected \(expected.count)")
-        if sound && exact && Self.isDiskFull(imported) && (added.exitCode == 0 || Self.isDiskFull(added)) {
+        #expect(
+          exact, "after a \(limit)-byte limit: \(numbers.count) orders, expected \(expected.count)")
+        if sound && exact && Self.isDiskFull(imported)
+          && (added.exitCode == 0 || Self.isDiskFull(added))
+        {
           figures.add("passed")
         }
       }
@@ -65,7 +76,8 @@ extension Reliability {
       // With room again, the same writes succeed.
       let imported = try await lists.run("import", "orders", big)
       #expect(imported.exitCode == 0, "\(imported.summary)")
-      let added = try await lists.run("add", "orders", "--number", "ROOM", "--total", "2", "--currency", "EUR")
+      let added = try await lists.run(
+        "add", "orders", "--number", "ROOM", "--total", "2", "--currency", "EUR")
       #expect(added.exitCode == 0, "\(added.summary)")
       let doctor = try await lists.run("doctor")
       #expect(doctor.exitCode == 0, "\(doctor.summary)")

@@ -37,14 +37,18 @@ extension Reliability {
     }
 
     /// `sound` with the byte at `offset` inverted.
-    static func flipped(_ scratch: Scratch, _ sound: String, _ name: String, at offset: Int) throws -> String {
+    static func flipped(_ scratch: Scratch, _ sound: String, _ name: String, at offset: Int) throws
+      -> String
+    {
       var bytes = contents(of: sound)!
       bytes[offset] ^= 0xFF
       return try scratch.write(name, bytes)
     }
 
     /// `sound` cut to `length` bytes.
-    static func truncated(_ scratch: Scratch, _ sound: String, _ name: String, to length: (Int) -> Int) throws -> String {
+    static func truncated(
+      _ scratch: Scratch, _ sound: String, _ name: String, to length: (Int) -> Int
+    ) throws -> String {
       let bytes = contents(of: sound)!
       return try scratch.write(name, bytes.prefix(length(bytes.count)))
     }
@@ -55,7 +59,8 @@ extension Reliability {
     static let cases: [Case] = [
       Case(name: "random bytes", code: 74, words: notOurs) { scratch, _ in
         var random = SplitMix(seed: Budget.seed ^ 0x5)
-        return try scratch.write("random.db", Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &random) }))
+        return try scratch.write(
+          "random.db", Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &random) }))
       },
       Case(name: "a text file", code: 74, words: notOurs) { scratch, _ in
         try scratch.writeLines("notes.txt", ["Shopping list", "- milk", "- bread"])
@@ -79,7 +84,8 @@ extension Reliability {
         try flipped(scratch, sound, "orders-flip.db", at: try rootPageHeader(sound, of: "orders"))
       },
       Case(name: "flipped byte in the orders index", code: 74, words: damaged) { scratch, sound in
-        try flipped(scratch, sound, "index-flip.db", at: try rootPageHeader(sound, of: "orders_page"))
+        try flipped(
+          scratch, sound, "index-flip.db", at: try rootPageHeader(sound, of: "orders_page"))
       },
       Case(name: "a directory", code: 74, words: ["directory"]) { scratch, _ in
         let path = scratch.file("folder.db")
@@ -93,7 +99,8 @@ extension Reliability {
         try connection.execute("INSERT INTO notes (body) VALUES ('keep me')")
         return path
       },
-      Case(name: "a newer schema", code: 78, words: ["schema version", "upgrade"]) { scratch, sound in
+      Case(name: "a newer schema", code: 78, words: ["schema version", "upgrade"]) {
+        scratch, sound in
         let path = try scratch.copyDatabase(sound, to: "newer.db")
         let connection = try Connection(path: path, options: .init(create: false))
         try connection.execute("PRAGMA user_version = 99")
@@ -111,7 +118,9 @@ extension Reliability {
       return contents(of: path)
     }
 
-    @Test(arguments: cases) func commandsRefuseTheFileAndLeaveItUntouched(_ hostile: Case) async throws {
+    @Test(arguments: cases) func commandsRefuseTheFileAndLeaveItUntouched(_ hostile: Case)
+      async throws
+    {
       let scratch = try Scratch()
       let sound = scratch.file("sound.db")
       try makeDatabase(sound, orders: 3_000, favorites: 300, otherOrders: 300)
@@ -137,7 +146,8 @@ extension Reliability {
         #expect(unchanged, "\(label): the file changed")
         #expect(clean, "\(label): left \(sideFiles(of: path))")
         if command.contains("--json") {
-          let object = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+          let object =
+            try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
           #expect(object?["state"] as? String == "error", "\(label): \(run.stdout)")
         }
         if run.exitCode == hostile.code && line && unchanged && clean { figures.add("passed") }

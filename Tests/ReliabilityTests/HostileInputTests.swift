@@ -32,7 +32,8 @@ extension Reliability {
     private static func order(_ fields: String) -> [UInt8] { Array("{\(fields)}".utf8) }
 
     private static func number(_ prefix: String, _ bytes: [UInt8]) -> [UInt8] {
-      Array(#"{"number":"\#(prefix)"#.utf8) + bytes + Array(#"","total":"1.00","currency":"EUR"}"#.utf8)
+      Array(#"{"number":"\#(prefix)"#.utf8) + bytes
+        + Array(#"","total":"1.00","currency":"EUR"}"#.utf8)
     }
 
     private static func total(_ text: String) -> [UInt8] {
@@ -47,10 +48,16 @@ extension Reliability {
       Rejected("byte 0xFF", [good, number("U", [0xFF])], says: "Line 2:", "UTF-8"),
       Rejected("truncated sequence", [good, number("U", [0xC3])], says: "Line 2:", "UTF-8"),
       Rejected("overlong slash", [good, number("U", [0xC0, 0xAF])], says: "Line 2:", "UTF-8"),
-      Rejected("encoded surrogate", [good, number("U", [0xED, 0xA0, 0x80])], says: "Line 2:", "UTF-8"),
-      Rejected("beyond U+10FFFF", [good, number("U", [0xF4, 0x90, 0x80, 0x80])], says: "Line 2:", "UTF-8"),
-      Rejected("invalid UTF-8 on line 3", [good, Array(orderLine("GOOD-2").utf8), number("U", [0x80])], says: "Line 3:"),
-      Rejected("lone surrogate escape", [good, number("U", Array(#"\ud800"#.utf8))], says: "Line 2:", "surrogate"),
+      Rejected(
+        "encoded surrogate", [good, number("U", [0xED, 0xA0, 0x80])], says: "Line 2:", "UTF-8"),
+      Rejected(
+        "beyond U+10FFFF", [good, number("U", [0xF4, 0x90, 0x80, 0x80])], says: "Line 2:", "UTF-8"),
+      Rejected(
+        "invalid UTF-8 on line 3", [good, Array(orderLine("GOOD-2").utf8), number("U", [0x80])],
+        says: "Line 3:"),
+      Rejected(
+        "lone surrogate escape", [good, number("U", Array(#"\ud800"#.utf8))], says: "Line 2:",
+        "surrogate"),
       Rejected("raw NUL byte", [good, number("N", [0x00])], says: "Line 2:"),
       Rejected("escaped NUL", [good, number("N", Array(#"\u0000"#.utf8))], says: "Line 2:", "NUL"),
       Rejected("negative total", [total(#""-1.00""#)], says: "Line 1:", "negative"),
@@ -59,25 +66,49 @@ extension Reliability {
       Rejected("NaN total", [total(#""NaN""#)], says: "Line 1:", "total"),
       Rejected("bare NaN", [total("NaN")], says: "Line 1:"),
       Rejected("Infinity total", [total(#""Infinity""#)], says: "Line 1:", "total"),
-      Rejected("overflowing total", [total(#""92233720368547758.08""#)], says: "Line 1:", "too large"),
-      Rejected("huge total", [total(#""1\#(String(repeating: "0", count: 400))""#)], says: "Line 1:", "too large"),
-      Rejected("too many decimals", [order(#""number":"D-1","total":"12.5","currency":"JPY""#)], says: "Line 1:", "total"),
-      Rejected("overflowing total_minor", [order(#""number":"M-1","total_minor":9223372036854775808,"currency":"EUR""#)], says: "Line 1:", "total_minor"),
-      Rejected("negative total_minor", [order(#""number":"M-1","total_minor":-5,"currency":"EUR""#)], says: "Line 1:", "negative"),
-      Rejected("fractional total_minor", [order(#""number":"M-1","total_minor":1.5,"currency":"EUR""#)], says: "Line 1:", "total_minor"),
+      Rejected(
+        "overflowing total", [total(#""92233720368547758.08""#)], says: "Line 1:", "too large"),
+      Rejected(
+        "huge total", [total(#""1\#(String(repeating: "0", count: 400))""#)], says: "Line 1:",
+        "too large"),
+      Rejected(
+        "too many decimals", [order(#""number":"D-1","total":"12.5","currency":"JPY""#)],
+        says: "Line 1:", "total"),
+      Rejected(
+        "overflowing total_minor",
+        [order(#""number":"M-1","total_minor":9223372036854775808,"currency":"EUR""#)],
+        says: "Line 1:", "total_minor"),
+      Rejected(
+        "negative total_minor", [order(#""number":"M-1","total_minor":-5,"currency":"EUR""#)],
+        says: "Line 1:", "negative"),
+      Rejected(
+        "fractional total_minor", [order(#""number":"M-1","total_minor":1.5,"currency":"EUR""#)],
+        says: "Line 1:", "total_minor"),
       Rejected("year 10000", [placed("10000-01-01T00:00:00Z")], says: "Line 1:", "placed_at"),
       Rejected("year 0", [placed("0000-12-31T23:59:59Z")], says: "Line 1:", "placed_at"),
       Rejected("negative year", [placed("-0001-01-01T00:00:00Z")], says: "Line 1:", "placed_at"),
       Rejected("month 13", [placed("2026-13-01T00:00:00Z")], says: "Line 1:", "placed_at"),
       Rejected("February 30", [placed("2026-02-30T00:00:00Z")], says: "Line 1:", "placed_at"),
       Rejected("hour 24", [placed("2026-01-01T24:00:00Z")], says: "Line 1:", "placed_at"),
-      Rejected("offset +99:00", [placed("2026-01-01T00:00:00+99:00")], says: "Line 1:", "placed_at"),
+      Rejected(
+        "offset +99:00", [placed("2026-01-01T00:00:00+99:00")], says: "Line 1:", "placed_at"),
       Rejected("no time zone", [placed("2026-01-01T00:00:00")], says: "Line 1:", "placed_at"),
-      Rejected("unknown currency", [order(#""number":"C-9","total":"1","currency":"EURO""#)], says: "Line 1:", "currency"),
-      Rejected("duplicate number in the file", [good, Array(orderLine("GOOD-2").utf8), good], says: "Line 3:", "already exists"),
-      Rejected("number already stored", [Array(orderLine("KEEP-1").utf8)], says: "Line 1:", "already exists"),
-      Rejected("empty number", [order(#""number":"","total":"1","currency":"EUR""#)], says: "Line 1:", "empty"),
-      Rejected("SQL in a field name", [order(#""number":"S-1","total":"1","currency":"EUR","x; DROP TABLE orders":1"#)], says: "Line 1:", "Unknown field"),
+      Rejected(
+        "unknown currency", [order(#""number":"C-9","total":"1","currency":"EURO""#)],
+        says: "Line 1:", "currency"),
+      Rejected(
+        "duplicate number in the file", [good, Array(orderLine("GOOD-2").utf8), good],
+        says: "Line 3:", "already exists"),
+      Rejected(
+        "number already stored", [Array(orderLine("KEEP-1").utf8)], says: "Line 1:",
+        "already exists"),
+      Rejected(
+        "empty number", [order(#""number":"","total":"1","currency":"EUR""#)], says: "Line 1:",
+        "empty"),
+      Rejected(
+        "SQL in a field name",
+        [order(#""number":"S-1","total":"1","currency":"EUR","x; DROP TABLE orders":1"#)],
+        says: "Line 1:", "Unknown field"),
       Rejected("not an object", [Array("[1,2,3]".utf8)], says: "Line 1:", "object"),
       Rejected("trailing garbage", [good + Array(" x".utf8)], says: "Line 1:", "JSON"),
       Rejected("unfinished object", [Array(#"{"number":"Q-1","#.utf8)], says: "Line 1:", "JSON"),
@@ -87,7 +118,8 @@ extension Reliability {
     private static func prepared(_ scratch: Scratch) async throws -> Lists {
       let lists = Lists(scratch, database: "input.db")
       try makeDatabase(lists.database, orders: 20, favorites: 5)
-      let seeded = try await lists.run("add", "orders", "--number", "KEEP-1", "--total", "3", "--currency", "EUR")
+      let seeded = try await lists.run(
+        "add", "orders", "--number", "KEEP-1", "--total", "3", "--currency", "EUR")
       try #require(seeded.exitCode == 0, "\(seeded.summary)")
       return lists
     }
@@ -100,10 +132,13 @@ extension Reliability {
     ) async throws -> Bool {
       let before = contents(of: lists.database)
       let run = try await lists.run(arguments: arguments, environment: environment)
-      let rejected = run.exitCode == code && run.stderrLines.count >= 1
+      let rejected =
+        run.exitCode == code && run.stderrLines.count >= 1
         && says.allSatisfy { run.stderr.contains($0) } && !run.stderr.contains("\u{FFFD}")
-      let oneLine = code == 64 ? run.stderrLines.first.map { !$0.isEmpty } == true : run.stderrLines.count == 1
-      let unchanged = contents(of: lists.database) == before && sideFiles(of: lists.database).isEmpty
+      let oneLine =
+        code == 64 ? run.stderrLines.first.map { !$0.isEmpty } == true : run.stderrLines.count == 1
+      let unchanged =
+        contents(of: lists.database) == before && sideFiles(of: lists.database).isEmpty
       #expect(rejected, "\(label): \(run.summary)")
       #expect(oneLine, "\(label): \(run.summary)")
       #expect(unchanged, "\(label): the database changed")
@@ -140,12 +175,25 @@ extension Reliability {
         ("unknown currency", add("1", currency: "EURO"), 65, ["EURO"]),
         ("year 10000", add("1", placedAt: "10000-01-01T00:00:00Z"), 65, ["10000"]),
         ("February 30", add("1", placedAt: "2026-02-30T12:00:00Z"), 65, ["2026-02-30"]),
-        ("duplicate number", ["add", "orders", "--number", "KEEP-1", "--total", "1", "--currency", "EUR"], 65, ["KEEP-1"]),
+        (
+          "duplicate number",
+          ["add", "orders", "--number", "KEEP-1", "--total", "1", "--currency", "EUR"], 65,
+          ["KEEP-1"]
+        ),
         ("empty ref", ["add", "favorites", "--ref", "", "--title", "x"], 64, ["empty"]),
-        ("unknown status", ["add", "orders", "--number", "S-1", "--total", "1", "--currency", "EUR", "--status", "lost"], 64, ["lost"]),
+        (
+          "unknown status",
+          [
+            "add", "orders", "--number", "S-1", "--total", "1", "--currency", "EUR", "--status",
+            "lost",
+          ], 64, ["lost"]
+        ),
         ("limit 0", ["show", "orders", "--limit", "0"], 64, ["--limit"]),
         ("limit 501", ["show", "orders", "--limit", "501"], 64, ["--limit"]),
-        ("limit overflow", ["show", "orders", "--limit", "99999999999999999999999"], 64, ["--limit"]),
+        (
+          "limit overflow", ["show", "orders", "--limit", "99999999999999999999999"], 64,
+          ["--limit"]
+        ),
       ]
       for (label, arguments, code, says) in cases {
         figures.add("cases")
@@ -163,8 +211,10 @@ extension Reliability {
       let object = try JSONSerialization.jsonObject(with: Data(page.stdout.utf8)) as? [String: Any]
       let cursor = try #require((object?["page"] as? [String: Any])?["next_cursor"] as? String)
       let favorites = try await lists.run("show", "favorites", "--json", "--limit", "2")
-      let favoritesObject = try JSONSerialization.jsonObject(with: Data(favorites.stdout.utf8)) as? [String: Any]
-      let favoritesCursor = try #require((favoritesObject?["page"] as? [String: Any])?["next_cursor"] as? String)
+      let favoritesObject =
+        try JSONSerialization.jsonObject(with: Data(favorites.stdout.utf8)) as? [String: Any]
+      let favoritesCursor = try #require(
+        (favoritesObject?["page"] as? [String: Any])?["next_cursor"] as? String)
       let good = try await lists.run("show", "orders", "--limit", "5", "--after", cursor)
       #expect(good.exitCode == 0, "\(good.summary)")
 
@@ -214,11 +264,23 @@ extension Reliability {
       // Arguments are bytes: hand them over through the shell so they reach lists unchanged.
       let cases: [(String, [String], [String: String])] = [
         ("0xFF in --ref", ["add", "favorites", "--ref", "bad\u{FF}", "--title", "t"], [:]),
-        ("0xC3 at the end of --title", ["add", "favorites", "--ref", "r", "--title", "t\u{C3}"], [:]),
-        ("0xFF in --number", ["add", "orders", "--number", "N\u{FF}", "--total", "1", "--currency", "EUR"], [:]),
+        (
+          "0xC3 at the end of --title", ["add", "favorites", "--ref", "r", "--title", "t\u{C3}"],
+          [:]
+        ),
+        (
+          "0xFF in --number",
+          ["add", "orders", "--number", "N\u{FF}", "--total", "1", "--currency", "EUR"], [:]
+        ),
         ("0xFF in --after", ["show", "orders", "--after", "AW8\u{FF}"], [:]),
-        ("0xFF in LISTS_ACCOUNT", ["add", "favorites", "--ref", "r", "--title", "t"], ["LISTS_ACCOUNT": "acc\u{FF}"]),
-        ("0xFF in --account", ["--account", "a\u{FF}", "add", "favorites", "--ref", "r", "--title", "t"], [:]),
+        (
+          "0xFF in LISTS_ACCOUNT", ["add", "favorites", "--ref", "r", "--title", "t"],
+          ["LISTS_ACCOUNT": "acc\u{FF}"]
+        ),
+        (
+          "0xFF in --account",
+          ["--account", "a\u{FF}", "add", "favorites", "--ref", "r", "--title", "t"], [:]
+        ),
       ]
       for (label, arguments, environment) in cases {
         figures.add("cases")
@@ -235,8 +297,10 @@ extension Reliability {
       _ lists: Lists, _ arguments: [String], environment: [String: String], label: String
     ) async throws -> Bool {
       func raw(_ text: String) -> String {
-        text.unicodeScalars.map { $0.value >= 0x80 && $0.value <= 0xFF ? "\\0\(String($0.value, radix: 8))" : String($0) }
-          .joined()
+        text.unicodeScalars.map {
+          $0.value >= 0x80 && $0.value <= 0xFF ? "\\0\(String($0.value, radix: 8))" : String($0)
+        }
+        .joined()
       }
       var script = "exec \"$0\" --db \"$1\""
       for argument in arguments { script += " \"$(printf '%b' '\(raw(argument))')\"" }
@@ -244,12 +308,18 @@ extension Reliability {
       for (name, value) in environment { prefix += "\(name)=\"$(printf '%b' '\(raw(value))')\" " }
       let before = contents(of: lists.database)
       let child = try Child(
-        "/bin/sh", ["-c", prefix.isEmpty ? script : "export \(prefix); \(script)", Lists.binary, lists.database],
+        "/bin/sh",
+        [
+          "-c", prefix.isEmpty ? script : "export \(prefix); \(script)", Lists.binary,
+          lists.database,
+        ],
         environment: lists.environment, scratch: lists.scratch.path)
       let run = await child.wait()
-      let rejected = (run.exitCode == 64 || run.exitCode == 65) && run.stderr.contains("UTF-8")
+      let rejected =
+        (run.exitCode == 64 || run.exitCode == 65) && run.stderr.contains("UTF-8")
         && !run.stderr.contains("\u{FFFD}")
-      let unchanged = contents(of: lists.database) == before && sideFiles(of: lists.database).isEmpty
+      let unchanged =
+        contents(of: lists.database) == before && sideFiles(of: lists.database).isEmpty
       #expect(rejected, "\(label): \(run.summary)")
       #expect(unchanged, "\(label): the database changed")
       return rejected && unchanged
@@ -294,8 +364,11 @@ extension Reliability {
       func byRef(_ output: String, _ key: String) -> [String: [UInt8]] {
         var values: [String: [UInt8]] = [:]
         for line in output.split(separator: "\n") {
-          let refs = jsonStrings("ref", in: String(line)).map { String(decoding: $0, as: UTF8.self) }
-          for (ref, value) in zip(refs, jsonStrings(key, in: String(line))) where values[ref] == nil {
+          let refs = jsonStrings("ref", in: String(line)).map {
+            String(decoding: $0, as: UTF8.self)
+          }
+          for (ref, value) in zip(refs, jsonStrings(key, in: String(line))) where values[ref] == nil
+          {
             values[ref] = value
           }
         }
@@ -306,18 +379,21 @@ extension Reliability {
       let shownTitles = byRef(shown.stdout, "title")
 
       var figures = Figures("hostile-input.verbatim")
-      let expectations = texts.enumerated().map { ("verbatim-\($0.offset)", $0.element.0, $0.element.1) }
+      let expectations =
+        texts.enumerated().map { ("verbatim-\($0.offset)", $0.element.0, $0.element.1) }
         + [("argument", "100 KB argument", argument)]
       for (ref, label, text) in expectations {
         figures.add("cases")
-        let verbatim = exportedTitles[ref] == Array(text.utf8) && shownTitles[ref] == Array(text.utf8)
+        let verbatim =
+          exportedTitles[ref] == Array(text.utf8) && shownTitles[ref] == Array(text.utf8)
           && (ref == "argument" || exportedNotes[ref] == Array(text.utf8))
         #expect(verbatim, "\(label) did not come back byte for byte")
         if verbatim { figures.add("passed") }
       }
       // The human view escapes control characters instead of passing them to the terminal.
       let human = try await lists.run("show", "favorites", "--limit", "500")
-      #expect(human.exitCode == 0 && !human.stdout.contains("\u{1B}") && !human.stdout.contains("\u{7}"))
+      #expect(
+        human.exitCode == 0 && !human.stdout.contains("\u{1B}") && !human.stdout.contains("\u{7}"))
       let facts = try DatabaseFacts.read(lists.database)
       #expect(facts.integrity == ["ok"] && facts.countsAgree && facts.count("orders") == 21)
       figures.report()
@@ -334,16 +410,23 @@ extension Reliability {
       ]
       let input = try scratch.writeLines(
         "extreme.ndjson",
-        orders.map { #"{"number":"\#($0.0)","total":"\#($0.1)","currency":"\#($0.2)","placed_at":"\#($0.3)"}"# })
+        orders.map {
+          #"{"number":"\#($0.0)","total":"\#($0.1)","currency":"\#($0.2)","placed_at":"\#($0.3)"}"#
+        })
       let imported = try await lists.run("import", "orders", input)
       #expect(imported.exitCode == 0, "\(imported.summary)")
       let exported = try await lists.run("export", "orders")
       var figures = Figures("hostile-input.extremes")
       for (number, total, currency, placedAt, minor) in orders {
         figures.add("cases")
-        let line = exported.stdout.split(separator: "\n").first { $0.contains(#""number":"\#(number)""#) }
-        let object = try line.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        let back = object?["total"] as? String == total && object?["currency"] as? String == currency
+        let line = exported.stdout.split(separator: "\n").first {
+          $0.contains(#""number":"\#(number)""#)
+        }
+        let object = try line.flatMap {
+          try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let back =
+          object?["total"] as? String == total && object?["currency"] as? String == currency
           && (object?["total_minor"] as? NSNumber)?.int64Value == minor
           && object?["placed_at"] as? String == placedAt
         #expect(back, "\(number): \(line ?? "missing")")

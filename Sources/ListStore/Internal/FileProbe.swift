@@ -49,7 +49,8 @@ enum FileProbe: Equatable {
     // of two from 512 is left to SQLite, which refuses the file.
     let field = Int(header[16]) << 8 | Int(header[17])
     let pageSize = field == 1 ? 65_536 : field
-    if pageSize >= 512 && pageSize & (pageSize - 1) == 0 && Int64(info.st_size) % Int64(pageSize) != 0 {
+    let isPageSize = pageSize >= 512 && pageSize & (pageSize - 1) == 0
+    if isPageSize && Int64(info.st_size) % Int64(pageSize) != 0 {
       return .truncated(bytes: Int64(info.st_size), pageSize: pageSize)
     }
     return .sqlite(wal: header[18] == 2 && header[19] == 2)

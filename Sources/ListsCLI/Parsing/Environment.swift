@@ -19,7 +19,7 @@ package struct Environment: Sendable {
     },
     raw: { name in
       guard let value = getenv(name) else { return nil }
-      return Array(UnsafeBufferPointer(start: value, count: strlen(value))).map { UInt8(bitPattern: $0) }
+      return UnsafeBufferPointer(start: value, count: strlen(value)).map { UInt8(bitPattern: $0) }
     })
 
   /// An environment holding exactly `values`.

@@ -90,7 +90,8 @@ struct Figures {
 
   /// Writes the figures out.
   func report() {
-    let fields = values.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
+    let fields = (values + [("seed", Int(truncatingIfNeeded: Budget.seed))])
+      .map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
     let line = "{\"test\":\"\(test)\",\(fields)}\n"
     if let path = ProcessInfo.processInfo.environment["LISTS_RELIABILITY_REPORT"], !path.isEmpty,
       let handle = FileHandle(forWritingAtPath: path) ?? create(path)
