@@ -10,7 +10,8 @@ func jsonStrings(_ key: String, in text: String) -> [[UInt8]] {
   var values: [[UInt8]] = []
   var index = 0
   while index + marker.count <= bytes.count {
-    guard bytes[index..<(index + marker.count)].elementsEqual(marker) else {
+    guard bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker)
+    else {
       index += 1
       continue
     }
