@@ -50,6 +50,11 @@ public struct HealthReport: Sendable {
   public var counts: [Count]
   /// Problems found, one sentence each; empty when the file is healthy.
   public var problems: [String]
+  /// The first serious problem as the store's error, whose message says what to do and whose
+  /// kind gives the exit status: damage (corrupt), a newer schema, a changed migration, or
+  /// the error that stopped a check. Nil when healthy, and when the only problems are
+  /// migrations still to apply (the next write applies them).
+  public var verdict: ListStoreError?
 
   /// Whether nothing is wrong.
   public var isHealthy: Bool { problems.isEmpty }
@@ -62,27 +67,39 @@ public struct HealthReport: Sendable {
   public static func inspect(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(ListStoreError)
     -> HealthReport
   {
-    switch FileProbe.probe(path) {
+    let probe = FileProbe.probe(path)
+    switch probe {
     case .missing: throw .cannotOpen(path: path, reason: "no such file")
     case .directory: throw .cannotOpen(path: path, reason: "it is a directory")
     case .notSQLite: throw .notADatabase(path: path)
     case .unreadable(let code): throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
-    case .empty, .sqlite: break
+    case .empty, .sqlite, .truncated: break
     }
     var report = HealthReport(
       path: path, integrity: [], schemaVersion: 0, supportedSchemaVersion: Migrator.latestVersion,
-      migrations: [], counts: [], problems: [])
+      migrations: [], counts: [], problems: [], verdict: nil)
+    /// Notes a problem; the first serious one is the verdict.
+    func found(_ problem: String, _ error: ListStoreError?) {
+      report.problems.append(problem)
+      if report.verdict == nil { report.verdict = error }
+    }
+    if case .truncated(let bytes, let pageSize) = probe {
+      // Read on: what the pages before the cut still hold is worth reporting.
+      let error = ListStoreError.corrupt(
+        path: path, detail: FileProbe.truncationDetail(bytes: bytes, pageSize: pageSize))
+      found(error.message, error)
+    }
     let connection: Connection
     do {
       connection = try Connection(path: path, options: .init(create: false))
       connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
       let mark = try Migrator.readMark(connection)
-      try Migrator.checkMark(mark, connection: connection, path: path)
+      try Migrator.checkMark(mark, path: path)
       report.schemaVersion = mark.version
     } catch let error as ListStoreError {
-      if case .schemaTooNew(let found, _) = error {
-        report.schemaVersion = found
-        report.problems.append(error.message)
+      if case .schemaTooNew(let version, _) = error {
+        report.schemaVersion = version
+        found(error.message, error)
         return report
       }
       throw error
@@ -93,32 +110,44 @@ public struct HealthReport: Sendable {
     do {
       report.integrity = try connection.textColumn("PRAGMA integrity_check")
       if report.integrity != ["ok"] {
-        report.problems.append("The integrity check found \(report.integrity.count) problem(s).")
+        found(
+          "The integrity check found \(report.integrity.count) problem(s).",
+          .corrupt(path: path, detail: "the integrity check found \(report.integrity.count) problem(s)"))
       }
     } catch {
-      report.integrity = [ListStoreError.wrap(error, path: path).message]
-      report.problems.append("The integrity check could not run: \(report.integrity[0])")
+      let failure = ListStoreError.wrap(error, path: path)
+      report.integrity = [failure.message]
+      found("The integrity check could not run: \(failure.message)", failure)
     }
 
     do {
       report.migrations = try migrationStates(connection, version: report.schemaVersion)
       for migration in report.migrations where migration.state != .ok {
-        report.problems.append("Migration \(migration.number) (\(migration.name)) is \(migration.state.rawValue).")
+        let error: ListStoreError? =
+          switch migration.state {
+          case .changed: .migrationChanged(number: migration.number, name: migration.name)
+          case .unknown: .schemaTooNew(found: migration.number, supported: Migrator.latestVersion)
+          case .ok, .pending: nil
+          }
+        found("Migration \(migration.number) (\(migration.name)) is \(migration.state.rawValue).", error)
       }
     } catch {
-      report.problems.append("The migrations could not be read: \(ListStoreError.wrap(error, path: path).message)")
+      let failure = ListStoreError.wrap(error, path: path)
+      found("The migrations could not be read: \(failure.message)", failure)
     }
 
     if report.schemaVersion > 0 {
       do {
         report.counts = try counts(connection)
         for count in report.counts where count.kept != count.actual {
-          report.problems.append(
+          found(
             "The kept count of \(count.list) for account '\(count.account)' is \(count.kept), "
-              + "but the list has \(count.actual) items.")
+              + "but the list has \(count.actual) items.",
+            .corrupt(path: path, detail: "the kept count of \(count.list) differs from its rows"))
         }
       } catch {
-        report.problems.append("The counts could not be read: \(ListStoreError.wrap(error, path: path).message)")
+        let failure = ListStoreError.wrap(error, path: path)
+        found("The counts could not be read: \(failure.message)", failure)
       }
     }
     return report

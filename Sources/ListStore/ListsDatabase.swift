@@ -94,6 +94,9 @@ public final class ListsDatabase: Sendable {
       throw .cannotOpen(path: path, reason: "it is a directory")
     case .notSQLite:
       throw .notADatabase(path: path)
+    case .truncated(let bytes, let pageSize):
+      let detail = FileProbe.truncationDetail(bytes: bytes, pageSize: pageSize)
+      throw .corrupt(path: path, detail: detail)
     case .unreadable(let code):
       if code == EACCES { throw .permissionDenied(path: path) }
       throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
@@ -115,13 +118,13 @@ public final class ListsDatabase: Sendable {
     do {
       // Reads only, so a file we refuse is left exactly as it was.
       let mark = try Migrator.readMark(connection)
-      try Migrator.checkMark(mark, connection: connection, path: path)
+      try Migrator.checkMark(mark, path: path)
       try connection.execute("PRAGMA foreign_keys = ON")
       try connection.execute("PRAGMA synchronous = FULL")
       let current = mark.applicationID == Migrator.applicationID && mark.version == Migrator.latestVersion
       if !current || probe != .sqlite(wal: true) {
         if path != ":memory:" {
-          _ = try connection.textColumn("PRAGMA journal_mode = WAL")
+          try enableWAL(connection, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         }
       }
       if !current {
@@ -134,6 +137,28 @@ public final class ListsDatabase: Sendable {
       throw ListStoreError.wrap(error, path: path)
     }
     return connection
+  }
+
+  /// Switches the file to WAL mode, waiting up to the busy timeout for other processes.
+  ///
+  /// The switch reads the header, then takes the write lock while holding its read lock. When
+  /// another process does the same at that moment (several processes opening a new file), SQLite
+  /// fails one of them with `SQLITE_BUSY` at once, without calling the busy handler, since
+  /// waiting could deadlock (https://sqlite.org/c3ref/busy_handler.html). So the switch is
+  /// retried here until the busy timeout; usually the other process has switched the file by
+  /// then and the pragma has nothing left to do.
+  private static func enableWAL(
+    _ connection: Connection, busyTimeoutMilliseconds: Int32
+  ) throws(SQLiteError) {
+    let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(busyTimeoutMilliseconds)))
+    while true {
+      do {
+        _ = try connection.textColumn("PRAGMA journal_mode = WAL")
+        return
+      } catch let error where error.isBusy && ContinuousClock.now < deadline {
+        usleep(2_000)
+      }
+    }
   }
 
   /// Why a file cannot be created at `path`, in words: the folder is missing or not writable.

@@ -6,8 +6,27 @@ import ListStore
 /// `main.swift` is `exit(await ListsCommandLine.main())`.
 public enum ListsCommandLine {
   /// Runs `lists` with this process's arguments and environment and returns its exit status.
+  ///
+  /// The arguments are decoded from their bytes, strictly: `CommandLine.arguments` would turn
+  /// each byte that is not UTF-8 into U+FFFD, and the command would store or look up other text
+  /// than it was given. Such an argument is a usage error.
   public static func main() async -> Int32 {
-    await run(Array(CommandLine.arguments.dropFirst()))
+    var arguments: [[UInt8]] = []
+    for index in 1..<Int(CommandLine.argc) {
+      guard let argument = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument))
+      arguments.append(bytes.map { UInt8(bitPattern: $0) })
+    }
+    switch InvalidText.decode(arguments: arguments) {
+    case .success(let decoded):
+      return await run(decoded)
+    case .failure(let invalid):
+      let stderr = OutputWriter(fileDescriptor: STDERR_FILENO)
+      let style = Terminal.style(for: STDERR_FILENO, environment: .process, noColorFlag: false)
+      stderr.write(CLIError.other(invalid.message, .usage).render(style: style))
+      stderr.flush()
+      return ExitCode.usage.rawValue
+    }
   }
 
   /// Runs `lists` with `arguments` (without the program name) and returns its exit status.

@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One SQLite database connection, owned by exactly one owner and used from one thread at a
 /// time.
 ///
@@ -200,7 +206,39 @@ extension SQLiteError {
     let message =
       (extended & 0xff) == (resultCode & 0xff)
       ? String(cString: sqlite3_errmsg(db)) : String(cString: sqlite3_errstr(resultCode))
-    return SQLiteError(
-      extendedCode: code, message: message, sql: sql, systemErrno: sqlite3_system_errno(db))
+    var systemErrno = sqlite3_system_errno(db)
+    if (code & 0xff) == SQLITE_IOERR && !isOutOfSpace(systemErrno) {
+      systemErrno = outOfSpaceErrno(of: db) ?? systemErrno
+    }
+    return SQLiteError(extendedCode: code, message: message, sql: sql, systemErrno: systemErrno)
+  }
+
+  private static func isOutOfSpace(_ code: Int32) -> Bool { code == EFBIG || code == ENOSPC }
+
+  /// `EFBIG` or `ENOSPC` when the last failed system call on the database file or its WAL
+  /// (rollback journal) failed with it, else nil.
+  ///
+  /// `sqlite3_system_errno` reads the global `errno` when SQLite reports the error, which the
+  /// calls of the rollback after a failed commit have overwritten by then: a WAL write past a
+  /// file-size limit (`EFBIG`, which SQLite reports as `SQLITE_IOERR_WRITE`, not
+  /// `SQLITE_FULL`) would be a bare "disk I/O error". Each open file keeps its own last errno
+  /// (`SQLITE_FCNTL_LAST_ERRNO`): the failure is found there. See
+  /// https://sqlite.org/c3ref/c_fcntl_begin_atomic_write.html
+  private static func outOfSpaceErrno(of db: OpaquePointer) -> Int32? {
+    var code: Int32 = 0
+    if sqlite3_file_control(db, "main", SQLITE_FCNTL_LAST_ERRNO, &code) == SQLITE_OK,
+      isOutOfSpace(code)
+    {
+      return code
+    }
+    var journal: UnsafeMutablePointer<sqlite3_file>?
+    guard sqlite3_file_control(db, "main", SQLITE_FCNTL_JOURNAL_POINTER, &journal) == SQLITE_OK,
+      let journal, let methods = journal.pointee.pMethods,
+      let fileControl = methods.pointee.xFileControl
+    else { return nil }
+    code = 0
+    guard fileControl(journal, SQLITE_FCNTL_LAST_ERRNO, &code) == SQLITE_OK, isOutOfSpace(code)
+    else { return nil }
+    return code
   }
 }

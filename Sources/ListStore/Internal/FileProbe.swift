@@ -18,6 +18,10 @@ enum FileProbe: Equatable {
   /// A file whose first 16 bytes are SQLite's magic string; `wal` tells whether its header
   /// marks it as being in WAL mode (bytes 18 and 19 are 2).
   case sqlite(wal: Bool)
+  /// A SQLite file that ends inside a page: it was cut short. SQLite writes whole pages, and
+  /// it counts a partial last page as a whole one, so it would not notice until it read that
+  /// page, while pages before it still read and write.
+  case truncated(bytes: Int64, pageSize: Int)
   /// A file of another kind (text, random bytes, a file shorter than a SQLite header).
   case notSQLite
   /// The file exists but could not be read; `errno` tells why.
@@ -41,7 +45,20 @@ enum FileProbe: Equatable {
     let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
     if count < 0 { return .unreadable(errno: errno) }
     guard count == header.count, header[0..<magic.count].elementsEqual(magic) else { return .notSQLite }
+    // The page size, big-endian at offset 16; 1 stands for 65536. A value that is not a power
+    // of two from 512 is left to SQLite, which refuses the file.
+    let field = Int(header[16]) << 8 | Int(header[17])
+    let pageSize = field == 1 ? 65_536 : field
+    let isPageSize = pageSize >= 512 && pageSize & (pageSize - 1) == 0
+    if isPageSize && Int64(info.st_size) % Int64(pageSize) != 0 {
+      return .truncated(bytes: Int64(info.st_size), pageSize: pageSize)
+    }
     return .sqlite(wal: header[18] == 2 && header[19] == 2)
+  }
+
+  /// Why a ``truncated(bytes:pageSize:)`` file is damaged, for ``ListStoreError/corrupt(path:detail:)``.
+  static func truncationDetail(bytes: Int64, pageSize: Int) -> String {
+    "it is \(bytes) bytes, not a whole number of \(pageSize)-byte pages: it was cut short"
   }
 
   /// `strerror` for people: "Permission denied".

@@ -12,36 +12,41 @@ enum Migrator {
   /// The newest schema version this build knows.
   static var latestVersion: Int { EmbeddedMigration.all.count }
 
-  /// The file's mark and schema version, read in one statement.
-  static func readMark(_ connection: Connection) throws(SQLiteError) -> (applicationID: Int64, version: Int) {
+  /// What a file says about itself: its mark, its schema version, and whether it has a schema.
+  struct Mark: Equatable {
+    /// `PRAGMA application_id`.
+    var applicationID: Int64
+    /// `PRAGMA user_version`.
+    var version: Int
+    /// Whether the file has any table, index, view or trigger.
+    var hasSchema: Bool
+  }
+
+  /// The file's mark, schema version and whether it has a schema, read in one statement.
+  ///
+  /// One statement reads one snapshot. Read one after the other, the three could straddle the
+  /// commit of another process's first migration: a mark of 0 from before it and tables from
+  /// after it make a file being created look like another program's database.
+  static func readMark(_ connection: Connection) throws(SQLiteError) -> Mark {
     let statement = try connection.prepare(
-      "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version")
-    guard try statement.step() else { return (0, 0) }
-    return (statement.int64(at: 0), Int(statement.int64(at: 1)))
+      """
+      SELECT application_id, user_version, EXISTS (SELECT 1 FROM sqlite_schema)
+      FROM pragma_application_id, pragma_user_version
+      """)
+    guard try statement.step() else { return Mark(applicationID: 0, version: 0, hasSchema: false) }
+    return Mark(
+      applicationID: statement.int64(at: 0), version: Int(statement.int64(at: 1)),
+      hasSchema: statement.int64(at: 2) != 0)
   }
 
-  /// Whether the file has any table, index, view or trigger.
-  static func hasSchema(_ connection: Connection) throws(SQLiteError) -> Bool {
-    try connection.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0 > 0
-  }
-
-  /// Refuses a file that is not ours or is newer than this build. Reads only.
-  static func checkMark(
-    _ mark: (applicationID: Int64, version: Int), connection: Connection, path: String,
-    latest: Int = latestVersion
-  ) throws(ListStoreError) {
-    do {
-      if mark.applicationID != applicationID {
-        if try mark.applicationID != 0 || mark.version != 0 || hasSchema(connection) {
-          throw ListStoreError.foreignDatabase(path: path)
-        }
-      } else if mark.version > latest {
-        throw ListStoreError.schemaTooNew(found: mark.version, supported: latest)
+  /// Refuses a file that is not ours or is newer than this build.
+  static func checkMark(_ mark: Mark, path: String, latest: Int = latestVersion) throws(ListStoreError) {
+    if mark.applicationID != applicationID {
+      if mark.applicationID != 0 || mark.version != 0 || mark.hasSchema {
+        throw .foreignDatabase(path: path)
       }
-    } catch let error as SQLiteError {
-      throw ListStoreError(error, path: path)
-    } catch {
-      throw error as! ListStoreError
+    } else if mark.version > latest {
+      throw .schemaTooNew(found: mark.version, supported: latest)
     }
   }
 
@@ -61,7 +66,7 @@ enum Migrator {
       var current: EmbeddedMigration?
       do {
         let mark = try readMark(connection)
-        try checkMark(mark, connection: connection, path: path, latest: migrations.count)
+        try checkMark(mark, path: path, latest: migrations.count)
         if !verified {
           try verifyApplied(connection, upTo: mark.version, migrations: migrations)
           verified = true

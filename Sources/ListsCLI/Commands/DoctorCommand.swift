@@ -21,9 +21,10 @@ package enum DoctorCommand {
     }
     row("Database", TerminalEscaping.escape(path))
     row("Schema", "version \(report.schemaVersion) (this build knows up to \(report.supportedSchemaVersion))")
-    // The check is skipped when the schema is too new to read.
-    let integrity = report.integrity.prefix(10).map(TerminalEscaping.escape).joined(separator: "; ")
-    row("Integrity", integrity.isEmpty ? "not checked" : integrity)
+    row(
+      "Integrity",
+      report.integrity.isEmpty
+        ? "not checked" : report.integrity.prefix(10).map(TerminalEscaping.escape).joined(separator: "; "))
     for (index, migration) in report.migrations.enumerated() {
       let number = String(migration.number).leftPadded(to: 4, with: "0")
       row(index == 0 ? "Migrations" : "", "\(number) \(migration.name): \(migration.state.rawValue)")
@@ -38,12 +39,12 @@ package enum DoctorCommand {
       out.writeLine(style.green("Healthy."))
       return .success
     }
-    // The report is the data; what is wrong is the error, one line each on stderr.
+    for problem in report.problems { out.writeLine(style.red("Problem: ") + TerminalEscaping.escape(problem)) }
+    // The report is the data; the verdict is the one line on stderr every failure ends with.
     out.flush()
-    for problem in report.problems {
-      context.stderr.write(ErrorRenderer.render(message: problem, style: context.stderrStyle))
-    }
-    return report.schemaVersion > report.supportedSchemaVersion ? .config : .ioError
+    let verdict = report.verdict?.message ?? report.problems[0]
+    context.stderr.write(ErrorRenderer.render(message: verdict, style: context.stderrStyle))
+    return report.verdict.map(CLIError.exitCode(for:)) ?? .ioError
   }
 }
 

@@ -60,7 +60,11 @@ package enum ShowCommand {
     } else {
       context.stdout.write(presenter.human(snapshot, settings: context.renderSettings))
     }
-    guard presenter.failure(of: state) != nil else { return .success }
+    guard let failure = presenter.failure(of: state) else { return .success }
+    // The placeholder (or the JSON) is the view; the contract's one line on stderr is for the
+    // script or person that only looks at the exit status and the diagnostics.
+    context.stdout.flush()
+    context.stderr.write(ErrorRenderer.render(message: failure.message, style: context.stderrStyle))
     return source.lastError.map(CLIError.exitCode(for:)) ?? .software
   }
 

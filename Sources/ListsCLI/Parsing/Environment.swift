@@ -9,20 +9,41 @@ import Glibc
 /// ```
 package struct Environment: Sendable {
   private let lookup: @Sendable (String) -> String?
+  private let raw: @Sendable (String) -> [UInt8]?
 
   /// The environment of this process, read with `getenv(3)` at each lookup.
-  package static let process = Environment { name in
-    guard let value = getenv(name) else { return nil }
-    return String(cString: value)
-  }
+  package static let process = Environment(
+    lookup: { name in
+      guard let value = getenv(name) else { return nil }
+      return String(cString: value)
+    },
+    raw: { name in
+      guard let value = getenv(name) else { return nil }
+      return UnsafeBufferPointer(start: value, count: strlen(value)).map { UInt8(bitPattern: $0) }
+    })
 
   /// An environment holding exactly `values`.
   package init(_ values: [String: String]) {
     self.lookup = { values[$0] }
+    self.raw = { values[$0].map { Array($0.utf8) } }
   }
 
-  private init(lookup: @escaping @Sendable (String) -> String?) {
+  private init(
+    lookup: @escaping @Sendable (String) -> String?, raw: @escaping @Sendable (String) -> [UInt8]?
+  ) {
     self.lookup = lookup
+    self.raw = raw
+  }
+
+  /// The first of `names` that is set to bytes that are not valid UTF-8 (which the subscript
+  /// would have repaired with U+FFFD), or nil.
+  package func invalidText(among names: [String]) -> InvalidText? {
+    for name in names {
+      if let bytes = raw(name), String(validating: bytes, as: UTF8.self) == nil {
+        return InvalidText(source: .variable(name), bytes: bytes)
+      }
+    }
+    return nil
   }
 
   /// The value of the variable `name`: nil when unset, `""` when set to the empty string.

@@ -49,6 +49,18 @@ package struct GlobalOptions: Sendable, Equatable {
     return joined(home, ".local/share/lists/lists.db")
   }
 
+  /// The variables ``databasePath(in:homeFallback:)`` and ``account(in:)`` read, given what is
+  /// set: the text they take from the environment must be checked as UTF-8.
+  package func variablesRead(in environment: Environment) -> [String] {
+    var names = accountName == nil ? ["LISTS_ACCOUNT"] : []
+    guard database == nil else { return names }
+    names.append("LISTS_DB")
+    if environment.nonEmpty("LISTS_DB") != nil { return names }
+    names.append("XDG_DATA_HOME")
+    if let data = environment.nonEmpty("XDG_DATA_HOME"), data.hasPrefix("/") { return names }
+    return names + ["HOME"]
+  }
+
   /// The account: `--account`, else `$LISTS_ACCOUNT` (when not empty), else `default`.
   package func account(in environment: Environment) -> String {
     accountName ?? environment.nonEmpty("LISTS_ACCOUNT") ?? Self.defaultAccount

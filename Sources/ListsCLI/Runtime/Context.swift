@@ -26,6 +26,9 @@ package final class Context {
     self.environment = environment
     self.stdout = stdout
     self.stderr = stderr
+    if let invalid = environment.invalidText(among: globals.variablesRead(in: environment)) {
+      throw .other(invalid.message, .usage)
+    }
     guard let path = globals.databasePath(in: environment) else {
       throw .other(
         "No database path: set --db or LISTS_DB (no home folder was found).", .cantCreate)
