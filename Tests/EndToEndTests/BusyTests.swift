@@ -62,7 +62,9 @@ import Testing
     let result = await sandbox.run("--busy-timeout", "200", "show", "orders", "--json")
     await holder.release()
     #expect(result.exitCode == 75, "\(result)")
-    #expect(result.stderr == "")
+    #expect(
+      result.stderr
+        == "Error: The database is busy: another program held its lock past the busy timeout; try again.\n")
     #expect(result.duration < .seconds(5))
     let expected = JSON.object([
       ("list", .string("orders")), ("account", .string("default")), ("state", .string("error")),
@@ -102,6 +104,7 @@ import Testing
       result.stderrLines == [
         #"{"event":"loading","page":1}"#,
         #"{"event":"error","page":1,"kind":"busy","retryable":true}"#,
+        "Error: The database is busy: another program held its lock past the busy timeout; try again.",
       ])
     Golden.expect(result.stdout, matches: "show-orders-error-busy.txt")
   }

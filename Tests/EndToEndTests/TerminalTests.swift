@@ -70,7 +70,10 @@ import Testing
     #expect(show.termination == .exited(75))
     let drawn = show.terminalText
     #expect(drawn.contains("Loading orders…"), "\(drawn)")
-    #expect(drawn.hasSuffix("\r\u{1B}[2K\u{1B}[?25h"), "the spinner is erased: \(drawn)")
+    // The spinner is erased (and the cursor shown) before the error line is written.
+    #expect(
+      drawn.contains("\r\u{1B}[2K\u{1B}[?25hError: The database is busy"),
+      "the spinner is erased: \(drawn)")
     #expect(show.stdoutText.contains("Couldn't load orders"))
   }
 

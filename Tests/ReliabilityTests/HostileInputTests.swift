@@ -180,13 +180,14 @@ extension Reliability {
           ["add", "orders", "--number", "KEEP-1", "--total", "1", "--currency", "EUR"], 65,
           ["KEEP-1"]
         ),
-        ("empty ref", ["add", "favorites", "--ref", "", "--title", "x"], 64, ["empty"]),
+        // An invalid value of an item is bad data (65), not a usage error (contract §6).
+        ("empty ref", ["add", "favorites", "--ref", "", "--title", "x"], 65, ["empty"]),
         (
           "unknown status",
           [
             "add", "orders", "--number", "S-1", "--total", "1", "--currency", "EUR", "--status",
             "lost",
-          ], 64, ["lost"]
+          ], 65, ["lost"]
         ),
         ("limit 0", ["show", "orders", "--limit", "0"], 64, ["--limit"]),
         ("limit 501", ["show", "orders", "--limit", "501"], 64, ["--limit"]),
