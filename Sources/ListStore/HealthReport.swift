@@ -122,7 +122,9 @@ public struct HealthReport: Sendable {
 
     do {
       report.migrations = try migrationStates(connection, version: report.schemaVersion)
-      for migration in report.migrations where migration.state != .ok {
+      // A pending migration is not a problem: the next open applies it (a new file that a
+      // killed first open left without its schema is one).
+      for migration in report.migrations where migration.state != .ok && migration.state != .pending {
         let error: ListStoreError? =
           switch migration.state {
           case .changed: .migrationChanged(number: migration.number, name: migration.name)

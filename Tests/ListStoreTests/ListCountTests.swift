@@ -79,3 +79,19 @@ import Testing
     }
   }
 }
+
+@Suite struct HealthReportTests {
+  @Test func aFileWithoutItsSchemaYetIsHealthyWithPendingMigrations() throws {
+    try withTemporaryFolder { folder in
+      // What a first open killed before its migration committed leaves: SQLite's header, no
+      // tables, no mark.
+      do {
+        let raw = try Connection(path: folder.path())
+        try raw.execute("PRAGMA journal_mode = WAL; PRAGMA user_version = 0")
+      }
+      let report = try HealthReport.inspect(path: folder.path())
+      #expect(report.isHealthy, "\(report.problems)")
+      #expect(report.migrations.map(\.state) == EmbeddedMigration.all.map { _ in .pending })
+    }
+  }
+}
