@@ -15,7 +15,7 @@ struct BenchOptions {
 
   /// A part of the run that can be run alone, e.g. under a profiler.
   enum Phase: String, CaseIterable {
-    case insert, pages, depth, count, shell
+    case insert, pages, loader, depth, count, shell, notify
   }
 
   static let usage = """
@@ -29,7 +29,7 @@ struct BenchOptions {
                       (default: 1000000, at least 100)
       --trials <n>    Timed trials per phase; the median is reported. (default: 5, at least 5)
       --only <phases> Run only these phases, comma-separated, e.g. to profile them.
-                      (default: insert,pages,depth,count,shell)
+                      (default: insert,pages,loader,depth,count,shell,notify)
       --clock <clock> cpu: the bench thread's CPU time, steady on shared cores; wall: wall
                       time, for a quiet machine. Child processes always use wall time.
                       (default: cpu)

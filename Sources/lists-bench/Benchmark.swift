@@ -7,9 +7,9 @@ import ListStore
 ///
 /// Every phase is a small method in its own `Benchmark+Phase.swift` file that times the store
 /// against the C baseline (or one depth against another) with ``compare(trials:warmUp:_:)``
-/// and sets its keys. Phases still to come (`loader_ratio`, `export_rss_mib`,
-/// `export_rss_small_mib`, `show_cold_ratio`) add one such method each, reusing
-/// ``createDatabase(_:)``, ``populate(_:with:account:)``, ``bigDatabase`` and
+/// and sets its keys. Phases still to come (`export_rss_mib`, `export_rss_small_mib`,
+/// `show_cold_ratio`) add one such method each, reusing ``createDatabase(_:)``,
+/// ``populate(_:with:account:)``, ``bigDatabase`` and
 /// ``ChildProcess/run(_:_:environment:stdout:stderr:)``.
 final class Benchmark {
   /// The account of the big list: the CLI's default account, so that `lists show orders` and
@@ -27,6 +27,8 @@ final class Benchmark {
   let options: BenchOptions
   let folder: ScratchFolder
   var report = Report()
+  /// The thread the async phases run and time their work on.
+  lazy var thread = BenchThread()
 
   init(options: BenchOptions, folder: ScratchFolder) {
     self.options = options
@@ -51,9 +53,11 @@ final class Benchmark {
       if phases.contains(.insert) { try measureInsert(data, cOrders) }
       if phases.contains(.pages) { try measurePages(cOrders) }
     }
+    if phases.contains(.loader) { try measureLoader(try bigDatabase()) }
     if phases.contains(.depth) { try measureDepth(try bigDatabase()) }
     if phases.contains(.count) { try measureCount(try bigDatabase()) }
     if phases.contains(.shell) { try measureShell(try bigDatabase()) }
+    if phases.contains(.notify) { try measureNotify() }
     return report
   }
 

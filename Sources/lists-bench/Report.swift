@@ -61,6 +61,12 @@ struct Report {
         "\(text("pages")) keyset pages of 50", "page_swift_ms", "page_c_ms", "ms", "page_ratio",
         "≤ 1.10"),
       Figure(
+        "\(text("loader_pages")) pages via ListLoader / repository", "loader_ms",
+        "loader_repository_ms", "ms", "loader_ratio", "≤ 1.10"),
+      Figure(
+        "  with a subscriber", "loader_subscribed_ms", "loader_repository_ms", "ms",
+        "loader_subscribed_ratio"),
+      Figure(
         "last / first keyset page", "deep_last_us", "deep_head_us", "µs", "deep_over_head", "≤ 1.2"),
       Figure("  same in C", "c_deep_last_us", "c_deep_head_us", "µs", "c_deep_over_head"),
       Figure(
@@ -85,6 +91,12 @@ struct Report {
         "\(text("sqlite3_json_rss_mib")) MiB", "", "",
       ])
     }
+    if number("notify_latency_ms") != nil {
+      cells.append([
+        "change notification, median / max", "\(text("notify_latency_ms")) ms",
+        "\(text("notify_latency_max_ms")) ms", "", "≤ 100 ms",
+      ])
+    }
     let widths = (0..<header.count).map { column in cells.map { $0[column].count }.max() ?? 0 }
     for row in cells {
       let padded = row.enumerated().map { column, cell in
@@ -94,7 +106,9 @@ struct Report {
       lines.append(padded.joined(separator: "  "))
     }
     lines.append("")
-    lines.append("measured: Swift (the store) or the deep page; against: C or the first page.")
+    lines.append(
+      "measured: Swift (the store), the loader or the deep page; against: C, the repository or the first page."
+    )
     return lines.joined(separator: "\n")
   }
 

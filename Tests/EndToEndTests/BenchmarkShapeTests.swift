@@ -10,10 +10,13 @@ import Testing
     "rows", "big_rows", "trials",
     "insert_ratio", "insert_swift_ms", "insert_c_ms",
     "page_ratio", "page_swift_ms", "page_c_ms", "pages",
+    "loader_ratio", "loader_ms", "loader_repository_ms",
+    "loader_subscribed_ratio", "loader_subscribed_ms", "loader_pages",
     "deep_over_head", "deep_head_us", "deep_last_us",
     "c_deep_over_head", "c_deep_head_us", "c_deep_last_us",
     "offset_deep_over_head", "offset_head_us", "offset_last_us",
     "count_ratio", "count_big_us", "count_small_us", "count_c_us",
+    "notify_latency_ms", "notify_latency_max_ms",
   ]
   /// The keys measured on the `sqlite3` shell as a child process, present when it is installed.
   static let shellKeys = ["sqlite3_json_ms", "sqlite3_json_rss_mib"]
@@ -35,6 +38,7 @@ import Testing
     #expect((json["rows"] as? NSNumber)?.intValue == 1000)
     #expect((json["big_rows"] as? NSNumber)?.intValue == 2000)
     #expect((json["pages"] as? NSNumber)?.intValue == 20)
+    #expect((json["loader_pages"] as? NSNumber)?.intValue == 40)
   }
 
   @Test func unknownArgumentIsAUsageError() async throws {
