@@ -8,6 +8,7 @@ struct Report {
     case integer(Int)
     case number(Double)
     case text(String)
+    case boolean(Bool)
   }
 
   private(set) var entries: [(key: String, value: Value)] = []
@@ -47,6 +48,7 @@ struct Report {
       case .integer(let value): String(value)
       case .number(let value): Self.format(value)
       case .text(let value): value
+      case .boolean(let value): value ? "yes" : "no"
       case nil: "-"
       }
     }
@@ -75,6 +77,12 @@ struct Report {
       Figure(
         "count+isEmpty big / 10 rows", "count_big_us", "count_small_us", "µs", "count_ratio",
         "≤ 1.5"),
+      Figure(
+        "lists show --json / sqlite3 -json", "show_cold_ms", "sqlite3_json_ms", "ms",
+        "show_cold_ratio", "≤ 1.5"),
+      Figure(
+        "export peak RSS, big / 10,000 rows", "export_rss_mib", "export_rss_small_mib", "MiB",
+        "export_rss_over_small", "≤ 32 MiB, ≤ 1.25"),
     ]
     let header = ["figure", "measured", "against", "ratio", "target"]
     var cells = [header]
@@ -90,6 +98,9 @@ struct Report {
         "sqlite3 -json, 20 rows (child)", "\(text("sqlite3_json_ms")) ms",
         "\(text("sqlite3_json_rss_mib")) MiB", "", "",
       ])
+    }
+    if number("export_ms") != nil {
+      cells.append(["lists export, big list (child)", "\(text("export_ms")) ms", "", "", ""])
     }
     if number("notify_latency_ms") != nil {
       cells.append([
@@ -107,8 +118,12 @@ struct Report {
     }
     lines.append("")
     lines.append(
-      "measured: Swift (the store), the loader or the deep page; against: C, the repository or the first page."
+      "measured: Swift (the store), the loader, lists or the big list; against: C, the repository, sqlite3 or the small list."
     )
+    if entries.contains(where: { $0.key == "lists_binary" }) {
+      lines.append(
+        "lists: \(text("lists_binary")) (Swift runtime linked statically: \(text("lists_static")))")
+    }
     return lines.joined(separator: "\n")
   }
 
@@ -134,6 +149,7 @@ struct Report {
     switch value {
     case .integer(let value): return String(value)
     case .number(let value): return format(value)
+    case .boolean(let value): return value ? "true" : "false"
     case .text(let value):
       var escaped = "\""
       for scalar in value.unicodeScalars {
