@@ -12,16 +12,19 @@ struct BenchOptions {
   var clock = Clock.cpu
   /// The phases to run (`--only`); all of them by default.
   var phases = Set(Phase.allCases)
+  /// The `lists` executable the child-process phases run (`--lists`); by default the
+  /// statically linked one next to the bench, built when missing. See ``CLIBinary``.
+  var lists: String?
 
   /// A part of the run that can be run alone, e.g. under a profiler.
   enum Phase: String, CaseIterable {
-    case insert, pages, depth, count, shell
+    case insert, pages, loader, depth, count, shell, export, notify
   }
 
   static let usage = """
     OVERVIEW: Times the store against the same work on the SQLite C API, in one run.
 
-    USAGE: lists-bench [--rows <n>] [--big-rows <n>] [--trials <n>] [--only <phases>] [--clock cpu|wall] [--json]
+    USAGE: lists-bench [--rows <n>] [--big-rows <n>] [--trials <n>] [--only <phases>] [--clock cpu|wall] [--lists <path>] [--json]
 
     OPTIONS:
       --rows <n>      Orders to insert and page through. (default: 200000, at least 100)
@@ -29,10 +32,14 @@ struct BenchOptions {
                       (default: 1000000, at least 100)
       --trials <n>    Timed trials per phase; the median is reported. (default: 5, at least 5)
       --only <phases> Run only these phases, comma-separated, e.g. to profile them.
-                      (default: insert,pages,depth,count,shell)
+                      (default: insert,pages,loader,depth,count,shell,export,notify)
       --clock <clock> cpu: the bench thread's CPU time, steady on shared cores; wall: wall
                       time, for a quiet machine. Child processes always use wall time.
                       (default: cpu)
+      --lists <path>  The lists executable the shell (show_cold_ratio) and export phases run.
+                      (default: the lists next to lists-bench when it is linked with
+                      --static-swift-stdlib; else one built that way first, with
+                      swift build -c release --static-swift-stdlib --product lists)
       --json          Print one JSON object instead of the table.
       -h, --help      Show this help.
     """
@@ -51,6 +58,11 @@ struct BenchOptions {
       case "--big-rows": options.bigRows = try count(argument, remaining.popFirst(), atLeast: 100)
       case "--trials": options.trials = try count(argument, remaining.popFirst(), atLeast: 5)
       case "--only": options.phases = try phases(remaining.popFirst())
+      case "--lists":
+        guard let path = remaining.popFirst() else {
+          throw BenchError.usage("Missing value for '--lists'.")
+        }
+        options.lists = path
       case "--clock":
         let value = remaining.popFirst()
         guard let clock = value.flatMap(Clock.init(rawValue:)) else {

@@ -7,33 +7,86 @@ extension Benchmark {
     WHERE account = '\(bigAccount)' ORDER BY placed_at DESC, id DESC LIMIT 20
     """
 
+  /// How many times each child runs for `show_cold_ratio`.
+  static let showColdRuns = 31
+
   /// `sqlite3_json_ms` and `sqlite3_json_rss_mib`: the `sqlite3` shell answering
   /// ``showQuery`` with `-json` as a child process, timed and measured by
-  /// ``ChildProcess/run(_:_:environment:stdout:stderr:)``. The baseline `show_cold_ratio` will be
-  /// taken against; skipped (with a note) when the shell is not installed.
-  func measureShell(_ path: String) throws {
+  /// ``ChildProcess/run(_:_:environment:stdout:stderr:)``; skipped (with a note) when the shell
+  /// is not installed.
+  ///
+  /// With a `lists` binary, `show_cold_ratio` beside them: a whole `lists show orders --json`
+  /// process on the same warm file over the shell, each run paired with a run of the shell
+  /// (alternating which goes first) and started the same way; the median of the ratios of
+  /// ``showColdRuns`` pairs, with `show_cold_ms` and `show_cold_rss_mib`. Both answers are
+  /// checked to be the same orders first.
+  func measureShell(_ path: String, _ lists: CLIBinary?) throws {
     guard let shell = ChildProcess.locate("sqlite3") else {
       progress("sqlite3 is not installed; skipping the child-process figures")
       return
     }
-    progress("Timing the sqlite3 shell")
-    let arguments = ["-json", path, Self.showQuery]
-    let check = try ChildProcess.run(shell, arguments, stdout: .capture)
-    let rows = (try? JSONSerialization.jsonObject(with: Data(check.output))) as? [[String: Any]]
-    guard check.status == 0, rows?.count == min(20, options.bigRows) else {
-      throw BenchError.child(
-        "sqlite3 -json exited with \(check.status) and did not print 20 orders")
+    progress(
+      lists == nil ? "Timing the sqlite3 shell" : "Timing lists show against the sqlite3 shell")
+    let shellArguments = ["-json", path, Self.showQuery]
+    let shellIDs = try Self.orderIDs(
+      try runShell(shell, shellArguments, stdout: .capture).output, items: nil)
+    guard shellIDs.count == min(20, options.bigRows) else {
+      throw BenchError.child("sqlite3 -json did not print 20 orders")
+    }
+    let showArguments = ["--db", path, "show", "orders", "--json"]
+    if let lists {
+      let ids = try Self.orderIDs(
+        try runCLI(lists, showArguments, stdout: .capture).output, items: "items")
+      guard ids == shellIDs else {
+        throw BenchError.mismatch("lists show printed orders \(ids), sqlite3 \(shellIDs)")
+      }
     }
 
-    var times: [Double] = []
-    var memory: [Double] = []
-    for _ in 0..<max(options.trials, 9) {
-      let run = try ChildProcess.run(shell, arguments, stdout: .discard)
-      guard run.status == 0 else { throw BenchError.child("sqlite3 exited with \(run.status)") }
-      times.append(run.wallMilliseconds)
-      memory.append(run.peakRSSMiB)
+    var shellRuns: [ChildProcess.Run] = []
+    var showRuns: [ChildProcess.Run] = []
+    for run in 0..<(lists == nil ? max(options.trials, 9) : Self.showColdRuns) {
+      guard let lists else {
+        shellRuns.append(try runShell(shell, shellArguments))
+        continue
+      }
+      if run % 2 == 0 {
+        shellRuns.append(try runShell(shell, shellArguments))
+        showRuns.append(try runCLI(lists, showArguments))
+      } else {
+        showRuns.append(try runCLI(lists, showArguments))
+        shellRuns.append(try runShell(shell, shellArguments))
+      }
     }
-    report.set("sqlite3_json_ms", Stopwatch.median(times))
-    report.set("sqlite3_json_rss_mib", Stopwatch.median(memory))
+    report.set("sqlite3_json_ms", Stopwatch.median(shellRuns.map(\.wallMilliseconds)))
+    report.set("sqlite3_json_rss_mib", Stopwatch.median(shellRuns.map(\.peakRSSMiB)))
+    guard !showRuns.isEmpty else { return }
+    let ratios = zip(showRuns, shellRuns).map { $0.wallMilliseconds / $1.wallMilliseconds }
+    report.set("show_cold_ratio", Stopwatch.median(ratios))
+    report.set("show_cold_ms", Stopwatch.median(showRuns.map(\.wallMilliseconds)))
+    report.set("show_cold_rss_mib", Stopwatch.median(showRuns.map(\.peakRSSMiB)))
+  }
+
+  /// Runs the `sqlite3` shell as ``runCLI(_:_:stdout:)`` runs `lists`.
+  private func runShell(
+    _ shell: String, _ arguments: [String], stdout: ChildProcess.Output = .discard
+  )
+    throws -> ChildProcess.Run
+  {
+    let run = try ChildProcess.run(
+      shell, arguments, environment: Self.childEnvironment, stdout: stdout, stderr: .discard)
+    guard run.status == 0 else { throw BenchError.child("sqlite3 exited with \(run.status)") }
+    return run
+  }
+
+  /// The `id`s of the orders in a JSON answer: an array of rows (`items` nil), or an object
+  /// whose `items` member is one.
+  private static func orderIDs(_ output: [UInt8], items: String?) throws -> [Int] {
+    let object = try? JSONSerialization.jsonObject(with: Data(output))
+    let rows = items.map { (object as? [String: Any])?[$0] } ?? object
+    guard let rows = rows as? [[String: Any]] else {
+      throw BenchError.child(
+        "not the JSON expected: \(String(decoding: output.prefix(200), as: UTF8.self))")
+    }
+    return rows.map { ($0["id"] as? NSNumber)?.intValue ?? -1 }
   }
 }

@@ -7,10 +7,8 @@ import ListStore
 ///
 /// Every phase is a small method in its own `Benchmark+Phase.swift` file that times the store
 /// against the C baseline (or one depth against another) with ``compare(trials:warmUp:_:)``
-/// and sets its keys. Phases still to come (`loader_ratio`, `export_rss_mib`,
-/// `export_rss_small_mib`, `show_cold_ratio`) add one such method each, reusing
-/// ``createDatabase(_:)``, ``populate(_:with:account:)``, ``bigDatabase`` and
-/// ``ChildProcess/run(_:_:environment:stdout:stderr:)``.
+/// and sets its keys. The phases that run the CLI as a child (`show_cold_ratio` beside the
+/// `sqlite3` shell, `export_rss_mib`) use the ``CLIBinary`` resolved once at the start.
 final class Benchmark {
   /// The account of the big list: the CLI's default account, so that `lists show orders` and
   /// `lists export orders` see it without flags.
@@ -27,6 +25,14 @@ final class Benchmark {
   let options: BenchOptions
   let folder: ScratchFolder
   var report = Report()
+  /// The thread the async phases run and time their work on.
+  lazy var thread = BenchThread()
+
+  /// The environment of the child processes: the bench's own, without the variables that
+  /// would point `lists` at another file or account than its `--db` and `default`.
+  static let childEnvironment = ProcessInfo.processInfo.environment.filter {
+    $0.key != "LISTS_DB" && $0.key != "LISTS_ACCOUNT"
+  }
 
   init(options: BenchOptions, folder: ScratchFolder) {
     self.options = options
@@ -44,6 +50,15 @@ final class Benchmark {
     report.set("sqlite_version", .text(String(cString: cbench_sqlite_version())))
 
     let phases = options.phases
+    var lists: CLIBinary?
+    if phases.contains(.export)
+      || (phases.contains(.shell) && ChildProcess.locate("sqlite3") != nil)
+    {
+      let binary = try CLIBinary.resolve(override: options.lists, progress: progress)
+      report.set("lists_binary", .text(binary.path))
+      report.set("lists_static", .boolean(binary.isStatic))
+      lists = binary
+    }
     if phases.contains(.insert) || phases.contains(.pages) {
       progress("Generating \(options.rows) orders")
       let data = OrderData.generate(count: options.rows, seed: 0x5EED_0001)
@@ -51,9 +66,12 @@ final class Benchmark {
       if phases.contains(.insert) { try measureInsert(data, cOrders) }
       if phases.contains(.pages) { try measurePages(cOrders) }
     }
+    if phases.contains(.loader) { try measureLoader(try bigDatabase()) }
     if phases.contains(.depth) { try measureDepth(try bigDatabase()) }
     if phases.contains(.count) { try measureCount(try bigDatabase()) }
-    if phases.contains(.shell) { try measureShell(try bigDatabase()) }
+    if phases.contains(.shell) { try measureShell(try bigDatabase(), lists) }
+    if phases.contains(.export), let lists { try measureExport(try bigDatabase(), lists) }
+    if phases.contains(.notify) { try measureNotify() }
     return report
   }
 

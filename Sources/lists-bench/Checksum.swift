@@ -9,7 +9,7 @@ enum Checksum {
 
   /// Folds `orders` into `hash`.
   @inline(__always)
-  static func fold(_ hash: UInt64, _ orders: [Order]) -> UInt64 {
+  static func fold(_ hash: UInt64, _ orders: some Sequence<Order>) -> UInt64 {
     var hash = hash
     for order in orders {
       hash = mix(hash, UInt64(bitPattern: order.id))

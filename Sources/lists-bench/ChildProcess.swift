@@ -25,6 +25,8 @@ enum ChildProcess {
     case discard
     /// A pipe the bench reads to the end (standard output only).
     case capture
+    /// The bench's standard error: a child's output that must not mix with the bench's JSON.
+    case standardError
   }
 
   /// What one run of a child cost and produced.

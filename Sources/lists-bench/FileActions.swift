@@ -31,6 +31,9 @@ final class FileActions {
     case .discard:
       open("/dev/null", flags: O_WRONLY, as: descriptor)
       return nil
+    case .standardError:
+      dup(2, to: descriptor)
+      return nil
     case .capture:
       let pipe = try DescriptorPipe()
       dup(pipe.write, to: descriptor)

@@ -8,6 +8,7 @@ struct Report {
     case integer(Int)
     case number(Double)
     case text(String)
+    case boolean(Bool)
   }
 
   private(set) var entries: [(key: String, value: Value)] = []
@@ -47,6 +48,7 @@ struct Report {
       case .integer(let value): String(value)
       case .number(let value): Self.format(value)
       case .text(let value): value
+      case .boolean(let value): value ? "yes" : "no"
       case nil: "-"
       }
     }
@@ -61,6 +63,12 @@ struct Report {
         "\(text("pages")) keyset pages of 50", "page_swift_ms", "page_c_ms", "ms", "page_ratio",
         "≤ 1.10"),
       Figure(
+        "\(text("loader_pages")) pages via ListLoader / repository", "loader_ms",
+        "loader_repository_ms", "ms", "loader_ratio", "≤ 1.10"),
+      Figure(
+        "  with a subscriber", "loader_subscribed_ms", "loader_repository_ms", "ms",
+        "loader_subscribed_ratio"),
+      Figure(
         "last / first keyset page", "deep_last_us", "deep_head_us", "µs", "deep_over_head", "≤ 1.2"),
       Figure("  same in C", "c_deep_last_us", "c_deep_head_us", "µs", "c_deep_over_head"),
       Figure(
@@ -69,6 +77,12 @@ struct Report {
       Figure(
         "count+isEmpty big / 10 rows", "count_big_us", "count_small_us", "µs", "count_ratio",
         "≤ 1.5"),
+      Figure(
+        "lists show --json / sqlite3 -json", "show_cold_ms", "sqlite3_json_ms", "ms",
+        "show_cold_ratio", "≤ 1.5"),
+      Figure(
+        "export peak RSS, big / small list", "export_rss_mib", "export_rss_small_mib", "MiB",
+        "export_rss_over_small", "≤ 32 MiB, ≤ 1.25"),
     ]
     let header = ["figure", "measured", "against", "ratio", "target"]
     var cells = [header]
@@ -85,6 +99,15 @@ struct Report {
         "\(text("sqlite3_json_rss_mib")) MiB", "", "",
       ])
     }
+    if number("export_ms") != nil {
+      cells.append(["lists export, big list (child)", "\(text("export_ms")) ms", "", "", ""])
+    }
+    if number("notify_latency_ms") != nil {
+      cells.append([
+        "change notification, median / max", "\(text("notify_latency_ms")) ms",
+        "\(text("notify_latency_max_ms")) ms", "", "≤ 100 ms",
+      ])
+    }
     let widths = (0..<header.count).map { column in cells.map { $0[column].count }.max() ?? 0 }
     for row in cells {
       let padded = row.enumerated().map { column, cell in
@@ -94,7 +117,13 @@ struct Report {
       lines.append(padded.joined(separator: "  "))
     }
     lines.append("")
-    lines.append("measured: Swift (the store) or the deep page; against: C or the first page.")
+    lines.append(
+      "measured: Swift (the store), the loader, lists or the big list; against: C, the repository, sqlite3 or the small list."
+    )
+    if entries.contains(where: { $0.key == "lists_binary" }) {
+      lines.append(
+        "lists: \(text("lists_binary")) (Swift runtime linked statically: \(text("lists_static")))")
+    }
     return lines.joined(separator: "\n")
   }
 
@@ -120,6 +149,7 @@ struct Report {
     switch value {
     case .integer(let value): return String(value)
     case .number(let value): return format(value)
+    case .boolean(let value): return value ? "true" : "false"
     case .text(let value):
       var escaped = "\""
       for scalar in value.unicodeScalars {

@@ -101,3 +101,44 @@ func compare(trials: Int, clock: Clock, warmUp: Bool, _ contenders: [Contender])
   }
   return Comparison(samples: samples)
 }
+
+/// A ``Contender`` whose work awaits (a `ListLoader`), timed by the async `compare` on a
+/// ``BenchThread``, so that the CPU clock reads the thread that did the work.
+struct AsyncContender {
+  /// How many times `run` is called per timed trial; the time per call is reported.
+  var batch = 1
+  /// Runs before each trial, untimed.
+  var prepare: () async throws -> Void = {}
+  /// The timed work.
+  var run: () async throws -> Void
+  /// Runs after each trial, untimed.
+  var finish: () async throws -> Void = {}
+}
+
+/// Times `contenders` against each other like the synchronous
+/// ``compare(trials:clock:warmUp:_:)``: interleaved trials, rotating which one goes first.
+func compare(trials: Int, clock: Clock, warmUp: Bool, _ contenders: [AsyncContender]) async throws
+  -> Comparison
+{
+  if warmUp {
+    for contender in contenders {
+      try await contender.prepare()
+      try await contender.run()
+      try await contender.finish()
+    }
+  }
+  var samples = [[Double]](repeating: [], count: contenders.count)
+  for trial in 0..<trials {
+    for step in 0..<contenders.count {
+      let index = (trial + step) % contenders.count
+      let contender = contenders[index]
+      try await contender.prepare()
+      let start = clock.now()
+      for _ in 0..<contender.batch { try await contender.run() }
+      let elapsed = Double(clock.now() &- start)
+      try await contender.finish()
+      samples[index].append(elapsed / Double(contender.batch))
+    }
+  }
+  return Comparison(samples: samples)
+}

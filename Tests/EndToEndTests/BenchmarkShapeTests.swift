@@ -10,16 +10,28 @@ import Testing
     "rows", "big_rows", "trials",
     "insert_ratio", "insert_swift_ms", "insert_c_ms",
     "page_ratio", "page_swift_ms", "page_c_ms", "pages",
+    "loader_ratio", "loader_ms", "loader_repository_ms",
+    "loader_subscribed_ratio", "loader_subscribed_ms", "loader_pages",
     "deep_over_head", "deep_head_us", "deep_last_us",
     "c_deep_over_head", "c_deep_head_us", "c_deep_last_us",
     "offset_deep_over_head", "offset_head_us", "offset_last_us",
     "count_ratio", "count_big_us", "count_small_us", "count_c_us",
+    "export_rss_mib", "export_rss_small_mib", "export_rss_over_small", "export_ms",
+    "export_small_ms", "export_small_rows",
+    "notify_latency_ms", "notify_latency_max_ms",
   ]
   /// The keys measured on the `sqlite3` shell as a child process, present when it is installed.
-  static let shellKeys = ["sqlite3_json_ms", "sqlite3_json_rss_mib"]
+  static let shellKeys = [
+    "sqlite3_json_ms", "sqlite3_json_rss_mib", "show_cold_ratio", "show_cold_ms",
+    "show_cold_rss_mib",
+  ]
 
+  /// The tiny run times the `lists` built with these tests (a debug build, linked against the
+  /// shared Swift runtime) rather than building the release one a full run uses.
   @Test func tinyRunPrintsEveryFigureAsAPositiveNumber() async throws {
-    let run = try await runBench(["--rows", "1000", "--big-rows", "2000", "--json"])
+    let run = try await runBench([
+      "--rows", "1000", "--big-rows", "2000", "--lists", ListsBinary.path, "--json",
+    ])
     #expect(run.status == 0, "lists-bench failed: \(run.errors)")
     let object = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
     let json = try #require(
@@ -35,6 +47,18 @@ import Testing
     #expect((json["rows"] as? NSNumber)?.intValue == 1000)
     #expect((json["big_rows"] as? NSNumber)?.intValue == 2000)
     #expect((json["pages"] as? NSNumber)?.intValue == 20)
+    #expect((json["loader_pages"] as? NSNumber)?.intValue == 40)
+    #expect((json["export_small_rows"] as? NSNumber)?.intValue == 20)
+    #expect(json["lists_binary"] as? String == ListsBinary.path)
+    // A debug build loads the shared Swift runtime; the bench says so with a JSON boolean.
+    #expect(String(decoding: run.output, as: UTF8.self).contains("\"lists_static\": false"))
+  }
+
+  @Test func missingListsExecutableIsAUsageError() async throws {
+    let run = try await runBench(["--lists", "/nonexistent/lists", "--only", "export"])
+    #expect(run.status == 64)
+    #expect(run.errors.contains("'/nonexistent/lists' is not a valid value for '--lists'"))
+    #expect(run.output.isEmpty)
   }
 
   @Test func unknownArgumentIsAUsageError() async throws {
