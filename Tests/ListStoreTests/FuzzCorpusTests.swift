@@ -12,8 +12,8 @@ import Testing
   }
 
   @Test(arguments: ["fuzz-amount", "fuzz-cursor"])
-  func replayerFindsEveryPropertyHolding(target: String) throws {
-    let run = try runFuzzReplayer(target)
+  func replayerFindsEveryPropertyHolding(target: String) async throws {
+    let run = try await runFuzzReplayer(target)
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("every property holds"), "\(run.output)")
   }

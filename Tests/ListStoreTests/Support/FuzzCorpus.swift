@@ -32,16 +32,35 @@ struct FuzzSeed: Sendable, CustomTestStringConvertible {
 
 /// Runs a fuzz target built next to the test runner as a corpus replayer, with no arguments (it
 /// then replays its own corpus); returns its exit status and output.
-func runFuzzReplayer(_ target: String) throws -> (status: Int32, output: String) {
+///
+/// Waits on a dispatch thread, not on one of the concurrency pool's: the suite shares the pool
+/// with tests that measure time.
+func runFuzzReplayer(_ target: String) async throws -> (status: Int32, output: String) {
   let runner = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: runner).deletingLastPathComponent()
+  let executable = URL(fileURLWithPath: runner).deletingLastPathComponent()
     .appendingPathComponent(target)
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  try process.run()
-  let output = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  let log = FileManager.default.temporaryDirectory
+    .appendingPathComponent("lists-fuzz-replay-\(UUID().uuidString).log")
+  guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+    throw CocoaError(.fileWriteUnknown)
+  }
+  defer { try? FileManager.default.removeItem(at: log) }
+  let status = try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async {
+      do {
+        let output = try FileHandle(forWritingTo: log)
+        defer { try? output.close() }
+        let process = Process()
+        process.executableURL = executable
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        process.waitUntilExit()
+        continuation.resume(returning: process.terminationStatus)
+      } catch {
+        continuation.resume(throwing: error)
+      }
+    }
+  }
+  return (status, try String(contentsOf: log, encoding: .utf8))
 }
