@@ -57,7 +57,8 @@ struct CorpusReplayer {
       }
     }
     if failures == 0 {
-      writeOut(STDOUT_FILENO, "\(name): \(count) inputs replayed, every property holds.\n")
+      let inputs = count == 1 ? "1 input" : "\(count) inputs"
+      writeOut(STDOUT_FILENO, "\(name): \(inputs) replayed, every property holds.\n")
       return 0
     }
     writeOut(STDOUT_FILENO, "\(name): \(failures) of \(count) inputs break a property.\n")
