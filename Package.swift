@@ -44,6 +44,23 @@ let package = Package(
       path: "Sources/EmbedMigrationsPlugin"
     ),
 
+    // Fuzzing (Tests/Scripts/fuzz.sh): libFuzzer targets built with -DFUZZING; without it each
+    // one replays its corpus in Tests/Fuzz/Corpus, so a normal build keeps them compiling.
+    .systemLibrary(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
+    .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Tests/Fuzz/FuzzSupport"),
+    .executableTarget(
+      name: "fuzz-ndjson", dependencies: ["FuzzSupport", "ListsCLI", "ListStore"],
+      path: "Tests/Fuzz/fuzz-ndjson"),
+    .executableTarget(
+      name: "fuzz-amount", dependencies: ["FuzzSupport", "ListStore"],
+      path: "Tests/Fuzz/fuzz-amount"),
+    .executableTarget(
+      name: "fuzz-cursor", dependencies: ["FuzzSupport", "ListStore"],
+      path: "Tests/Fuzz/fuzz-cursor"),
+    .executableTarget(
+      name: "fuzz-arguments", dependencies: ["FuzzSupport", "ListsCLI"],
+      path: "Tests/Fuzz/fuzz-arguments"),
+
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "ListPagingTests", dependencies: ["ListPaging"]),
     .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore"]),

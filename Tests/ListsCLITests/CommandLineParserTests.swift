@@ -144,6 +144,17 @@ import Testing
     }
   }
 
+  /// A value may start with a combining mark, which joins the `=` or `-` before it into one
+  /// Character (found by fuzz-arguments; Tests/Fuzz/Corpus/fuzz-arguments/combining-mark-*).
+  @Test func valuesMayStartWithACombiningMark() throws {
+    let parsed = try command(["add", "favorites", "--ref=\u{301}r", "--title", "-\u{301}"])
+    #expect(parsed.value(AddFavoritesSpec.ref) == "\u{301}r")
+    #expect(parsed.value(AddFavoritesSpec.title) == "-\u{301}")
+    #expect(throws: UsageError(.missingValue("--ref <ref>"), commandPath: ["add", "favorites"])) {
+      try parser.parse(["add", "favorites", "--ref", "--\u{301}title", "t"])
+    }
+  }
+
   @Test func negativeNumbersAreValues() throws {
     #expect(
       throws: UsageError(

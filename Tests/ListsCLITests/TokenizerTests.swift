@@ -33,6 +33,13 @@ import Testing
     Case(words: [""], tokens: [.positional("")]),
     Case(words: ["--=x"], tokens: [.option(name: "--", value: "x")]),
     Case(words: ["ordérs", "東京"], tokens: [.positional("ordérs"), .positional("東京")]),
+    // A combining mark joins the `-` or `=` before it into one Character; words are read by
+    // scalar, so it changes nothing (found by fuzz-arguments).
+    Case(words: ["-\u{6DB}x"], tokens: [.option(name: "-\u{6DB}x", value: nil)]),
+    Case(words: ["--\u{301}"], tokens: [.option(name: "--\u{301}", value: nil)]),
+    Case(
+      words: ["--note=\u{301}x=y"], tokens: [.option(name: "--note", value: "\u{301}x=y")]),
+    Case(words: ["--note\u{301}=x"], tokens: [.option(name: "--note\u{301}", value: "x")]),
   ])
   func classifiesWords(_ testCase: Case) {
     #expect(Tokenizer.tokenize(testCase.words) == testCase.tokens)

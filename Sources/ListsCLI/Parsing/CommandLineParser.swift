@@ -120,7 +120,7 @@ package struct CommandLineParser: Sendable {
   private func valueWord(_ token: Token) -> String? {
     switch token {
     case .positional(let word): word
-    case .option(let name, nil) where !name.hasPrefix("--") && name != "-h": name
+    case .option(let name, nil) where !Tokenizer.startsWithDoubleDash(name) && name != "-h": name
     case .option, .terminator: nil
     }
   }

@@ -10,6 +10,10 @@
 ///
 /// Short options are not bundled: `-abc` is one option token (unknown, unless the parser takes
 /// it as the value of the option before it).
+///
+/// Words are read as Unicode scalars, never as `Character`s: a value may start with a combining
+/// mark, which joins the `-` or `=` before it into one grapheme cluster (`--note=\u{301}x`
+/// is `--note` with the value `\u{301}x`, `-\u{301}` an option).
 package enum Tokenizer {
   /// The tokens of `words` (without the program name).
   package static func tokenize(_ words: [String]) -> [Token] {
@@ -22,20 +26,27 @@ package enum Tokenizer {
       } else if word == "--" {
         tokens.append(.terminator)
         afterTerminator = true
-      } else if word.hasPrefix("--") {
-        if let equals = word.firstIndex(of: "=") {
-          let name = String(word[..<equals])
-          tokens.append(.option(name: name, value: String(word[word.index(after: equals)...])))
+      } else if startsWithDoubleDash(word) {
+        let scalars = word.unicodeScalars
+        if let equals = scalars.firstIndex(of: "=") {
+          let value = String(scalars[scalars.index(after: equals)...])
+          tokens.append(.option(name: String(scalars[..<equals]), value: value))
         } else {
           tokens.append(.option(name: word, value: nil))
         }
-      } else if word.hasPrefix("-") && word != "-" && !isNegativeNumber(word) {
+      } else if word.unicodeScalars.first == "-" && word != "-" && !isNegativeNumber(word) {
         tokens.append(.option(name: word, value: nil))
       } else {
         tokens.append(.positional(word))
       }
     }
     return tokens
+  }
+
+  /// Whether `word` starts with `--`, scalar by scalar (`--\u{301}` does, though its second
+  /// `Character` is not `-`).
+  package static func startsWithDoubleDash(_ word: String) -> Bool {
+    word.unicodeScalars.starts(with: "--".unicodeScalars)
   }
 
   /// Whether `word` reads as a negative number: `-`, a digit, then digits and dots.
