@@ -29,7 +29,21 @@ let package = Package(
     ),
     // The command line: parsing, commands, rendering.
     .target(name: "ListsCLI", dependencies: ["ListStore", "ListPaging"]),
-    .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
+    .executableTarget(
+      name: "lists", dependencies: ["ListsCLI"],
+      // The command starts as often as it runs: SQLite is linked in (no shared library to load
+      // and bind at every start), and the executable is not position-independent (no
+      // relocations to apply). Libraries keep linking SQLite dynamically.
+      linkerSettings: [
+        .unsafeFlags(
+          [
+            "-Xlinker", "--as-needed",
+            "-Xlinker", "--whole-archive", "-Xlinker", "-l:libsqlite3.a",
+            "-Xlinker", "--no-whole-archive",
+            "-Xclang-linker", "-no-pie",
+          ], .when(platforms: [.linux]))
+      ]
+    ),
 
     // Benchmark: the same work through the store and straight on the C API, in one run.
     .target(name: "CBench", dependencies: ["CSQLite"]),

@@ -56,7 +56,9 @@ public final class ListsDatabase: Sendable {
   /// The configuration the database was opened with.
   public let configuration: Configuration
   let connection: Mutex<Connection>
-  let hub: ChangeHub
+  /// The observers of the lists, made by the first ``changes(to:account:)``: a command that
+  /// only reads or writes once never pays for it.
+  private let hubStorage = Mutex<ChangeHub?>(nil)
 
   /// Opens (and when needed creates and migrates) the database at `path`.
   ///
@@ -69,10 +71,22 @@ public final class ListsDatabase: Sendable {
     self.configuration = configuration
     let connection = try Self.open(path: path, configuration: configuration)
     self.connection = Mutex(connection)
-    self.hub = ChangeHub(
-      path: path, pollInterval: configuration.changePollInterval,
-      busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
-      pollsOtherConnections: path != ":memory:")
+  }
+
+  /// The change hub, if anyone ever observed a list.
+  var existingHub: ChangeHub? { hubStorage.withLock { $0 } }
+
+  /// The change hub, made on first use.
+  var hub: ChangeHub {
+    hubStorage.withLock { hub in
+      if let hub { return hub }
+      let made = ChangeHub(
+        path: path, pollInterval: configuration.changePollInterval,
+        busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
+        pollsOtherConnections: path != ":memory:")
+      hub = made
+      return made
+    }
   }
 
   /// A new, empty database that lives in memory and disappears with this value.
@@ -208,12 +222,13 @@ public final class ListsDatabase: Sendable {
     _ list: ListKind, account: String, _ body: (Connection) throws -> T
   ) throws -> T {
     let key = ChangeHub.Key(account: account, list: list)
-    let observed = hub.isObserved(key)
+    let hub = existingHub
+    let observed = hub?.isObserved(key) ?? false
     let (result, version) = try withConnection { connection throws -> (T, Int64?) in
       let result = try connection.transaction(.immediate) { try body(connection) }
       return (result, observed ? try? Self.version(of: key, on: connection) : nil)
     }
-    if observed { hub.committed(key, version: version) }
+    if observed { hub?.committed(key, version: version) }
     return result
   }
 

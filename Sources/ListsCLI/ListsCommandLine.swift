@@ -3,8 +3,19 @@ import ListStore
 
 /// The `lists` command: parses the command line, runs the command, and returns the exit status.
 ///
-/// `main.swift` is `exit(await ListsCommandLine.main())`.
+/// `main.swift` is `exit(await ListsCommandLine.start().value)`.
 public enum ListsCommandLine {
+  /// Starts `lists` with this process's arguments and environment; the task's value is the
+  /// exit status.
+  ///
+  /// The command starts at once on the calling thread (an immediate task of a nonisolated
+  /// function): a command that never has to wait — nearly all of them, since the store answers
+  /// synchronously — runs from start to end on the main thread, without starting the
+  /// concurrency runtime's worker threads. That is a third of a cold `lists show`.
+  public static func start() -> Task<Int32, Never> {
+    Task.immediate { await main() }
+  }
+
   /// Runs `lists` with this process's arguments and environment and returns its exit status.
   ///
   /// The arguments are decoded from their bytes, strictly: `CommandLine.arguments` would turn

@@ -1,4 +1,4 @@
 import Glibc
 import ListsCLI
 
-exit(await ListsCommandLine.main())
+exit(await ListsCommandLine.start().value)

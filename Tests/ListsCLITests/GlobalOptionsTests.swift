@@ -15,6 +15,9 @@ import Testing
     #expect(path(everything) == "/env/lists.db")
     #expect(path(["XDG_DATA_HOME": "/xdg", "HOME": "/home/ada"]) == "/xdg/lists/lists.db")
     #expect(path(["XDG_DATA_HOME": "/xdg/", "HOME": "/home/ada"]) == "/xdg/lists/lists.db")
+    // A combining mark after the slash merges with it into one Character; the path is still
+    // absolute, byte for byte.
+    #expect(path(["XDG_DATA_HOME": "/\u{301}x", "HOME": "/h"]) == "/\u{301}x/lists/lists.db")
     #expect(path(["HOME": "/home/ada"]) == "/home/ada/.local/share/lists/lists.db")
     #expect(path([:]) == "/home/fallback/.local/share/lists/lists.db")
   }

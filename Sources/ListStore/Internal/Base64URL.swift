@@ -30,6 +30,11 @@ enum Base64URL {
     }
   }
 
+  /// The text of `bytes`.
+  static func encode(_ bytes: [UInt8]) -> String {
+    bytes.withUnsafeBufferPointer { encode($0) }
+  }
+
   /// The number of bytes a text of `count` symbols decodes to, or nil when no text has that
   /// length.
   static func decodedCount(_ count: Int) -> Int? {

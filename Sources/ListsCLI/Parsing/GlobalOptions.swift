@@ -42,7 +42,7 @@ package struct GlobalOptions: Sendable, Equatable {
   ) -> String? {
     if let database { return database }
     if let path = environment.nonEmpty("LISTS_DB") { return path }
-    if let data = environment.nonEmpty("XDG_DATA_HOME"), data.hasPrefix("/") {
+    if let data = environment.nonEmpty("XDG_DATA_HOME"), data.utf8.first == UInt8(ascii: "/") {
       return joined(data, "lists/lists.db")
     }
     guard let home = environment.nonEmpty("HOME") ?? homeFallback() else { return nil }
@@ -57,7 +57,7 @@ package struct GlobalOptions: Sendable, Equatable {
     names.append("LISTS_DB")
     if environment.nonEmpty("LISTS_DB") != nil { return names }
     names.append("XDG_DATA_HOME")
-    if let data = environment.nonEmpty("XDG_DATA_HOME"), data.hasPrefix("/") { return names }
+    if let data = environment.nonEmpty("XDG_DATA_HOME"), data.utf8.first == UInt8(ascii: "/") { return names }
     return names + ["HOME"]
   }
 
@@ -83,6 +83,6 @@ package struct GlobalOptions: Sendable, Equatable {
   }
 
   private func joined(_ folder: String, _ rest: String) -> String {
-    folder.hasSuffix("/") ? folder + rest : folder + "/" + rest
+    folder.utf8.last == UInt8(ascii: "/") ? folder + rest : folder + "/" + rest
   }
 }

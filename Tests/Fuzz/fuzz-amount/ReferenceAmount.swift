@@ -44,8 +44,9 @@ enum ReferenceAmount {
   }
 
   /// `-?[0-9]+(\.[0-9]+)?` in minor units. A malformed text is "not a decimal number" whatever
-  /// else is wrong with it; then a sign is "negative"; then non-zero digits beyond the
-  /// currency's are "more decimals"; then more than `Int64.max` minor units is "too large".
+  /// else is wrong with it; then a sign is "negative"; then any digit beyond the currency's
+  /// (zeros too, as the contract says) is "more decimals"; then more than `Int64.max` minor
+  /// units is "too large".
   static func evaluate(_ bytes: [UInt8], minorUnitDigits: Int) -> Outcome {
     if bytes.isEmpty { return .empty }
     let isNegative = bytes.first == UInt8(ascii: "-")
@@ -56,7 +57,7 @@ enum ReferenceAmount {
     }
     if isNegative { return .negative }
     let fraction = parts.count == 2 ? Array(parts[1]) : []
-    if fraction.dropFirst(minorUnitDigits).contains(where: { $0 != UInt8(ascii: "0") }) {
+    if fraction.count > minorUnitDigits {
       return .tooManyDecimals
     }
     var digits = Array(parts[0]) + fraction.prefix(minorUnitDigits)
