@@ -58,6 +58,10 @@ public final class ListLoader<Source: PageSource>: Sendable {
   }
 
   deinit {
+    // Most loaders (a one-shot `lists show`) never had a subscriber: finish nothing, and build
+    // no arrays of generic continuation types just to find that out.
+    let hasSubscribers = core.withLock { !$0.transitionSubscribers.isEmpty || !$0.eventSubscribers.isEmpty }
+    guard hasSubscribers else { return }
     let continuations = core.withLock { core in
       defer {
         core.transitionSubscribers = [:]

@@ -167,3 +167,41 @@ import Testing
     #expect(driver.machine.transitionCount == 2)
   }
 }
+
+@Suite struct LoaderMachineDriveTests {
+  @Test func drivingWithASynchronousSourceWalksPagesAndPublishesTheEvents() {
+    let items = Array(0..<7)
+    var machine = LoaderMachine<Int, Int>(pageSize: 3)
+    var events: [PageEvent] = []
+    func fetch(_ cursor: Int?, _ limit: Int) -> SourcePage<Int, Int> {
+      let start = cursor ?? 0
+      let end = min(start + limit, items.count)
+      return SourcePage(items: Array(items[start..<end]), nextCursor: end < items.count ? end : nil)
+    }
+    for _ in 0..<3 {
+      machine.drive(.loadNextPage, fetch: fetch) { events += $0.events }
+    }
+    #expect(Array(machine.state.items) == items)
+    #expect(machine.state.phase == .content && machine.state.endReached)
+    #expect(
+      events == [
+        .loading(page: 1), .loaded(page: 1, count: 3, hasMore: true),
+        .loading(page: 2), .loaded(page: 2, count: 3, hasMore: true),
+        .loading(page: 3), .loaded(page: 3, count: 1, hasMore: false), .end(pages: 3, items: 7),
+      ])
+  }
+
+  @Test func aThrowingFetchIsAClassifiedFailure() {
+    struct Broken: Error {}
+    var machine = LoaderMachine<Int, Int>(pageSize: 3)
+    var events: [PageEvent] = []
+    machine.drive(
+      .loadNextPage, fetch: { _, _ in throw Broken() },
+      classify: { _ in LoadError(kind: "busy", message: "Busy.", isRetryable: true) }
+    ) { events += $0.events }
+    #expect(machine.state.phase == .error)
+    #expect(machine.state.error?.kind == "busy")
+    #expect(events.first == .loading(page: 1))
+    #expect(events.count == 2)
+  }
+}

@@ -5,9 +5,12 @@ import ListStore
 /// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events]`: one page of a
 /// list (or all of them) as a table, or its placeholder.
 ///
-/// The command drives the paging loader over the store, so what it prints and what `--events`
-/// reports are the loader's real states: a failed load prints the error placeholder and exits
-/// with the error's code.
+/// The command drives the paging loader's transition function (``LoaderMachine``) over the
+/// store, so what it prints and what `--events` reports are the loader's real states and
+/// events. It drives it synchronously on the main thread — the store answers at once — without
+/// a ``ListLoader``'s tasks, locks and streams, which would cost a short-lived process more
+/// than the page itself. Opening the file is part of the first page: a busy or broken file is
+/// a failed load, with its error placeholder and its exit code.
 package enum ShowCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) async throws(CLIError) -> ExitCode {
     let list = parsed.value(ShowSpec.list)
@@ -22,12 +25,11 @@ package enum ShowCommand {
     let options = Options(
       limit: parsed.value(ShowSpec.limit), after: after, all: parsed[ShowSpec.all],
       json: parsed[ShowSpec.json], events: parsed[ShowSpec.events])
-    let open = context.readingOpener()
     let account = context.account
     switch list {
-    case .favorites: return await show(list, options, context) { OpeningPageSource(open: open, repository: { $0.favorites(account: account) }, startingAfter: after) }
-    case .addresses: return await show(list, options, context) { OpeningPageSource(open: open, repository: { $0.addresses(account: account) }, startingAfter: after) }
-    case .orders: return await show(list, options, context) { OpeningPageSource(open: open, repository: { $0.orders(account: account) }, startingAfter: after) }
+    case .favorites: return await show(list, options, context) { $0.favorites(account: account) }
+    case .addresses: return await show(list, options, context) { $0.addresses(account: account) }
+    case .orders: return await show(list, options, context) { $0.orders(account: account) }
     }
   }
 
@@ -39,22 +41,32 @@ package enum ShowCommand {
     var events: Bool
   }
 
+  /// What a load ended with.
+  private struct Outcome<Item: Sendable> {
+    var state: ListState<Item>
+    var nextCursor: ListCursor?
+    var database: ListsDatabase?
+    var lastError: ListStoreError?
+  }
+
   private static func show<Repository: ListRepository>(
     _ list: ListKind, _ options: Options, _ context: Context,
-    source makeSource: () -> OpeningPageSource<Repository>
+    repository: (ListsDatabase) -> Repository
   ) async -> ExitCode where Repository.Item: ListItemOutput {
-    let source = makeSource()
     context.stderr.flush()
-    let (state, nextCursor, printer) = await load(source, options, context)
-    await printer?.value
+    let spinner = Spinner(
+      "Loading \(list)…", enabled: context.stderrIsTerminal && !options.events)
+    let outcome = load(options, context, repository: repository)
+    await spinner.stop()
+    let state = outcome.state
 
     let presenter = ListPresenter<Repository.Item>(list: list, limit: options.limit)
     let totalCount: Int? =
-      state.phase == .error ? nil : source.database.flatMap { database in
+      state.phase == .error ? nil : outcome.database.flatMap { database in
         try? ClearCommand.itemCount(of: list, database, context.account)
       }
     let snapshot = ListPresenter.Snapshot(
-      state: state, nextCursor: nextCursor, totalCount: totalCount, showsAll: options.all)
+      state: state, nextCursor: outcome.nextCursor, totalCount: totalCount, showsAll: options.all)
     if options.json {
       presenter.json(snapshot, account: context.account).withBytes { context.stdout.write($0) }
     } else {
@@ -65,49 +77,49 @@ package enum ShowCommand {
     // script or person that only looks at the exit status and the diagnostics.
     context.stdout.flush()
     context.stderr.write(ErrorRenderer.render(message: failure.message, style: context.stderrStyle))
-    return source.lastError.map(CLIError.exitCode(for:)) ?? .software
+    return outcome.lastError.map(CLIError.exitCode(for:)) ?? .software
   }
 
-  /// Runs the loader: the first page, then with `--all` every page until the end or a failure.
-  /// Returns the settled state and, with `--events`, the task printing the loader's events,
-  /// which ends once the loader is gone.
+  /// Runs the loader's rules: the first page, then with `--all` every page until the end or a
+  /// failure. With `--events`, each event is written to stderr as it happens.
   private static func load<Repository: ListRepository>(
-    _ source: OpeningPageSource<Repository>, _ options: Options, _ context: Context
-  ) async -> (ListState<Repository.Item>, ListCursor?, Task<Void, Never>?) {
-    let loader = ListLoader(source: source, pageSize: options.limit, beginsMidList: options.after != nil)
-    var printer: Task<Void, Never>?
-    if options.events {
-      let events = loader.events
-      printer = Task.detached {
-        for await event in events { StandardError.writeLine(event.jsonLine) }
+    _ options: Options, _ context: Context, repository: (ListsDatabase) -> Repository
+  ) -> Outcome<Repository.Item> {
+    var machine = LoaderMachine<Repository.Item, ListCursor>(
+      pageSize: options.limit, beginsMidList: options.after != nil)
+    let open = context.readingOpener()
+    var database: ListsDatabase?
+    var lastError: ListStoreError?
+    func fetch(_ cursor: ListCursor?, _ limit: Int) throws -> SourcePage<Repository.Item, ListCursor> {
+      do throws(ListStoreError) {
+        let opened: ListsDatabase
+        if let database {
+          opened = database
+        } else {
+          opened = try open()
+          database = opened
+        }
+        let page = try repository(opened).page(after: cursor ?? options.after, limit: limit)
+        lastError = nil
+        return SourcePage(items: page.items, nextCursor: page.nextCursor)
+      } catch {
+        lastError = error
+        throw error
       }
     }
-    let spinner = Spinner(
-      "Loading \(source.listName)…", enabled: context.stderrIsTerminal && !options.events)
-    var state = await loader.loadNextPage()
-    while options.all && state.phase == .content && !state.endReached,
-      case .idle = state.append
+    let stderr = context.stderr
+    func publish(_ transition: ListTransition<Repository.Item>) {
+      guard options.events else { return }
+      for event in transition.events { stderr.writeLine(event.jsonLine) }
+      stderr.flush()
+    }
+    machine.drive(.loadNextPage, fetch: fetch, publish: publish)
+    while options.all && machine.state.phase == .content && !machine.state.endReached,
+      case .idle = machine.state.append
     {
-      state = await loader.loadNextPage()
+      machine.drive(.loadNextPage, fetch: fetch, publish: publish)
     }
-    await spinner.stop()
-    let settled = loader.stateAndNextCursor
-    return (settled.state, settled.nextCursor, printer)
-  }
-}
-
-/// Unbuffered lines to stderr, usable from any task: one `write(2)` per line keeps lines whole.
-enum StandardError {
-  static func writeLine(_ line: String) {
-    var text = line + "\n"
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    return Outcome(
+      state: machine.state, nextCursor: machine.nextCursor, database: database, lastError: lastError)
   }
 }

@@ -30,7 +30,9 @@ package struct OptionSpec: Sendable, Equatable {
     name: String, arity: Arity, help: String, defaultValue: String? = nil,
     defaultDescription: String? = nil, isRequired: Bool = false, isRepeatable: Bool = false
   ) {
-    precondition(name.hasPrefix("--") && name.count > 2, "Option name '\(name)' needs '--'.")
+    // Bytes, not Characters: every spec is built at each start of the command.
+    precondition(
+      name.utf8.count > 2 && name.utf8.starts(with: "--".utf8), "Option name '\(name)' needs '--'.")
     self.name = name
     self.arity = arity
     self.help = help
