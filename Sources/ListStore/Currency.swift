@@ -9,14 +9,18 @@
 /// let dinar = try Currency(code: "KWD")  // dinar.minorUnitDigits == 3
 /// ```
 public struct Currency: Hashable, Sendable, CustomStringConvertible {
+  /// The code's three ASCII bytes in bits 31…8, the minor-unit digits in bits 7…0: a currency
+  /// is four bytes, so every `Money` and `Order` stays small.
+  private let entry: UInt32
+
   /// The code's three ASCII bytes, packed big-endian into the low 24 bits.
-  private let packedCode: UInt32
+  private var packedCode: UInt32 { entry >> 8 }
 
   /// How many decimal digits the currency's minor unit has: 2 for EUR (cents), 0 for JPY,
   /// 3 for KWD, 4 for CLF.
   ///
   /// An amount in minor units is divided by 10 to this power to give the amount in major units.
-  public let minorUnitDigits: Int
+  public var minorUnitDigits: Int { Int(entry & 0xFF) }
 
   /// Looks up the active ISO 4217 currency whose code is `code`.
   ///
@@ -40,8 +44,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
   }
 
   init(packedCode: UInt32, minorUnitDigits: Int) {
-    self.packedCode = packedCode
-    self.minorUnitDigits = minorUnitDigits
+    self.entry = packedCode << 8 | UInt32(truncatingIfNeeded: minorUnitDigits)
   }
 
   /// Makes a currency this file names by code; a code missing from the table is a bug.

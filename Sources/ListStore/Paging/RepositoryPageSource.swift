@@ -3,8 +3,8 @@ import ListPaging
 /// A repository as the page source of a ``ListPaging/ListLoader``: the loader pages the list,
 /// and the database's change notifications refresh it.
 ///
-/// Pages are read synchronously from SQLite inside `page(after:limit:)`, which never suspends,
-/// so a loader driving this source completes each page inside the call that asked for it.
+/// Pages are read synchronously from SQLite (a ``ListPaging/SynchronousPageSource``), so a
+/// loader driving this source completes each page inside the call that asked for it.
 ///
 /// For example:
 ///
@@ -12,7 +12,12 @@ import ListPaging
 /// let loader = try database.orders().loader(pageSize: 20)
 /// let state = await loader.loadNextPage()   // .content, .empty or .error
 /// ```
-public struct RepositoryPageSource<Repository: ListRepository>: PageSource {
+public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageSource {
+  /// The list's items.
+  public typealias Item = Repository.Item
+  /// The store's cursors.
+  public typealias Cursor = ListCursor
+
   /// The repository pages come from.
   public let repository: Repository
   /// Where the first page starts: after this cursor, or at the beginning when nil.
@@ -24,9 +29,9 @@ public struct RepositoryPageSource<Repository: ListRepository>: PageSource {
     self.start = start
   }
 
-  /// The page of up to `limit` items after `cursor` (after ``start`` when nil).
+  /// The page of up to `limit` items after `cursor` (after ``start`` when nil), read now.
   /// - Throws: ``ListStoreError``.
-  public func page(after cursor: ListCursor?, limit: Int) async throws -> SourcePage<Repository.Item, ListCursor> {
+  public func pageNow(after cursor: ListCursor?, limit: Int) throws -> SourcePage<Repository.Item, ListCursor> {
     let page = try repository.page(after: cursor ?? start, limit: limit)
     return SourcePage(items: page.items, nextCursor: page.nextCursor)
   }

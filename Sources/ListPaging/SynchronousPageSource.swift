@@ -1,0 +1,74 @@
+/// A page source that answers at once, without suspending — a local database, an array.
+///
+/// A ``ListLoader`` over such a source runs each request inside the call that asked for it:
+/// no task is created and nothing is awaited, so paging through it costs what reading the
+/// pages costs. There is nothing to cancel in a call that has already returned; a result that
+/// a refresh made stale is dropped, as with any source.
+///
+/// ``page(after:limit:)`` (the ``PageSource`` requirement) is provided: it calls
+/// ``pageNow(after:limit:)``.
+public protocol SynchronousPageSource<Item>: PageSource {
+  /// What a page holds (``PageSource/Item``), restated so a conformance infers it from
+  /// ``pageNow(after:limit:)``.
+  associatedtype Item
+  /// Where a page starts (``PageSource/Cursor``), restated likewise.
+  associatedtype Cursor
+
+  /// The page of up to `limit` items after `cursor` (from the start when nil), read now.
+  func pageNow(after cursor: Cursor?, limit: Int) throws -> SourcePage<Item, Cursor>
+}
+
+extension SynchronousPageSource {
+  /// Reads the page with ``pageNow(after:limit:)``.
+  @inlinable
+  public func page(after cursor: Cursor?, limit: Int) async throws -> SourcePage<Item, Cursor> {
+    try pageNow(after: cursor, limit: limit)
+  }
+}
+
+extension ListLoader where Source: SynchronousPageSource {
+  /// Asks for the next page and reads it at once: the first one from ``ListPhase/idle``, else
+  /// the one after the content; does nothing while anything is loading, after the end, or while
+  /// a failed page waits for ``retry()``.
+  ///
+  /// - Returns: The state once the request it started settled, or at once if it started none.
+  @inlinable
+  @discardableResult
+  public func loadNextPage() async -> ListState<Item> {
+    performNow(.loadNextPage)
+  }
+
+  /// Reloads as many pages as are shown and replaces the content with them in one step; from
+  /// ``ListPhase/idle``, ``ListPhase/empty`` or ``ListPhase/error`` it starts over showing
+  /// ``ListPhase/loading``. See ``ListLoader/refresh()``.
+  @inlinable
+  @discardableResult
+  public func refresh() async -> ListState<Item> {
+    performNow(.refresh)
+  }
+
+  /// Asks again for what failed. See ``ListLoader/retry()``.
+  @inlinable
+  @discardableResult
+  public func retry() async -> ListState<Item> {
+    performNow(.retry)
+  }
+
+  /// Applies `event` and carries out the requests that follow from it on this thread.
+  @inlinable
+  func performNow(_ event: LoaderEvent<Item, Cursor>) -> ListState<Item> {
+    var outcome = apply(event, chain: nil)
+    while let fetch = outcome.fetch {
+      let result: LoaderEvent<Item, Cursor>
+      do {
+        result = .pageLoaded(fetch.request, try source.pageNow(after: fetch.cursor, limit: fetch.limit))
+      } catch is CancellationError {
+        result = .cancelled(fetch.request)
+      } catch {
+        result = .pageFailed(fetch.request, classify(error))
+      }
+      outcome = apply(result, chain: fetch.chain)
+    }
+    return outcome.state
+  }
+}

@@ -1,0 +1,76 @@
+import ListPaging
+import Synchronization
+import Testing
+
+/// A loader over a source that answers at once runs each request inside the call.
+@Suite struct SynchronousPageSourceTests {
+  struct Failure: Error {}
+
+  /// Pages of `items`, `failing` the pages whose numbers (from 1) it holds.
+  final class Numbers: SynchronousPageSource {
+    let items: [Int]
+    let failing = Mutex<Set<Int>>([])
+    let requests = Mutex(0)
+
+    init(_ count: Int) { items = Array(0..<count) }
+
+    func pageNow(after cursor: Int?, limit: Int) throws -> SourcePage<Int, Int> {
+      requests.withLock { $0 += 1 }
+      let start = cursor ?? 0
+      if failing.withLock({ $0.contains(start / limit + 1) }) { throw Failure() }
+      let end = min(start + limit, items.count)
+      return SourcePage(items: Array(items[start..<end]), nextCursor: end < items.count ? end : nil)
+    }
+  }
+
+  @Test func pagesAreReadInsideTheCallInOrderWithTheirEvents() async {
+    let source = Numbers(7)
+    let loader = ListLoader(source: source, pageSize: 3)
+    let (_, transitions) = loader.subscribe()
+    var state = await loader.loadNextPage()
+    #expect(state.phase == .content && Array(state.items) == [0, 1, 2])
+    state = await loader.loadNextPage()
+    state = await loader.loadNextPage()
+    #expect(Array(state.items) == Array(0..<7) && state.endReached)
+    #expect(await loader.loadNextPage().pagesLoaded == 3)
+    #expect(source.requests.withLock { $0 } == 3)
+    var events: [PageEvent] = []
+    for await transition in transitions {
+      events += transition.events
+      if transition.state.endReached { break }
+    }
+    #expect(
+      events == [
+        .loading(page: 1), .loaded(page: 1, count: 3, hasMore: true),
+        .loading(page: 2), .loaded(page: 2, count: 3, hasMore: true),
+        .loading(page: 3), .loaded(page: 3, count: 1, hasMore: false), .end(pages: 3, items: 7),
+      ])
+  }
+
+  @Test func aFailingLaterPageKeepsTheContentAndRetryAsksForItAgain() async {
+    let source = Numbers(7)
+    let loader = ListLoader(source: source, pageSize: 3)
+    await loader.loadNextPage()
+    source.failing.withLock { $0 = [2] }
+    let failed = await loader.loadNextPage()
+    #expect(failed.phase == .content && Array(failed.items) == [0, 1, 2])
+    guard case .failed(let page, _) = failed.append else {
+      Issue.record("expected a failed append, got \(failed.append)")
+      return
+    }
+    #expect(page == 2)
+    source.failing.withLock { $0 = [] }
+    let retried = await loader.retry()
+    #expect(Array(retried.items) == Array(0..<6))
+  }
+
+  @Test func refreshReloadsWhatIsShown() async {
+    let source = Numbers(7)
+    let loader = ListLoader(source: source, pageSize: 3)
+    await loader.loadNextPage()
+    await loader.loadNextPage()
+    let refreshed = await loader.refresh()
+    #expect(refreshed.phase == .content && Array(refreshed.items) == Array(0..<6))
+    #expect(source.requests.withLock { $0 } == 4)
+  }
+}
