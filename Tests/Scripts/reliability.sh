@@ -7,7 +7,8 @@
 # Each test repeats its trials for its share of the time (crash: import 25 %, first open 10 %,
 # clear 10 %; contention: writers 25 %, racing first opens 5 %; full disk 10 %; the hostile
 # file and input cases run once). The run is killed if it takes more than twice its time plus
-# five minutes. Exit status: that of swift test.
+# five minutes. Then Tests/Scripts/full-filesystem.sh fills a real tmpfs (when run as root).
+# Exit status: 0 when both passed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -17,7 +18,7 @@ while (($#)); do
   case "$1" in
     --minutes) minutes="${2:?--minutes needs a number}"; shift 2 ;;
     --seed) seed="${2:?--seed needs a number}"; shift 2 ;;
-    -h | --help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "reliability.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -43,6 +44,9 @@ env LISTS_RELIABILITY_MINUTES="$minutes" LISTS_RELIABILITY_REPORT="$report" \
   ${seed:+LISTS_RELIABILITY_SEED="$seed"} \
   timeout --signal=KILL "$bound" swift test --skip-build --filter ReliabilityTests > "$log" 2>&1
 status=$?
+# A really full file system (ENOSPC) needs a tmpfs, so root: run when possible, say so when not.
+filesystem=$(Tests/Scripts/full-filesystem.sh --lists .build/debug/lists 2>&1)
+filesystem_status=$?
 elapsed=$(($(date +%s) - started))
 grep -E '^(✘|✔ Test run|✘ Test run)' "$log" | grep -v ' started' | head -n 40
 
@@ -107,9 +111,11 @@ awk '
     printf "Trials run %d; kills %d, survived %d; writes acknowledged %d, found %d; hostile cases %d, passed %d\n", trials, kills, survived, acked, found, hostile, hostilePassed
   }
 ' "$report"
+echo "$filesystem"
+((filesystem_status != 0 && filesystem_status != 69)) && status=1
 if ((status != 0)); then
   echo
-  echo "FAILED: swift test exited $status; the failures:"
+  echo "FAILED: swift test or the full file system exited with failures; those of swift test:"
   grep -E '^✘|^↳ ' "$log" | grep -vE '↳ (Testing Library|Target Platform|///)' | head -n 40
 fi
 exit $status
