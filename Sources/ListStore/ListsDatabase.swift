@@ -76,6 +76,14 @@ public final class ListsDatabase: Sendable {
   /// The change hub, if anyone ever observed a list.
   var existingHub: ChangeHub? { hubStorage.withLock { $0 } }
 
+  /// Stops watching the file for other connections' writes and waits (up to a second) until
+  /// the connection that watched it is closed, so that releasing this value then closes the
+  /// file for good — the last connection to close removes the `-wal` and `-shm` files. Change
+  /// streams report only this value's own writes afterwards.
+  package func stopObserving() {
+    existingHub?.stopPolling()
+  }
+
   /// The change hub, made on first use.
   var hub: ChangeHub {
     hubStorage.withLock { hub in

@@ -56,8 +56,22 @@ public enum ListsCommandLine {
   }
 
   /// Runs one invocation with the given streams; every error ends here as one message on
-  /// stderr and its exit code.
+  /// stderr and its exit code. Output that could not be written (a full disk, an I/O error) is
+  /// such an error too: the command did not deliver what it printed.
   package static func execute(
+    _ arguments: [String], environment: Environment, stdout: OutputWriter, stderr: OutputWriter
+  ) async -> ExitCode {
+    let code = await executeCommand(arguments, environment: environment, stdout: stdout, stderr: stderr)
+    guard let failed = stdout.writeError() else { return code }
+    let style = Terminal.style(
+      for: stderr.fileDescriptor, environment: environment,
+      noColorFlag: arguments.contains("--no-color"))
+    // A command that failed already said why; its code stands.
+    if code == .success { stderr.write(failed.render(style: style)) }
+    return code == .success ? failed.exitCode : code
+  }
+
+  private static func executeCommand(
     _ arguments: [String], environment: Environment, stdout: OutputWriter, stderr: OutputWriter
   ) async -> ExitCode {
     let invocation: Invocation

@@ -59,6 +59,23 @@ import Testing
     await Self.interrupt(watch)
     // One object per settled state: nothing was printed twice or while loading.
     #expect(watch.stdoutLines.count == 3, "\(watch.stdoutText)")
+    // Interrupted, it closed the file like any other command: the last connection to close
+    // removes the WAL and its index.
+    #expect(!sandbox.exists(sandbox.databasePath + "-wal"))
+    #expect(!sandbox.exists(sandbox.databasePath + "-shm"))
+  }
+
+  @Test func aFileThatCannotBeWatchedEndsWithItsStateAndOneErrorLine() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("just some text, not a database\n", to: sandbox.databasePath)
+    let watch = try sandbox.start(["watch", "orders", "--json"])
+    let ended = await watch.wait(until: .now + .seconds(10))
+    #expect(ended == .exited(74))
+    let shown = try JSON.parse(Array(watch.stdoutText.utf8))
+    #expect(shown["state"] == .string("error"))
+    #expect(shown["error"]?["kind"] == .string("not_a_database"))
+    #expect(watch.stderrText.split(separator: "\n").count == 1, "\(watch.stderrText)")
+    #expect(watch.stderrText.hasPrefix("Error: "), "\(watch.stderrText)")
   }
 
   @Test func jsonOfAMissingFileSeesTheFirstWrite() async throws {

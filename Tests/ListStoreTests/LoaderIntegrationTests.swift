@@ -70,6 +70,30 @@ import Testing
     }
   }
 
+  @Test func anObservingLoaderLetsTheFileCloseOnceReleased() async throws {
+    try await withTemporaryFolder { folder in
+      weak var released: ListsDatabase?
+      do {
+        let database = try ListsDatabase(path: folder.path())
+        released = database
+        try database.orders().add(try orderDrafts(1)[0])
+        let loader = try database.orders().loader(pageSize: 20)
+        let (_, stream) = loader.subscribe()
+        let observer = Task { await loader.observeChanges() }
+        #expect(await loader.loadNextPage().phase == .content)
+        let consumer = Task { for await _ in stream {} }
+        observer.cancel()
+        await observer.value
+        consumer.cancel()
+        await consumer.value
+        database.stopObserving()
+      }
+      #expect(released == nil)
+      // The last connection to close removes the WAL and its index.
+      #expect(try folder.contents() == ["lists.db"])
+    }
+  }
+
   @Test func removingTheLastItemTurnsContentIntoEmptyWithoutLoading() async throws {
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())

@@ -31,6 +31,8 @@ final class ChangeHub: Sendable {
     /// The version of each observed list as last reported to its observers.
     var seen: [Key: Int64] = [:]
     var poller: Poller?
+    /// Pollers asked to stop whose threads may not have closed their connections yet.
+    var stopping: [Poller] = []
   }
 
   private let state = Mutex(State())
@@ -77,11 +79,26 @@ final class ChangeHub: Sendable {
       if !state.subscribers.values.contains(where: { $0.key == gone.key }) {
         state.seen[gone.key] = nil
       }
-      if state.subscribers.isEmpty {
-        state.poller?.stop()
+      if state.subscribers.isEmpty, let poller = state.poller {
+        poller.stop()
         state.poller = nil
+        state.stopping.removeAll { $0.isFinished }
+        state.stopping.append(poller)
       }
     }
+  }
+
+  /// Stops polling for other connections' changes and waits until the polling connection is
+  /// closed. Observers hear only of this database's own writes afterwards.
+  func stopPolling() {
+    let pollers = state.withLock { state -> [Poller] in
+      defer {
+        state.poller = nil
+        state.stopping = []
+      }
+      return state.stopping + (state.poller.map { [$0] } ?? [])
+    }
+    for poller in pollers { poller.stopAndWait() }
   }
 
   /// A write through this database committed a change to `key`'s list, whose version is now
@@ -143,6 +160,8 @@ private final class Poller: @unchecked Sendable {
   private let path: String
   private let busyTimeoutMilliseconds: Int32
   private let stopped = Atomic<Bool>(false)
+  /// Set by the polling thread once its connection is closed.
+  private let finished = Atomic<Bool>(false)
   private var connection: Connection?
   private var lastDataVersion: Int64 = -1
 
@@ -170,6 +189,17 @@ private final class Poller: @unchecked Sendable {
       pthread_detach(thread)
     } else {
       Unmanaged<PollingJob>.fromOpaque(context).release()
+      finished.store(true, ordering: .releasing)
+    }
+  }
+
+  /// Asks the thread to end and waits until it has closed its connection, or `timeout` passed.
+  func stopAndWait(timeout: Duration = .seconds(1)) {
+    stop()
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !isFinished && clock.now < deadline {
+      usleep(1_000)
     }
   }
 
@@ -179,6 +209,9 @@ private final class Poller: @unchecked Sendable {
   }
 
   fileprivate var isStopped: Bool { stopped.load(ordering: .acquiring) }
+
+  /// Whether the thread has ended and closed its connection.
+  var isFinished: Bool { finished.load(ordering: .acquiring) }
 
   fileprivate func poll(_ report: ([ChangeHub.Key: Int64]) -> Void) {
     if connection == nil {
@@ -197,6 +230,7 @@ private final class Poller: @unchecked Sendable {
 
   fileprivate func close() {
     connection = nil
+    finished.store(true, ordering: .releasing)
   }
 }
 

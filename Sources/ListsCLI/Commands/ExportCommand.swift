@@ -68,10 +68,7 @@ package enum ExportCommand {
     } catch {
       throw .other(String(describing: error), .software)
     }
-    stdout.flush()
-    if case .writeFailed(let code)? = stdout.failure {
-      throw .other("Cannot write the export: \(String(cString: strerror(code))).", .ioError)
-    }
+    if let failed = stdout.writeError("the export") { throw failed }
     return count
   }
 }

@@ -17,10 +17,33 @@ package enum WatchCommand {
       interactive: context.stdoutIsTerminal && !parsed[WatchSpec.json],
       settings: context.renderSettings, open: context.readingOpener())
     context.stdout.flush()
+    let end: End
     switch list {
-    case .favorites: return await watch(list, setup) { $0.favorites(account: account) }
-    case .addresses: return await watch(list, setup) { $0.addresses(account: account) }
-    case .orders: return await watch(list, setup) { $0.orders(account: account) }
+    case .favorites: end = await watch(list, setup) { $0.favorites(account: account) }
+    case .addresses: end = await watch(list, setup) { $0.addresses(account: account) }
+    case .orders: end = await watch(list, setup) { $0.orders(account: account) }
+    }
+    switch end {
+    case .stopped: return .success
+    case .failed(let error): throw error
+    }
+  }
+
+  /// How watching ended.
+  enum End: Sendable {
+    /// Interrupted (SIGINT, SIGTERM), or the reader of stdout went away.
+    case stopped
+    /// The file cannot be watched (a permanent error), or stdout cannot be written.
+    case failed(CLIError)
+
+    /// The end for an output failure, `nil` when there was none.
+    init?(_ failure: OutputFailure?) {
+      switch failure {
+      case nil: return nil
+      case .brokenPipe: self = .stopped
+      case .writeFailed(let code):
+        self = .failed(.cannotWrite("the output", errno: code))
+      }
     }
   }
 
@@ -34,33 +57,32 @@ package enum WatchCommand {
     var open: @Sendable () throws(ListStoreError) -> ListsDatabase
   }
 
-  /// Watches until SIGINT or SIGTERM (exit 0), or until the file turns out to be unusable
-  /// (its error's code).
+  /// Watches until SIGINT or SIGTERM, or until the file turns out to be unusable.
   private static func watch<Repository: ListRepository>(
     _ list: ListKind, _ setup: Setup, repository: @escaping @Sendable (ListsDatabase) -> Repository
-  ) async -> ExitCode where Repository.Item: ListItemOutput {
+  ) async -> End where Repository.Item: ListItemOutput {
     let interrupts = Interrupts()
     defer { withExtendedLifetime(interrupts) {} }
     let signals = interrupts.signals
     if setup.interactive { StandardOutput.write("\u{1B}[?25l") }
-    let code = await withTaskGroup(of: ExitCode.self) { group in
+    let end = await withTaskGroup(of: End.self) { group in
       group.addTask {
-        for await _ in signals { return .success }
-        return .success
+        for await _ in signals { return .stopped }
+        return .stopped
       }
       group.addTask { await follow(list, setup, repository) }
-      let first = await group.next() ?? .success
+      let first = await group.next() ?? .stopped
       group.cancelAll()
       return first
     }
     if setup.interactive { StandardOutput.write("\u{1B}[?25h") }
-    return code
+    return end
   }
 
   /// Shows the list, then follows it until cancelled.
   private static func follow<Repository: ListRepository>(
     _ list: ListKind, _ setup: Setup, _ repository: @escaping @Sendable (ListsDatabase) -> Repository
-  ) async -> ExitCode where Repository.Item: ListItemOutput {
+  ) async -> End where Repository.Item: ListItemOutput {
     let presenter = ListPresenter<Repository.Item>(list: list, limit: 20)
     var lastShown: [UInt8]?
     // Until the file exists (and has been written) there is nothing to follow: show the
@@ -69,12 +91,13 @@ package enum WatchCommand {
       if let database = try? ListsDatabase.inMemory(),
         let empty = try? await repository(database).loader(pageSize: 20).loadNextPage()
       {
-        show(
+        let failure = show(
           .init(state: empty, nextCursor: nil, totalCount: 0, showsAll: false), presenter, setup,
           &lastShown)
+        if let end = End(failure) { return end }
       }
       while Context.isNewDatabase(setup.path) {
-        do { try await Task.sleep(for: .milliseconds(100)) } catch { return .success }
+        do { try await Task.sleep(for: .milliseconds(100)) } catch { return .stopped }
       }
     }
     while !Task.isCancelled {
@@ -85,23 +108,28 @@ package enum WatchCommand {
         loader = try repository(database).loader(pageSize: 20)
       } catch {
         let failed = ListState<Repository.Item>(phase: .error, error: LoadError(classifying: error))
-        show(
+        let failure = show(
           .init(state: failed, nextCursor: nil, totalCount: nil, showsAll: false), presenter, setup,
           &lastShown)
-        guard error.isRetryable else { return CLIError.exitCode(for: error) }
-        do { try await Task.sleep(for: .seconds(1)) } catch { return .success }
+        if let end = End(failure) { return end }
+        guard error.isRetryable else { return .failed(.store(error)) }
+        do { try await Task.sleep(for: .seconds(1)) } catch { return .stopped }
         continue
       }
-      return await follow(loader, database, list, presenter, setup, &lastShown)
+      let end = await follow(loader, database, list, presenter, setup, &lastShown)
+      // Close the file before the process exits, as every other command does: the last
+      // connection to close removes the `-wal` and `-shm` files.
+      database.stopObserving()
+      return end
     }
-    return .success
+    return .stopped
   }
 
   private static func follow<Repository: ListRepository>(
     _ loader: ListLoader<RepositoryPageSource<Repository>>, _ database: ListsDatabase,
     _ list: ListKind, _ presenter: ListPresenter<Repository.Item>, _ setup: Setup,
     _ lastShown: inout [UInt8]?
-  ) async -> ExitCode where Repository.Item: ListItemOutput {
+  ) async -> End where Repository.Item: ListItemOutput {
     let (_, transitions) = loader.subscribe()
     return await withTaskGroup(of: Void.self) { group in
       group.addTask { await loader.observeChanges() }
@@ -119,12 +147,16 @@ package enum WatchCommand {
         let state = transition.state
         guard isSettled(state) else { continue }
         let count = state.phase == .error ? nil : try? ClearCommand.itemCount(of: list, database, setup.account)
-        show(
+        let failure = show(
           .init(state: state, nextCursor: loader.stateAndNextCursor.nextCursor, totalCount: count, showsAll: false),
           presenter, setup, &lastShown)
+        if let end = End(failure) {
+          group.cancelAll()
+          return end
+        }
       }
       group.cancelAll()
-      return .success
+      return .stopped
     }
   }
 
@@ -138,10 +170,11 @@ package enum WatchCommand {
 
   /// Writes the snapshot unless it is exactly what was shown last: one output per change, so a
   /// busy file retried every second, or a new file seen before its first item, repeats nothing.
+  /// Returns why stdout could not be written, if it could not.
   private static func show<Item: ListItemOutput>(
     _ snapshot: ListPresenter<Item>.Snapshot, _ presenter: ListPresenter<Item>, _ setup: Setup,
     _ lastShown: inout [UInt8]?
-  ) {
+  ) -> OutputFailure? {
     let output: [UInt8]
     if setup.json {
       output = presenter.json(snapshot, account: setup.account).withBytes { Array($0) }
@@ -151,26 +184,30 @@ package enum WatchCommand {
     } else {
       output = Array((presenter.human(snapshot, settings: setup.settings) + "\n").utf8)
     }
-    guard output != lastShown else { return }
+    guard output != lastShown else { return nil }
     lastShown = output
-    output.withUnsafeBytes { StandardOutput.write($0) }
+    return output.withUnsafeBytes { StandardOutput.write($0) }
   }
 }
 
-/// Unbuffered writes to stdout, usable from any task; each call is written whole.
+/// Unbuffered writes to stdout, usable from any task; each call is written whole or returns
+/// why it could not be.
 enum StandardOutput {
-  static func write(_ text: String) {
+  @discardableResult
+  static func write(_ text: String) -> OutputFailure? {
     var text = text
-    text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    return text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
   }
 
-  static func write(_ bytes: UnsafeRawBufferPointer) {
+  static func write(_ bytes: UnsafeRawBufferPointer) -> OutputFailure? {
     var offset = 0
     while offset < bytes.count {
       let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
       if written < 0 && errno == EINTR { continue }
-      if written <= 0 { return }
+      if written < 0 { return errno == EPIPE ? .brokenPipe : .writeFailed(errno: errno) }
+      if written == 0 { return .writeFailed(errno: EIO) }
       offset += written
     }
+    return nil
   }
 }
