@@ -52,6 +52,18 @@ import Testing
     for suffix in ["", "-wal", "-shm"] {
       #expect(!FileManager.default.fileExists(atPath: fresh + suffix), "\(fresh + suffix)")
     }
+    // Nor the folders made for it.
+    #expect(!FileManager.default.fileExists(atPath: sandbox.path("fresh")))
+  }
+
+  @Test func currencyCodesAreReadInAnyCaseAsOnTheCommandLine() async throws {
+    let sandbox = try Sandbox()
+    let line = Array(#"{"number":"L-1","total":"2.50","currency":"eur"}"#.utf8)
+    let result = await sandbox.run(["import", "orders", "-"], stdin: line)
+    #expect(result.exitCode == 0, "\(result)")
+    let shown = try await sandbox.run("show", "orders", "--json").json()
+    #expect(shown["items"]?.arrayValue?.first?["currency"] == .string("EUR"))
+    #expect(shown["items"]?.arrayValue?.first?["total_minor"] == .number("250"))
   }
 
   @Test func aFileIsReadByPath() async throws {

@@ -96,6 +96,17 @@ import Testing
       words: ["help", "shw"], line: "Error: Unknown command 'shw'. Did you mean 'show'?",
       command: "lists help"),
     Case(
+      words: ["help", "exit-codes", "extra"], line: "Error: Unexpected argument 'extra'.",
+      command: "lists help"),
+    Case(
+      words: ["--busy-timeout", "4294967296", "show", "orders"],
+      line: "Error: Invalid value '4294967296' for '--busy-timeout': must be at most 2147483647.",
+      command: "lists"),
+    Case(
+      words: ["remove", "orders", "99999999999999999999"],
+      line: "Error: Invalid value '99999999999999999999' for '<id>': must be at most 9223372036854775807.",
+      command: "lists remove"),
+    Case(
       words: ["clear", "orders"],
       line: "Error: Refusing to clear orders without --yes (not asking: this is not a terminal).",
       command: "lists clear"),

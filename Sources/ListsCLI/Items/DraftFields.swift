@@ -107,7 +107,8 @@ extension OrderDraft: ImportableDraft {
     let number = try fields.string("number")
     let code = try fields.string("currency")
     let currency = try fields.checked("currency") { () throws(ListStoreError) in
-      try Currency(code: code)
+      // As on the command line: `eur` is EUR.
+      try Currency(code: AddCommand.uppercased(code))
     }
     var total: Money?
     if let value = fields.value("total") {

@@ -251,7 +251,12 @@ package struct CommandLineParser: Sendable {
 
   /// The command path of `lists help WORDS...`, or the exit-code table.
   private func helpTopic(_ words: [String]) throws(UsageError) -> HelpTopic {
-    if words == [HelpSpec.exitCodesTopic] { return .exitCodes }
+    if words.first == HelpSpec.exitCodesTopic {
+      guard words.count == 1 else {
+        throw UsageError(.unexpectedArgument(words[1]), commandPath: [HelpSpec.name])
+      }
+      return .exitCodes
+    }
     var spec = root
     var path: [String] = []
     for word in words {

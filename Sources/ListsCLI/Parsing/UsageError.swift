@@ -79,7 +79,7 @@ package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case .notAnInteger(let value, let name):
       return "Invalid value \(quoted(value)) for '\(name)': not an integer."
     case .outOfRange(let value, let name, let range):
-      return "Invalid value \(quoted(value)) for '\(name)': must be \(describe(range))."
+      return "Invalid value \(quoted(value)) for '\(name)': must be \(describe(range, value))."
     case .emptyValue(let name):
       return "Invalid value '' for '\(name)': must not be empty."
     }
@@ -100,9 +100,13 @@ package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     return " Expected one of: " + choices.joined(separator: ", ") + "."
   }
 
-  private func describe(_ range: ClosedRange<Int>) -> String {
-    if range.upperBound >= Int(Int32.max) { return "at least \(range.lowerBound)" }
-    if range.lowerBound == Int.min { return "at most \(range.upperBound)" }
-    return "between \(range.lowerBound) and \(range.upperBound)"
+  /// The bound `value` (an integer literal, perhaps too long for `Int`) is on the wrong side
+  /// of; both bounds when they are small enough to read.
+  private func describe(_ range: ClosedRange<Int>, _ value: String) -> String {
+    guard range.upperBound >= Int(Int32.max) || range.lowerBound == Int.min else {
+      return "between \(range.lowerBound) and \(range.upperBound)"
+    }
+    let tooLow = Int(value).map { $0 < range.lowerBound } ?? value.hasPrefix("-")
+    return tooLow ? "at least \(range.lowerBound)" : "at most \(range.upperBound)"
   }
 }

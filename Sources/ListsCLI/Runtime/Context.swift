@@ -58,7 +58,12 @@ package final class Context {
   /// Opens the database for a command that writes: the folder and the file are created when
   /// missing.
   package func openForWriting() throws(CLIError) -> ListsDatabase {
-    try createFolder(of: databasePath)
+    _ = try createFolder(of: databasePath)
+    return try open()
+  }
+
+  /// Opens (creating when needed) the database in a folder that exists.
+  private func open() throws(CLIError) -> ListsDatabase {
     do {
       return try ListsDatabase(path: databasePath, configuration: configuration)
     } catch {
@@ -69,23 +74,28 @@ package final class Context {
   /// Runs a command that writes: opens (creating when needed) the database and runs `body`.
   ///
   /// When the command fails on a database that was new — no file, or a zero-byte one — the
-  /// file is put back as it was (removed, or emptied), so a rejected command leaves nothing
-  /// behind: not even an empty, initialized database.
+  /// file is put back as it was (removed, or emptied) and the folders made for it are removed,
+  /// so a rejected command leaves nothing behind: not even an empty, initialized database.
   package func writing<T>(_ body: (ListsDatabase) throws(CLIError) -> T) throws(CLIError) -> T {
     let path = databasePath
     let wasNew = Self.isNewDatabase(path)
     let existed = access(path, F_OK) == 0
+    var madeFolders: [String] = []
     do {
+      madeFolders = try createFolder(of: path)
       return try run(body)
     } catch {
-      if wasNew { Self.restoreNewDatabase(path, existed: existed) }
+      if wasNew {
+        Self.restoreNewDatabase(path, existed: existed)
+        for folder in madeFolders.reversed() { rmdir(folder) }
+      }
       throw error
     }
   }
 
   /// Opens, runs, and closes (the database is released when this returns).
   private func run<T>(_ body: (ListsDatabase) throws(CLIError) -> T) throws(CLIError) -> T {
-    try body(openForWriting())
+    try body(open())
   }
 
   /// Puts a database that was new back: removed when there was no file, emptied when it was a
@@ -136,16 +146,21 @@ package final class Context {
     return status.st_mode & S_IFMT == S_IFREG && status.st_size == 0
   }
 
-  /// `mkdir -p` of the folder holding `path`.
-  private func createFolder(of path: String) throws(CLIError) {
+  /// `mkdir -p` of the folder holding `path`; returns the folders it made, outermost first.
+  private func createFolder(of path: String) throws(CLIError) -> [String] {
     let bytes = Array(path.utf8)
+    var made: [String] = []
     for index in bytes.indices where bytes[index] == UInt8(ascii: "/") && index > 0 {
       let folder = String(decoding: bytes[..<index], as: UTF8.self)
-      if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+      if mkdir(folder, 0o755) == 0 {
+        made.append(folder)
+      } else if errno != EEXIST {
         let reason = String(cString: strerror(errno))
+        for made in made.reversed() { rmdir(made) }
         throw .store(.cannotCreate(path: path, reason: "cannot create the folder \(folder): \(reason)"))
       }
     }
+    return made
   }
 
   /// The command that repeats this invocation's global options that were given explicitly,
