@@ -121,7 +121,12 @@ public struct HealthReport: Sendable {
     }
 
     do {
-      report.migrations = try migrationStates(connection, version: report.schemaVersion)
+      let applied = try Migrator.applied(connection)
+      if let detail = Migrator.inconsistency(applied, version: report.schemaVersion) {
+        let error = ListStoreError.corrupt(path: path, detail: detail)
+        found(error.message, error)
+      }
+      report.migrations = migrationStates(applied, version: report.schemaVersion)
       // A pending migration is not a problem: the next open applies it (a new file that a
       // killed first open left without its schema is one).
       for migration in report.migrations where migration.state != .ok && migration.state != .pending {
@@ -142,10 +147,9 @@ public struct HealthReport: Sendable {
       do {
         report.counts = try counts(connection)
         for count in report.counts where count.kept != count.actual {
-          found(
-            "The kept count of \(count.list) for account '\(count.account)' is \(count.kept), "
-              + "but the list has \(count.actual) items.",
-            .corrupt(path: path, detail: "the kept count of \(count.list) differs from its rows"))
+          let drift = ListStoreError.countDrift(
+            list: count.list, account: count.account, kept: count.kept, actual: count.actual)
+          found(drift.message, drift)
         }
       } catch {
         let failure = ListStoreError.wrap(error, path: path)
@@ -155,9 +159,8 @@ public struct HealthReport: Sendable {
     return report
   }
 
-  private static func migrationStates(_ connection: Connection, version: Int) throws -> [Migration] {
+  private static func migrationStates(_ applied: [Migrator.Applied], version: Int) -> [Migration] {
     var states: [Migration] = []
-    let applied = try Migrator.applied(connection)
     for row in applied {
       if row.number <= Migrator.latestVersion {
         let known = EmbeddedMigration.all[row.number - 1]
@@ -172,7 +175,7 @@ public struct HealthReport: Sendable {
     return states
   }
 
-  private static func counts(_ connection: Connection) throws -> [Count] {
+  static func counts(_ connection: Connection) throws -> [Count] {
     let statement = try connection.prepare(
       """
       WITH actual(account, list, n) AS (

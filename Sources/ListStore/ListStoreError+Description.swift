@@ -33,6 +33,9 @@ extension ListStoreError: CustomStringConvertible {
     case .schemaTooNew(let found, let supported):
       "The database has schema version \(found) but this build knows only up to \(supported); "
         + "upgrade lists."
+    case .countDrift(let list, let account, let kept, let actual):
+      "The kept count of \(list) for account '\(account)' is \(kept), but the list has "
+        + "\(actual) \(actual == 1 ? list.itemName : list.rawValue); recount with 'lists doctor --repair'."
     case .migrationChanged(let number, let name):
       "Migration \(number) (\(name)) differs from the one applied to this database; "
         + "restore the original migration file."
@@ -80,6 +83,7 @@ extension ListStoreError: CustomStringConvertible {
     case .corrupt: "corrupt"
     case .foreignDatabase: "foreign_database"
     case .schemaTooNew: "schema_too_new"
+    case .countDrift: "count_drift"
     case .migrationChanged: "migration_changed"
     case .migrationFailed: "migration_failed"
     case .cannotCreate: "cannot_create"

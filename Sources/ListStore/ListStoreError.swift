@@ -39,6 +39,10 @@ public enum ListStoreError: Error, Sendable, Equatable {
   case foreignDatabase(path: String)
   /// The file was written by a newer build of lists; this build refuses to touch it.
   case schemaTooNew(found: Int, supported: Int)
+  /// A list's kept count differs from its rows — as after another program replaced a row with
+  /// `INSERT OR REPLACE`, whose implicit delete fires no trigger unless that program turned on
+  /// `PRAGMA recursive_triggers`. ``ListsDatabase/recountLists()`` sets it right.
+  case countDrift(list: ListKind, account: String, kept: Int, actual: Int)
   /// An applied migration whose text in this build differs from what was applied.
   case migrationChanged(number: Int, name: String)
   /// A migration failed; the file was left as it was before it.

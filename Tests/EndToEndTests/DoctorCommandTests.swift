@@ -62,6 +62,34 @@ import Testing
     #expect(doctor.stdoutLines.last == "Healthy.")
   }
 
+  @Test func aCountLeftWrongByAReplaceIsFoundAndRepaired() async throws {
+    let sandbox = try Sandbox()
+    await Fixtures.addFavorites(to: sandbox)
+    // SQLite deletes the replaced row without delete triggers (no recursive_triggers here).
+    let replaced = await sandbox.sqlite(
+      "INSERT OR REPLACE INTO favorites(account, ref, title, added_at) "
+        + "SELECT account, ref, 'Replaced', added_at FROM favorites LIMIT 1;")
+    #expect(replaced == "")
+    let found = await sandbox.run("doctor")
+    #expect(found.exitCode == 74, "\(found)")
+    #expect(found.stdoutLines.contains("Counts     default favorites: 3 (kept 4, actual 3)"), "\(found)")
+    #expect(
+      found.stderrLines == [
+        "Error: The kept count of favorites for account 'default' is 4, but the list has 3 "
+          + "favorites; recount with 'lists doctor --repair'."
+      ])
+
+    let repaired = await sandbox.run("doctor", "--repair")
+    #expect(repaired.exitCode == 0, "\(repaired)")
+    #expect(repaired.stdoutLines.first == "Recounted favorites for account 'default': kept 4, now 3.")
+    #expect(repaired.stdoutLines.last == "Healthy.")
+    let shown = try await sandbox.run("show", "favorites", "--json").json()
+    #expect(shown["total_count"] == .number("3"))
+
+    let again = await sandbox.run("doctor", "--repair")
+    #expect(again.stdoutLines.first == "Every kept count was right; nothing to repair.")
+  }
+
   @Test func aDamagedFileIsExit74() async throws {
     let sandbox = try Sandbox()
     #expect(await sandbox.run("seed", "--count", "200").exitCode == 0)

@@ -75,6 +75,46 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    ("PRAGMA user_version = 0", "its schema version is 0 but the migrations recorded are 1"),
+    ("PRAGMA user_version = 0; DELETE FROM lists_migrations; INSERT INTO lists_migrations VALUES (2, 'x', 'x', 0)",
+     "its schema version is 0 but the migrations recorded are 2"),
+  ])
+  func migrationsRecordedOtherwiseThanTheVersionSaysAreRefusedUntouched(
+    _ edit: String, _ detail: String
+  ) throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      _ = try ListsDatabase(path: path)
+      do {
+        let raw = try Connection(path: path)
+        try raw.execute(edit)
+      }
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      // Migrating would re-run migration 1 over its own tables (or skip one): refused.
+      #expect(throws: ListStoreError.corrupt(path: path, detail: detail)) {
+        _ = try ListsDatabase(path: path)
+      }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+      let report = try HealthReport.inspect(path: path)
+      #expect(report.verdict == .corrupt(path: path, detail: detail))
+    }
+  }
+
+  @Test func versionWithoutItsRecordedMigrationsIsReportedByTheHealthReport() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      _ = try ListsDatabase(path: path)
+      let raw = try Connection(path: path)
+      try raw.execute("DELETE FROM lists_migrations")
+      let report = try HealthReport.inspect(path: path)
+      #expect(!report.isHealthy)
+      #expect(
+        report.verdict
+          == .corrupt(path: path, detail: "its schema version is 1 but the migrations recorded are none"))
+    }
+  }
+
   @Test func failingMigrationLeavesTheFileAsItWas() throws {
     try withTemporaryFolder { folder in
       let path = folder.path()

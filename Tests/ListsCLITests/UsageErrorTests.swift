@@ -85,7 +85,7 @@ import Testing
       words: ["doctor", "-x"], kind: .unknownOption("-x"),
       rendered: """
         Error: Unknown option '-x'.
-        Usage: lists doctor
+        Usage: lists doctor [--repair]
         See 'lists doctor --help'.
 
         """),
@@ -163,7 +163,7 @@ import Testing
       words: ["doctor", "now"], kind: .unexpectedArgument("now"),
       rendered: """
         Error: Unexpected argument 'now'.
-        Usage: lists doctor
+        Usage: lists doctor [--repair]
         See 'lists doctor --help'.
 
         """),

@@ -68,7 +68,7 @@ enum Migrator {
         let mark = try readMark(connection)
         try checkMark(mark, path: path, latest: migrations.count)
         if !verified {
-          try verifyApplied(connection, upTo: mark.version, migrations: migrations)
+          try verifyApplied(connection, upTo: mark.version, path: path, migrations: migrations)
           verified = true
         }
         guard mark.version < migrations.count else {
@@ -115,6 +115,16 @@ enum Migrator {
     try connection.execute("PRAGMA application_id = \(applicationID)")
   }
 
+  /// What is wrong when the migrations recorded in `lists_migrations` are not exactly 1 to
+  /// `version` (`PRAGMA user_version`) — one of them edited by hand; `nil` when they are.
+  /// Migrating such a file would fail or skip a migration.
+  static func inconsistency(_ applied: [Applied], version: Int) -> String? {
+    let numbers = applied.map(\.number)
+    guard numbers != Array(stride(from: 1, through: version, by: 1)) else { return nil }
+    let recorded = numbers.isEmpty ? "none" : numbers.map(String.init).joined(separator: ", ")
+    return "its schema version is \(version) but the migrations recorded are \(recorded)"
+  }
+
   /// One applied migration as the file records it.
   struct Applied: Equatable {
     var number: Int
@@ -142,10 +152,17 @@ enum Migrator {
 
   /// Throws ``ListStoreError/migrationChanged(number:name:)`` for the first applied migration
   /// whose recorded checksum is not this build's.
+  /// Throws ``ListStoreError/corrupt(path:detail:)`` when the recorded migrations are not
+  /// exactly 1 to `version` (see ``inconsistency(_:version:)``).
   static func verifyApplied(
-    _ connection: Connection, upTo version: Int, migrations: [EmbeddedMigration] = EmbeddedMigration.all
+    _ connection: Connection, upTo version: Int, path: String,
+    migrations: [EmbeddedMigration] = EmbeddedMigration.all
   ) throws {
-    for row in try applied(connection) where row.number <= version && row.number <= migrations.count {
+    let rows = try applied(connection)
+    if let detail = inconsistency(rows, version: version) {
+      throw ListStoreError.corrupt(path: path, detail: detail)
+    }
+    for row in rows where row.number <= version && row.number <= migrations.count {
       let migration = migrations[row.number - 1]
       if migration.checksum != row.checksum {
         throw ListStoreError.migrationChanged(number: migration.number, name: migration.name)

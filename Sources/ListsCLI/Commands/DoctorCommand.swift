@@ -2,7 +2,7 @@ import Glibc
 import ListStore
 
 /// `lists doctor`: integrity, schema version, migration checksums, and the kept counts against
-/// the real ones. Never changes the file.
+/// the real ones. Changes the file only with `--repair`, which recounts the lists first.
 package enum DoctorCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
     let path = context.databasePath
@@ -11,6 +11,16 @@ package enum DoctorCommand {
     if Context.isNewDatabase(path) {
       out.writeLine("No database at \(TerminalEscaping.escape(path)) yet: it is created by the first write.")
       return .success
+    }
+    if parsed[DoctorSpec.repair] {
+      let database = try context.openForReading()
+      let recounted = try store { () throws(ListStoreError) in try database.recountLists() }
+      for count in recounted {
+        out.writeLine(
+          "Recounted \(count.list) for account '\(TerminalEscaping.escape(count.account))': "
+            + "kept \(count.kept), now \(count.actual).")
+      }
+      if recounted.isEmpty { out.writeLine("Every kept count was right; nothing to repair.") }
     }
     let report = try store { () throws(ListStoreError) in
       try HealthReport.inspect(
