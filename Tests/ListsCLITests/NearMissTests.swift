@@ -28,6 +28,14 @@ import Testing
     Case(input: "--limt", candidates: ["--limit", "--after", "--all"], expected: "--limit"),
     Case(input: "-limit", candidates: ["--limit", "--after", "--all"], expected: "--limit"),
     Case(input: "payed", candidates: ["pending", "paid", "shipped"], expected: "paid"),
+    // Abbreviations: the first letter, then the rest in order, of one candidate only.
+    Case(input: "favs", candidates: lists, expected: "favorites"),
+    Case(input: "addr", candidates: lists, expected: "addresses"),
+    Case(input: "docr", candidates: commands, expected: "doctor"),
+    Case(input: "fvs", candidates: lists, expected: "favorites"),
+    Case(input: "ors", candidates: lists, expected: "orders"),
+    Case(input: "ex", candidates: commands, expected: nil),
+    Case(input: "sdrs", candidates: lists, expected: nil),
     // Equally close to import and export: no guess.
     Case(input: "port", candidates: commands, expected: nil),
     // Too far from everything.

@@ -22,7 +22,22 @@ enum NearMiss {
       best = (candidate, distance)
       isTied = false
     }
-    return isTied ? nil : best?.candidate
+    if isTied { return nil }
+    return best?.candidate ?? abbreviated(typed, among: candidates)
+  }
+
+  /// The one candidate that `typed` abbreviates — at least three characters, the same first
+  /// one, the rest in order (`favs` for `favorites`, `addr` for `addresses`) — or nil.
+  private static func abbreviated(_ typed: [Unicode.Scalar], among candidates: [String]) -> String? {
+    guard typed.count >= 3 else { return nil }
+    let matches = candidates.filter { candidate in
+      let target = normalized(candidate)
+      guard target.first == typed.first, target.count > typed.count else { return false }
+      var remaining = typed[...]
+      for scalar in target where scalar == remaining.first { remaining.removeFirst() }
+      return remaining.isEmpty
+    }
+    return matches.count == 1 ? matches[0] : nil
   }
 
   /// The optimal-string-alignment distance between `a` and `b`.
