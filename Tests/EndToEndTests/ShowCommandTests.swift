@@ -207,6 +207,11 @@ import Testing
     #expect(object["total_count"] == .number("2"))
     #expect(object["placeholder"] == .null)
     #expect(object["error"] == .null)
+
+    // For people: one line saying so, not an empty table.
+    let human = await sandbox.run("show", "orders", "--limit", "2", "--after", cursor)
+    #expect(human.exitCode == 0, "\(human)")
+    #expect(human.stdout == "No more orders after this cursor (2 orders in all).\n")
   }
 
   // MARK: Paging and order

@@ -100,11 +100,19 @@ package struct ListPresenter<Item: ListItemOutput>: Sendable {
         width: width, style: style)
       return lines.joined(separator: "\n") + "\n"
     }
-    var lines = TableRenderer.render(
-      columns: Item.tableColumns, rows: state.items.map { $0.tableRow() }, width: width,
-      style: style)
-    lines.append("")
-    lines.append(style.dim(footer(snapshot, settings: settings)))
+    var lines: [String] = []
+    if state.items.isEmpty {
+      // A page after the last one (`--after` the cursor of the end): content, with no rows.
+      let total = snapshot.totalCount.map(String.init) ?? "?"
+      let noun = snapshot.totalCount == 1 ? list.itemName : list.rawValue
+      lines.append("No more \(list.rawValue) after this cursor (\(total) \(noun) in all).")
+    } else {
+      lines = TableRenderer.render(
+        columns: Item.tableColumns, rows: state.items.map { $0.tableRow() }, width: width,
+        style: style)
+      lines.append("")
+      lines.append(style.dim(footer(snapshot, settings: settings)))
+    }
     if let notice = display.notice {
       lines.append(style.yellow(TerminalEscaping.escape(notice)))
     }
