@@ -38,7 +38,7 @@ extension ListStoreError: CustomStringConvertible {
         + "\(actual) \(actual == 1 ? list.itemName : list.rawValue); recount with 'lists doctor --repair'."
     case .migrationChanged(let number, let name):
       "Migration \(number) (\(name)) differs from the one applied to this database; "
-        + "restore the original migration file."
+        + "it was made by another build of lists: open it with that build."
     case .migrationFailed(let number, let name, let detail):
       "Migration \(number) (\(name)) failed and was rolled back: \(detail)."
     case .cannotCreate(let path, let reason):
