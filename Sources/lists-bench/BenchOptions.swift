@@ -30,7 +30,8 @@ struct BenchOptions {
       --rows <n>      Orders to insert and page through. (default: 200000, at least 100)
       --big-rows <n>  Orders in the list that depth and count are measured on.
                       (default: 1000000, at least 100)
-      --trials <n>    Timed trials per phase; the median is reported. (default: 5, at least 5)
+      --trials <n>    Timed trials per phase (the quick phases run at least 9 or 15); the
+                      median is reported. (default: 5, at least 5)
       --only <phases> Run only these phases, comma-separated, e.g. to profile them.
                       (default: insert,pages,loader,depth,count,shell,export,notify)
       --clock <clock> cpu: the bench thread's CPU time, steady on shared cores; wall: wall

@@ -23,7 +23,8 @@ extension Benchmark {
     let c = Contender(run: {
       cWalk = try cDatabase.walk(pages: Self.pageCount, limit: Self.pageLimit)
     })
-    let times = try compare(warmUp: true, [swift, c])
+    // A walk takes a tenth of a second: fifteen paired trials cost little and steady the median.
+    let times = try compare(trials: max(options.trials, 15), warmUp: true, [swift, c])
 
     guard swiftWalk.pages == Int(cWalk.pages), swiftWalk.rows == Int(cWalk.rows),
       swiftWalk.checksum == cWalk.checksum

@@ -21,6 +21,23 @@ enum Checksum {
     return hash
   }
 
+  /// ``fold(_:_:)`` over an array, reading each order's fields in place: iterating would copy
+  /// every `Order` out (a retain and a release of its number), work the C side does not do.
+  @inline(__always)
+  static func fold(_ hash: UInt64, _ orders: [Order]) -> UInt64 {
+    orders.withUnsafeBufferPointer { orders in
+      var hash = hash
+      for index in orders.indices {
+        hash = mix(hash, UInt64(bitPattern: orders[index].id))
+        hash = mix(hash, UInt64(bitPattern: orders[index].total.minorUnits))
+        hash = mix(hash, UInt64(bitPattern: orders[index].placedAt.millisecondsSince1970))
+        hash = mix(hash, statusIndex(orders[index].status))
+        hash = mix(hash, UInt64(orders[index].number.utf8.count))
+      }
+      return hash
+    }
+  }
+
   @inline(__always)
   private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
     (hash ^ value) &* 0x100_0000_01B3
