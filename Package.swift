@@ -36,12 +36,15 @@ let package = Package(
       // libsqlite3. StaticLibraries/ holds two linker scripts named like those shared libraries
       // that point at their static archives, found first through -L; and a position-dependent
       // executable has no relocations of its own to apply. Libraries keep linking dynamically.
+      // Release only for -no-pie: a debug build links the Swift runtime dynamically, and a
+      // position-dependent executable (or test bundle) referring to its protected functions
+      // makes the dynamic loader print warnings.
       linkerSettings: [
         .unsafeFlags(
-          [
-            "-L", Context.packageDirectory + "/Sources/lists/StaticLibraries",
-            "-Xclang-linker", "-no-pie",
-          ], .when(platforms: [.linux]))
+          ["-L", Context.packageDirectory + "/Sources/lists/StaticLibraries"],
+          .when(platforms: [.linux])),
+        .unsafeFlags(
+          ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)),
       ]
     ),
 

@@ -113,9 +113,13 @@ import Testing
       candidates.append(folder)
       folder = folder.deletingLastPathComponent()
     }
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      candidates.append(bundle.bundleURL.deletingLastPathComponent())
-    }
+    #if canImport(Darwin)
+      // The `.xctest` bundle's folder; on Linux the test executable's folder, above, is it
+      // (and `Bundle.allBundles` leaks there, which the address sanitizer reports).
+      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        candidates.append(bundle.bundleURL.deletingLastPathComponent())
+      }
+    #endif
     for candidate in candidates {
       let executable = candidate.appendingPathComponent("lists-bench")
       if FileManager.default.isExecutableFile(atPath: executable.path) { return executable }

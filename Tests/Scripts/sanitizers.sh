@@ -12,6 +12,8 @@
 # - Threads: tsan-mutex-annotations.c, preloaded, tells TSan about Synchronization.Mutex's
 #   contended path, which lives in an uninstrumented library; without it every Mutex is reported
 #   as racing with itself. It adds the lock's happens-before edges and suppresses nothing.
+# - Under TSan, the three tests that run lists under a file-size limit are skipped: the TSan
+#   runtime itself dies with SIGBUS in such a child (see below). They run under ASan.
 # - Tests run one at a time (--no-parallel): a sanitizer slows the CPU-bound tests several-fold,
 #   and in parallel they hold both threads of a 2-core machine's concurrency pool, so
 #   ChangeNotificationTests' 3-second delivery bound measures starvation. Threads inside each
@@ -86,8 +88,17 @@ for sanitizer in "${sanitizers[@]}"; do
         Tests/Scripts/tsan-mutex-annotations.c -ldl >>"$log" 2>&1
     status=$?
   fi
+  skip=()
+  if [[ "$sanitizer" == thread ]]; then
+    # Under RLIMIT_FSIZE (prlimit --fsize) a TSan-built lists dies with SIGBUS inside the TSan
+    # runtime (MemoryAccessRange from its memcpy interceptor, called by the Swift runtime's
+    # demangler) before it touches the database. These three tests run lists that way; they
+    # run under ASan and in the plain suite.
+    skip=(--skip 'writesPastTheLimitFailCleanlyAndWorkAgainWithRoom|firstOpenPastTheLimitFailsCleanly|aWritePastTheFileSizeLimitIsExit74AndWritesNothing')
+    echo "   (skipped under TSan: the three tests that run lists under a file-size limit)"
+  fi
   if ((status == 0)); then
-    LD_PRELOAD="$preload" bounded swift test --skip-build --no-parallel "${flags[@]}" >>"$log" 2>&1
+    LD_PRELOAD="$preload" bounded swift test --skip-build --no-parallel "${flags[@]}" "${skip[@]}" >>"$log" 2>&1
     status=$?
   fi
   finished=$(date +%s)
