@@ -78,11 +78,15 @@ let package = Package(
       name: "fuzz-arguments", dependencies: ["FuzzSupport", "ListsCLI"],
       path: "Tests/Fuzz/fuzz-arguments"),
 
+    // What several test targets share: the fuzz corpora and a seeded random sequence.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "ListPagingTests", dependencies: ["ListPaging"]),
-    .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore"]),
-    .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI"]),
+    .testTarget(
+      name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore", "TestSupport"]),
+    .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["lists", "lists-bench"], exclude: ["Golden"]),
-    .testTarget(name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore"]),
+    .testTarget(
+      name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TestSupport"]),
   ]
 )

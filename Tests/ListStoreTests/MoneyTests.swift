@@ -1,5 +1,6 @@
 import ListStore
 import Testing
+import TestSupport
 
 @Suite struct MoneyTests {
   struct Parsed: Sendable, CustomTestStringConvertible {

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import TestSupport
 @testable import ListStore
 import Testing
 

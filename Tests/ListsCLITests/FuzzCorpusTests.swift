@@ -1,5 +1,6 @@
 import ListStore
 import Testing
+import TestSupport
 
 @testable import ListsCLI
 

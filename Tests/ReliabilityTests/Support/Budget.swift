@@ -52,22 +52,6 @@ struct Budget {
   }
 }
 
-/// A deterministic pseudo-random sequence (SplitMix64), so that a failing run can be replayed
-/// with its seed.
-struct SplitMix: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// The figures of one test, appended as one JSON line to `$LISTS_RELIABILITY_REPORT` when it
 /// is set (the long script sums them up).
 struct Figures {

@@ -3,22 +3,24 @@ import Testing
 
 /// One seed of a fuzz target's corpus in `Tests/Fuzz/Corpus/<target>`, named in test output by
 /// its file name.
-struct FuzzSeed: Sendable, CustomTestStringConvertible {
-  let name: String
-  let bytes: [UInt8]
+public struct FuzzSeed: Sendable, CustomTestStringConvertible {
+  /// The file name.
+  public let name: String
+  /// The file's bytes.
+  public let bytes: [UInt8]
 
-  var testDescription: String { name }
+  public var testDescription: String { name }
 
   /// The corpus folder of `target`, found from this file's path in the source tree.
-  static func folder(of target: String, filePath: String = #filePath) -> URL {
-    URL(fileURLWithPath: filePath)  // Tests/ListStoreTests/Support/FuzzCorpus.swift
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  public static func folder(of target: String, filePath: String = #filePath) -> URL {
+    URL(fileURLWithPath: filePath)  // Tests/TestSupport/FuzzCorpus.swift
+      .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fuzz/Corpus/\(target)", isDirectory: true)
   }
 
   /// Every seed of `target`, sorted by name; none when the folder is missing (a test checks it
   /// is not).
-  static func corpus(_ target: String) -> [FuzzSeed] {
+  public static func corpus(_ target: String) -> [FuzzSeed] {
     let folder = folder(of: target)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
@@ -35,7 +37,7 @@ struct FuzzSeed: Sendable, CustomTestStringConvertible {
 ///
 /// Waits on a dispatch thread, not on one of the concurrency pool's: the suite shares the pool
 /// with tests that measure time.
-func runFuzzReplayer(_ target: String) async throws -> (status: Int32, output: String) {
+public func runFuzzReplayer(_ target: String) async throws -> (status: Int32, output: String) {
   let runner = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
   let executable = URL(fileURLWithPath: runner).deletingLastPathComponent()
     .appendingPathComponent(target)
