@@ -100,6 +100,13 @@ enum ChildProcess {
       throw BenchError.child("Could not start \(executable): \(String(cString: strerror(errno)))")
     }
     goPipe.closeWrite()
+    return try finish(pid, output: childOutput, startedAt: start)
+  }
+
+  /// Reads the child's output to its end, waits for it, and times it from `start`.
+  private static func finish(
+    _ pid: pid_t, output childOutput: DescriptorPipe?, startedAt start: UInt64
+  ) throws -> Run {
     let output = childOutput.map { readToEnd($0.read) } ?? []
     childOutput?.closeRead()
     let (status, usage) = try reap(pid)
@@ -133,12 +140,7 @@ enum ChildProcess {
     let start = Stopwatch.now()
     let pid = try spawn(executable, arguments, environment: environment, actions: actions)
     childOutput?.closeWrite()
-    let output = childOutput.map { readToEnd($0.read) } ?? []
-    childOutput?.closeRead()
-    let (status, usage) = try reap(pid)
-    return Run(
-      wallMilliseconds: Double(Stopwatch.now() &- start) / 1_000_000, peakRSSMiB: mebibytes(usage),
-      status: status, output: output)
+    return try finish(pid, output: childOutput, startedAt: start)
   }
 
   private static func spawn(

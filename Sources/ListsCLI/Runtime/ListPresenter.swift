@@ -103,9 +103,7 @@ package struct ListPresenter<Item: ListItemOutput>: Sendable {
     var lines: [String] = []
     if state.items.isEmpty {
       // A page after the last one (`--after` the cursor of the end): content, with no rows.
-      let total = snapshot.totalCount.map(String.init) ?? "?"
-      let noun = snapshot.totalCount == 1 ? list.itemName : list.rawValue
-      lines.append("No more \(list.rawValue) after this cursor (\(total) \(noun) in all).")
+      lines.append("No more \(list.rawValue) after this cursor (\(counted(snapshot)) in all).")
     } else {
       lines = TableRenderer.render(
         columns: Item.tableColumns, rows: state.items.map { $0.tableRow() }, width: width,
@@ -119,14 +117,18 @@ package struct ListPresenter<Item: ListItemOutput>: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The list's total with its noun: `143 orders`, `1 order`, `? orders` when unknown.
+  private func counted(_ snapshot: Snapshot) -> String {
+    let total = snapshot.totalCount.map(String.init) ?? "?"
+    return "\(total) \(snapshot.totalCount == 1 ? list.itemName : list.rawValue)"
+  }
+
   /// `Showing 20 of 143 orders · next: lists show orders --after <cursor>`.
   private func footer(_ snapshot: Snapshot, settings: RenderSettings) -> String {
     let shown = snapshot.state.items.count
-    let total = snapshot.totalCount.map(String.init) ?? "?"
-    let noun = snapshot.totalCount == 1 ? list.itemName : list.rawValue
     var text =
       snapshot.showsAll && snapshot.nextCursor == nil
-      ? "Showing all \(total) \(noun)" : "Showing \(shown) of \(total) \(noun)"
+      ? "Showing all \(counted(snapshot))" : "Showing \(shown) of \(counted(snapshot))"
     if let cursor = snapshot.nextCursor {
       var words = ["show", list.rawValue]
       if String(limit) != ShowSpec.limit.spec.defaultValue { words += ["--limit", String(limit)] }
