@@ -128,6 +128,10 @@ public final class ListsDatabase: Sendable {
       break
     }
 
+    // A new file is made here rather than by SQLite, so that it is private whatever the umask.
+    if probe == .missing && path != ":memory:" && PrivateFile.createEmptyFile(at: path) != 0 {
+      throw .cannotCreate(path: path, reason: Self.whyCannotCreate(path))
+    }
     let connection: Connection
     do {
       connection = try Connection(path: path, options: .init(create: probe == .missing))

@@ -42,18 +42,19 @@ import Testing
         == "1|B-1|paid|150|EUR|1767323045000\n2|B-2|pending|300|JPY|1767323046123\n")
   }
 
-  @Test func aRejectedImportIntoANewDatabaseLeavesNoFileBehind() async throws {
+  /// A failed command never removes the file it created: another process may be writing to it
+  /// (see ``FirstWriteRaceTests``). What it leaves is an empty, initialized, closed database.
+  @Test func aRejectedImportIntoANewDatabaseLeavesAnEmptyDatabase() async throws {
     let sandbox = try Sandbox()
     let fresh = sandbox.path("fresh/lists.db")
     let lines = Array("{\"ref\":\"a\",\"title\":\"A\"}\n{\"ref\":\"b\"}\n".utf8)
     let result = await sandbox.run(["--db", fresh, "import", "favorites", "-"], stdin: lines)
     #expect(result.exitCode == 65, "\(result)")
     #expect(result.stderr == "Error: Line 2: Field 'title' is missing. Nothing was imported.\n")
-    for suffix in ["", "-wal", "-shm"] {
+    #expect(await sandbox.sqlite("SELECT count(*) FROM favorites", database: fresh) == "0\n")
+    for suffix in ["-wal", "-shm"] {
       #expect(!FileManager.default.fileExists(atPath: fresh + suffix), "\(fresh + suffix)")
     }
-    // Nor the folders made for it.
-    #expect(!FileManager.default.fileExists(atPath: sandbox.path("fresh")))
   }
 
   @Test func currencyCodesAreReadInAnyCaseAsOnTheCommandLine() async throws {

@@ -38,4 +38,23 @@ import Testing
     #expect(doctor.exitCode == 0, "\(doctor)")
     #expect(doctor.stdoutLines.last == "Healthy.")
   }
+
+  /// The first release numbered new demo orders `count + 1001`, which collides once an order
+  /// was removed (exit 65). Numbers now follow the highest `A-<n>` the list holds.
+  @Test func seedAgainAfterARemoveOrAHandNumberedOrderAddsItsOrders() async throws {
+    let sandbox = try Sandbox()
+    #expect(await sandbox.run("seed", "--count", "5").exitCode == 0)
+    #expect(await sandbox.run("remove", "orders", "2").exitCode == 0)
+    let again = await sandbox.run("seed", "--count", "5")
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(await sandbox.sqlite("SELECT count(*) FROM orders") == "9\n")
+    let added = await sandbox.run(
+      "add", "orders", "--number", "A-5000", "--total", "1", "--currency", "EUR")
+    #expect(added.exitCode == 0, "\(added)")
+    let third = await sandbox.run("seed", "--count", "2")
+    #expect(third.exitCode == 0, "\(third)")
+    #expect(
+      await sandbox.sqlite("SELECT number FROM orders WHERE id > 11 ORDER BY id") == "A-5001\nA-5002\n")
+    #expect(await sandbox.sqlite("SELECT count(DISTINCT number), count(*) FROM orders") == "12|12\n")
+  }
 }

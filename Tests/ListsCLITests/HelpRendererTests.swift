@@ -187,7 +187,8 @@ import Testing
   @Test func usageLinesAreOneLine() {
     #expect(HelpRenderer.usageLine(for: ["remove"]) == "lists remove <list> <id> ...")
     #expect(HelpRenderer.usageLine(for: ["clear"]) == "lists clear <list> [--yes]")
-    #expect(HelpRenderer.usageLine(for: ["import"]) == "lists import <list> <file>")
+    #expect(
+      HelpRenderer.usageLine(for: ["import"]) == "lists import <list> <file> [--format <format>] [--raw]")
     #expect(HelpRenderer.usageLine(for: ["seed"]) == "lists seed [--count <n>]")
     #expect(HelpRenderer.usageLine(for: ["watch"]) == "lists watch <list> [--json]")
     #expect(

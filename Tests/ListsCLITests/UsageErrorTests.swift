@@ -94,7 +94,7 @@ import Testing
       kind: .invalidChoice("xml", option: "--format", choices: ["ndjson", "csv"]),
       rendered: """
         Error: Invalid value 'xml' for '--format'. Expected one of: ndjson, csv.
-        Usage: lists export <list> [--format <format>]
+        Usage: lists export <list> [--format <format>] [--raw]
         See 'lists export --help'.
 
         """),

@@ -5,7 +5,7 @@
 # Usage: Tests/Scripts/reliability.sh [--minutes N] [--seed S]   (default 5 minutes)
 #
 # Each test repeats its trials for its share of the time (crash: import 25 %, first open 10 %,
-# clear 10 %; contention: writers 25 %, racing first opens 5 %; full disk 10 %; the hostile
+# clear 10 %; contention: writers 25 %, racing first opens and first writes 5 % each; full disk 10 %; the hostile
 # file and input cases run once). The run is killed if it takes more than twice its time plus
 # five minutes. Then Tests/Scripts/full-filesystem.sh fills a real tmpfs (when run as root).
 # Exit status: 0 when both passed.
@@ -92,6 +92,9 @@ awk '
     t = "contention.first-open"
     printf "  %-32s %d of %d trials migrated once (%d processes)\n", "racing first opens", f(t, "passed"), f(t, "trials"), f(t, "processes")
     trials += f(t, "trials")
+    t = "contention.first-write"
+    printf "  %-32s %d trials, %d acknowledged, %d found\n", "racing first writes", f(t, "trials"), f(t, "acknowledged"), f(t, "found")
+    trials += f(t, "trials"); acked += f(t, "acknowledged"); found += f(t, "found")
     t = "full-disk.writes"
     printf "%-34s %s\n", "Full disk (RLIMIT_FSIZE)", ""
     printf "  %-32s %d of %d limits clean (%d imports, %d adds tried); %d adds acknowledged, %d found\n", "writes past a limit", f(t, "passed"), f(t, "adds tried"), f(t, "imports tried"), f(t, "adds tried"), f(t, "acknowledged"), f(t, "found")

@@ -7,13 +7,17 @@ package enum ExportCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
     let list = parsed.value(ExportSpec.list)
     let format = parsed.value(ExportSpec.format)
+    let raw = parsed[ExportSpec.raw]
+    if raw && format != .csv {
+      throw .usageMessage("--raw goes with --format csv.", commandPath: ["export"])
+    }
     let database = try context.openForReading()
     let progress = Progress(context: context, verb: "Exporting", noun: list.rawValue)
     let count: Int
     switch list {
-    case .favorites: count = try export(database.favorites(account: context.account), format, context, progress)
-    case .addresses: count = try export(database.addresses(account: context.account), format, context, progress)
-    case .orders: count = try export(database.orders(account: context.account), format, context, progress)
+    case .favorites: count = try export(database.favorites(account: context.account), format, raw, context, progress)
+    case .addresses: count = try export(database.addresses(account: context.account), format, raw, context, progress)
+    case .orders: count = try export(database.orders(account: context.account), format, raw, context, progress)
     }
     progress.finish()
     if context.stderrIsTerminal && !context.stdoutIsTerminal {
@@ -26,7 +30,7 @@ package enum ExportCommand {
   private struct StopExport: Error {}
 
   private static func export<R: ListRepository>(
-    _ repository: R, _ format: ExportFormat, _ context: Context, _ progress: Progress
+    _ repository: R, _ format: ExportFormat, _ raw: Bool, _ context: Context, _ progress: Progress
   ) throws(CLIError) -> Int where R.Item: ListItemOutput {
     switch format {
     case .ndjson:
@@ -35,7 +39,7 @@ package enum ExportCommand {
         $1.newline()
       }
     case .csv:
-      var writer = CSVWriter(capacity: 64 * 1024)
+      var writer = CSVWriter(capacity: 64 * 1024, protectsFormulas: !raw)
       writer.record(R.Item.fieldNames)
       return try stream(repository, into: writer, context, progress) { $0.writeCSV(into: &$1) }
     }

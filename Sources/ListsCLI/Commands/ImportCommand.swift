@@ -25,11 +25,16 @@ package enum ImportCommand {
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
 
     let progress = Progress(context: context, verb: "Importing", noun: list.rawValue)
+    let input = Input(
+      descriptor: descriptor, format: parsed.value(ImportSpec.format), raw: parsed[ImportSpec.raw])
+    if input.raw && input.format != .csv {
+      throw .usageMessage("--raw goes with --format csv.", commandPath: ["import"])
+    }
     let added = try context.writing { database throws(CLIError) in
       switch list {
-      case .favorites: try importAll(database.favorites(account: context.account), descriptor, progress)
-      case .addresses: try importAll(database.addresses(account: context.account), descriptor, progress)
-      case .orders: try importAll(database.orders(account: context.account), descriptor, progress)
+      case .favorites: try importAll(database.favorites(account: context.account), input, progress)
+      case .addresses: try importAll(database.addresses(account: context.account), input, progress)
+      case .orders: try importAll(database.orders(account: context.account), input, progress)
       }
     }
     progress.finish()
@@ -37,36 +42,71 @@ package enum ImportCommand {
     return .success
   }
 
-  /// Feeds every line of `descriptor` to the repository's import, one draft at a time.
+  /// Where the items come from and how they are written.
+  private struct Input {
+    var descriptor: Int32
+    var format: ExportFormat
+    var raw: Bool
+  }
+
+  /// The items of the input one at a time, each as the JSON object a draft decodes, with the
+  /// line it starts on.
+  private struct ItemReader {
+    private var next: () throws(CLIError) -> (line: Int, value: JSONValue)?
+
+    init<Draft: ImportableDraft>(_ input: Input, for _: Draft.Type) {
+      let source = FileDescriptorByteSource(fileDescriptor: input.descriptor)
+      switch input.format {
+      case .ndjson:
+        var reader = NDJSONLineReader(source: source)
+        next = { () throws(CLIError) in try Self.nextLine(&reader) }
+      case .csv:
+        var reader = CSVItemReader(
+          source: source, raw: input.raw, integers: Draft.integerFields, booleans: Draft.booleanFields)
+        next = { () throws(CLIError) in try reader.next() }
+      }
+    }
+
+    mutating func read() throws(CLIError) -> (line: Int, value: JSONValue)? { try next() }
+
+    private static func nextLine(
+      _ reader: inout NDJSONLineReader<FileDescriptorByteSource>
+    ) throws(CLIError) -> (line: Int, value: JSONValue)? {
+      let next: NDJSONLine?
+      do throws(NDJSONReadError) {
+        next = try reader.next()
+      } catch {
+        switch error {
+        case .lineTooLong(let number, let limit):
+          throw .badImportLine(line: number, reason: "the line is longer than \(limit) bytes.")
+        case .readFailed(_, let code):
+          throw .other("Cannot read the input: \(String(cString: strerror(code))).", .ioError)
+        }
+      }
+      guard let next else { return nil }
+      do {
+        return (next.number, try JSONParser.parse(next.bytes))
+      } catch {
+        throw .badImportLine(line: next.number, reason: "not valid JSON at \(error.description).")
+      }
+    }
+  }
+
+  /// Feeds every item of the input to the repository's import, one draft at a time.
   private static func importAll<R: ListRepository>(
-    _ repository: R, _ descriptor: Int32, _ progress: Progress
+    _ repository: R, _ input: Input, _ progress: Progress
   ) throws(CLIError) -> Int where R.Draft: ImportableDraft {
-    var reader = NDJSONLineReader(source: FileDescriptorByteSource(fileDescriptor: descriptor))
+    var reader = ItemReader(input, for: R.Draft.self)
     var line = 0
     do {
       return try repository.importItems(from: { () throws(CLIError) -> R.Draft? in
-        let next: NDJSONLine?
-        do throws(NDJSONReadError) {
-          next = try reader.next()
-        } catch {
-          switch error {
-          case .lineTooLong(let number, let limit):
-            throw .badImportLine(line: number, reason: "the line is longer than \(limit) bytes.")
-          case .readFailed(_, let code):
-            throw .other("Cannot read the input: \(String(cString: strerror(code))).", .ioError)
-          }
-        }
-        guard let next else { return nil }
-        line = next.number
+        guard let next = try reader.read() else { return nil }
+        line = next.line
         progress.advance()
-        do {
-          return try R.Draft.decode(try JSONParser.parse(next.bytes))
-        } catch let error as JSONParseError {
-          throw .badImportLine(line: line, reason: "not valid JSON at \(error.description).")
-        } catch let error as DraftFields.Problem {
-          throw .badImportLine(line: line, reason: uppercasedFirst(error.reason))
+        do throws(DraftFields.Problem) {
+          return try R.Draft.decode(next.value)
         } catch {
-          throw .other(String(describing: error), .software)
+          throw .badImportLine(line: line, reason: uppercasedFirst(error.reason))
         }
       })
     } catch let error as CLIError {

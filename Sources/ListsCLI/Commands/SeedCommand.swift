@@ -11,10 +11,7 @@ package enum SeedCommand {
 
     let (favorites, addresses, orders) = try context.writing { database throws(CLIError) in
       try store { () throws(ListStoreError) in
-      let orders = database.orders(account: account)
-      let first = try orders.count() + 1001
-      let addedOrders = try orders.importItems(
-        (0..<count).lazy.map { i in Demo.order(number: first + i, now: now, &random) })
+      let addedOrders = try seedOrders(database.orders(account: account), count: count, now: now, &random)
       let favorites = try database.favorites(account: account).importItems(
         (0..<count).lazy.map { i in Demo.favorite(index: i, now: now, &random) })
       let addresses = database.addresses(account: account)
@@ -28,6 +25,51 @@ package enum SeedCommand {
       "Added \(favorites) favorites, \(addresses) addresses and \(orders) orders to account "
         + "'\(TerminalEscaping.escape(account))'. Try: \(context.command("show", "orders"))")
     return .success
+  }
+
+  /// How often seeding the orders starts over with new numbers when another process took one
+  /// of them meanwhile.
+  private static let numberAttempts = 5
+
+  /// Adds `count` demo orders numbered after the highest `A-<n>` the list holds (from `A-1001`),
+  /// so they never collide with what is there, whatever was added or removed before. Another
+  /// process can take a number between the look and the import; the import is then rejected
+  /// whole, and tried again above the new highest number.
+  private static func seedOrders(
+    _ orders: OrdersRepository, count: Int, now: Int64, _ random: inout DemoRandom
+  ) throws(ListStoreError) -> Int {
+    var attempt = 1
+    while true {
+      let first = try highestDemoNumber(in: orders).map { $0 + 1 } ?? 1001
+      var attemptRandom = random
+      do {
+        let added = try orders.importItems(
+          (0..<count).lazy.map { i in Demo.order(number: first + i, now: now, &attemptRandom) })
+        random = attemptRandom
+        return added
+      } catch .importRejected(_, .duplicateOrderNumber) where attempt < numberAttempts {
+        attempt += 1
+      }
+    }
+  }
+
+  /// The highest `n` of the orders numbered `A-<n>`, or nil when there is none from 1001 on.
+  private static func highestDemoNumber(in orders: OrdersRepository) throws(ListStoreError) -> Int? {
+    var highest: Int?
+    do {
+      try orders.export { order in
+        let number = order.number.utf8
+        guard number.count > 2, number.count <= 20, number.starts(with: "A-".utf8),
+          let value = Int(String(order.number.dropFirst(2))), value >= 1000
+        else { return }
+        highest = max(highest ?? value, value)
+      }
+    } catch let error as ListStoreError {
+      throw error
+    } catch {
+      throw .internalError(detail: String(describing: error))
+    }
+    return highest
   }
 }
 

@@ -77,9 +77,16 @@ package struct DraftFields {
 package protocol ImportableDraft: Sendable {
   /// The draft the object describes.
   static func decode(_ value: JSONValue) throws(DraftFields.Problem) -> Self
+  /// The fields that are JSON numbers (a CSV cell of these columns is read as one).
+  static var integerFields: Set<String> { get }
+  /// The fields that are JSON booleans.
+  static var booleanFields: Set<String> { get }
 }
 
 extension FavoriteDraft: ImportableDraft {
+  package static let integerFields: Set<String> = ["id"]
+  package static let booleanFields: Set<String> = []
+
   package static func decode(_ value: JSONValue) throws(DraftFields.Problem) -> FavoriteDraft {
     let fields = try DraftFields(value, known: Favorite.fieldNames)
     return FavoriteDraft(
@@ -89,6 +96,9 @@ extension FavoriteDraft: ImportableDraft {
 }
 
 extension AddressDraft: ImportableDraft {
+  package static let integerFields: Set<String> = ["id"]
+  package static let booleanFields: Set<String> = ["is_default"]
+
   package static func decode(_ value: JSONValue) throws(DraftFields.Problem) -> AddressDraft {
     let fields = try DraftFields(value, known: Address.fieldNames)
     return AddressDraft(
@@ -102,6 +112,9 @@ extension AddressDraft: ImportableDraft {
 }
 
 extension OrderDraft: ImportableDraft {
+  package static let integerFields: Set<String> = ["id", "total_minor"]
+  package static let booleanFields: Set<String> = []
+
   package static func decode(_ value: JSONValue) throws(DraftFields.Problem) -> OrderDraft {
     let fields = try DraftFields(value, known: Order.fieldNames)
     let number = try fields.string("number")

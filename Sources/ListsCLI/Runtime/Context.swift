@@ -58,7 +58,7 @@ package final class Context {
   /// Opens the database for a command that writes: the folder and the file are created when
   /// missing.
   package func openForWriting() throws(CLIError) -> ListsDatabase {
-    _ = try createFolder(of: databasePath)
+    try createFolder(of: databasePath)
     return try open()
   }
 
@@ -73,42 +73,16 @@ package final class Context {
 
   /// Runs a command that writes: opens (creating when needed) the database and runs `body`.
   ///
-  /// When the command fails on a database that was new — no file, or a zero-byte one — the
-  /// file is put back as it was (removed, or emptied) and the folders made for it are removed,
-  /// so a rejected command leaves nothing behind: not even an empty, initialized database.
+  /// A command that fails leaves the file it created, and the folders it made, in place: an
+  /// empty, initialized database. Removing them is never safe. Another process may have opened
+  /// the same new file a moment earlier and be waiting for its lock; once the path is unlinked,
+  /// that process commits into a file nobody can find again and reports a write that is lost.
+  /// No lock can prevent that, since a lock lives on the file that is being removed. Everything
+  /// a command can check without the file (flags, values, the input file) is checked before it
+  /// is opened, so most rejected commands still create nothing.
   package func writing<T>(_ body: (ListsDatabase) throws(CLIError) -> T) throws(CLIError) -> T {
-    let path = databasePath
-    let wasNew = Self.isNewDatabase(path)
-    let existed = access(path, F_OK) == 0
-    var madeFolders: [String] = []
-    do {
-      madeFolders = try createFolder(of: path)
-      return try run(body)
-    } catch {
-      if wasNew {
-        Self.restoreNewDatabase(path, existed: existed)
-        for folder in madeFolders.reversed() { rmdir(folder) }
-      }
-      throw error
-    }
-  }
-
-  /// Opens, runs, and closes (the database is released when this returns).
-  private func run<T>(_ body: (ListsDatabase) throws(CLIError) -> T) throws(CLIError) -> T {
-    try body(open())
-  }
-
-  /// Puts a database that was new back: removed when there was no file, emptied when it was a
-  /// zero-byte file; SQLite's side files go too.
-  private static func restoreNewDatabase(_ path: String, existed: Bool) {
-    if existed {
-      truncate(path, 0)
-    } else {
-      unlink(path)
-    }
-    unlink(path + "-wal")
-    unlink(path + "-shm")
-    unlink(path + "-journal")
+    try createFolder(of: databasePath)
+    return try body(open())
   }
 
   /// Opens the database for a command that reads, or that only removes. A missing or zero-byte
@@ -146,21 +120,18 @@ package final class Context {
     return status.st_mode & S_IFMT == S_IFREG && status.st_size == 0
   }
 
-  /// `mkdir -p` of the folder holding `path`; returns the folders it made, outermost first.
-  private func createFolder(of path: String) throws(CLIError) -> [String] {
+  /// `mkdir -p` of the folder holding `path`. The folders it makes are private (`0700`, see
+  /// ``PrivateFile``); folders that exist keep their mode.
+  private func createFolder(of path: String) throws(CLIError) {
     let bytes = Array(path.utf8)
-    var made: [String] = []
     for index in bytes.indices where bytes[index] == UInt8(ascii: "/") && index > 0 {
       let folder = String(decoding: bytes[..<index], as: UTF8.self)
-      if mkdir(folder, 0o755) == 0 {
-        made.append(folder)
-      } else if errno != EEXIST {
-        let reason = String(cString: strerror(errno))
-        for made in made.reversed() { rmdir(made) }
+      let failure = PrivateFile.createFolder(at: folder)
+      if failure != 0 && failure != EEXIST {
+        let reason = String(cString: strerror(failure))
         throw .store(.cannotCreate(path: path, reason: "cannot create the folder \(folder): \(reason)"))
       }
     }
-    return made
   }
 
   /// The command that repeats this invocation's global options that were given explicitly,

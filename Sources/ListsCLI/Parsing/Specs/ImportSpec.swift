@@ -5,12 +5,21 @@ package enum ImportSpec {
   /// The list to import into.
   package static let list = Argument<ListKind>("list", help: "The list to add the items to.")
   /// The file, `-` for stdin.
-  package static let file = Argument<String>("file", help: "The NDJSON file; - reads stdin.")
+  package static let file = Argument<String>("file", help: "The NDJSON or CSV file; - reads stdin.")
+  /// `--format`, default ndjson.
+  package static let format = Option<ExportFormat>(
+    "--format", placeholder: "format", help: "The input format.", default: .ndjson)
+  /// `--raw`: CSV cells taken exactly as they are.
+  package static let raw = Flag(
+    "--raw",
+    help: "With --format csv: take every cell exactly as it is, for a file exported with "
+      + "--raw. Without it, the ' that export puts in front of formula-like cells is removed.")
 
   /// The command.
   package static let command = CommandSpec(
-    name: "import", abstract: "Adds the items of an NDJSON file, all or nothing.",
-    discussion: "One JSON object a line, with the fields of the JSON items; id is ignored and "
+    name: "import", abstract: "Adds the items of an NDJSON or CSV file, all or nothing.",
+    discussion: "NDJSON: one JSON object a line, with the fields of the JSON items. CSV: a "
+      + "header row naming those fields, as export --format csv writes it. id is ignored and "
       + "new ids are given. An order needs total or total_minor.",
-    id: .import, arguments: [list.spec, file.spec])
+    id: .import, arguments: [list.spec, file.spec], options: [format.spec, raw.spec])
 }

@@ -1,8 +1,13 @@
 /// Writes RFC 4180 CSV into a byte buffer, field by field, for streaming exports.
 ///
 /// A field is quoted when it contains a comma, a double quote, a carriage return or a line
-/// feed; quotes inside are doubled. Records end in CRLF, as RFC 4180 specifies. Text is copied
-/// verbatim as UTF-8 (no formula escaping: the export is data, not a spreadsheet). For example:
+/// feed; quotes inside are doubled. Records end in CRLF, as RFC 4180 specifies.
+///
+/// Text that a spreadsheet would run as a formula is written as text: a field that begins with
+/// `=`, `+`, `-`, `@`, a tab or a carriage return gets a `'` in front, as OWASP recommends
+/// against CSV injection (a favorite titled `=HYPERLINK(...)` would otherwise be a live link).
+/// A field that begins with `'` gets one too, so that ``CSVWriter/unprotected(_:)`` gives every
+/// value back exactly. `protectsFormulas: false` writes text verbatim. For example:
 /// ```swift
 /// var csv = CSVWriter()
 /// csv.record(["id", "title"])       // id,title\r\n
@@ -14,10 +19,28 @@
 package struct CSVWriter: Sendable {
   private var buffer: ByteBuffer
   private var isAtRecordStart = true
+  /// Whether text that begins like a formula is written with a `'` in front.
+  package let protectsFormulas: Bool
 
   /// Creates an empty writer reserving `capacity` bytes.
-  package init(capacity: Int = 4096) {
+  package init(capacity: Int = 4096, protectsFormulas: Bool = true) {
     buffer = ByteBuffer(capacity: capacity)
+    self.protectsFormulas = protectsFormulas
+  }
+
+  /// Whether a field that begins with `byte` is written with a `'` in front.
+  package static func needsProtection(startingWith byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D,
+      UInt8(ascii: "'"):
+      true
+    default: false
+    }
+  }
+
+  /// A field as it was before a writer that protects formulas wrote it: one leading `'` less.
+  package static func unprotected(_ field: String) -> String {
+    field.utf8.first == UInt8(ascii: "'") ? String(field.dropFirst()) : field
   }
 
   /// A copy of the CSV written so far; ``withBytes(_:)`` avoids the copy.
@@ -43,10 +66,14 @@ package struct CSVWriter: Sendable {
     endRecord()
   }
 
-  /// Writes a text field, quoted when needed.
+  /// Writes a text field, quoted when needed, with a `'` in front when it begins like a
+  /// formula and ``protectsFormulas`` is on.
   package mutating func field(_ text: String) {
     separate()
     var text = text
+    if protectsFormulas, let first = text.utf8.first, Self.needsProtection(startingWith: first) {
+      text = "'" + text
+    }
     text.withUTF8 { appendField($0) }
   }
 
