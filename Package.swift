@@ -19,16 +19,19 @@ let package = Package(
     ),
     // Thin, owned wrapper over the C API: connections, statements, one error funnel.
     .target(name: "SQLiteCore", dependencies: ["CSQLite"]),
+    // Exact JSON (numbers keep their text), a byte buffer, and escaping for terminals: what
+    // the store's kind definitions, the CLI and sync all read and write.
+    .target(name: "TextFormats"),
     // The paging loader. Knows nothing of SQLite.
     .target(name: "ListPaging"),
     // The store: schema, migrations, repositories, change notifications.
     .target(
       name: "ListStore",
-      dependencies: ["SQLiteCore", "ListPaging"],
+      dependencies: ["SQLiteCore", "ListPaging", "TextFormats"],
       plugins: ["EmbedMigrationsPlugin"]
     ),
     // The command line: parsing, commands, rendering.
-    .target(name: "ListsCLI", dependencies: ["ListStore", "ListPaging"]),
+    .target(name: "ListsCLI", dependencies: ["ListStore", "ListPaging", "TextFormats"]),
     .executableTarget(
       name: "lists", dependencies: ["ListsCLI"], exclude: ["StaticLibraries"],
       // The command starts as often as it runs, and on Linux most of a cold start was the
@@ -66,7 +69,7 @@ let package = Package(
     .systemLibrary(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
     .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Tests/Fuzz/FuzzSupport"),
     .executableTarget(
-      name: "fuzz-ndjson", dependencies: ["FuzzSupport", "ListsCLI", "ListStore"],
+      name: "fuzz-ndjson", dependencies: ["FuzzSupport", "ListsCLI", "ListStore", "TextFormats"],
       path: "Tests/Fuzz/fuzz-ndjson"),
     .executableTarget(
       name: "fuzz-amount", dependencies: ["FuzzSupport", "ListStore"],
@@ -75,7 +78,7 @@ let package = Package(
       name: "fuzz-cursor", dependencies: ["FuzzSupport", "ListStore"],
       path: "Tests/Fuzz/fuzz-cursor"),
     .executableTarget(
-      name: "fuzz-arguments", dependencies: ["FuzzSupport", "ListsCLI"],
+      name: "fuzz-arguments", dependencies: ["FuzzSupport", "ListsCLI", "TextFormats"],
       path: "Tests/Fuzz/fuzz-arguments"),
 
     // What several test targets share: the fuzz corpora and a seeded random sequence.
@@ -84,7 +87,7 @@ let package = Package(
     .testTarget(name: "ListPagingTests", dependencies: ["ListPaging"]),
     .testTarget(
       name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore", "TestSupport"]),
-    .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI", "TestSupport"]),
+    .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI", "TextFormats", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["lists", "lists-bench"], exclude: ["Golden"]),
     .testTarget(
       name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TestSupport"]),

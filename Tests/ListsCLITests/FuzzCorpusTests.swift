@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 @testable import ListsCLI
+import TextFormats
 
 /// The seed corpora of the `fuzz-ndjson` and `fuzz-arguments` targets (Tests/Fuzz), replayed
 /// through the properties those targets check, so `swift test` keeps them without libFuzzer; and

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ListsCLI
+import TextFormats
 
 @Suite struct JSONWriterTests {
   func text(_ build: (inout JSONWriter) -> Void) -> String {

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import ListsCLI
+import TextFormats
 
 /// A source that hands out `data` in chunks of at most `chunkSize` bytes, whatever the reader
 /// asks for, and can fail on a chosen read.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ListsCLI
+import TextFormats
 
 @Suite struct TerminalEscapingTests {
   @Test(

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Writes RFC 4180 CSV into a byte buffer, field by field, for streaming exports.
 ///
 /// A field is quoted when it contains a comma, a double quote, a carriage return or a line

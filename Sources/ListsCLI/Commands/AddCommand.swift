@@ -1,4 +1,5 @@
 import ListStore
+import TextFormats
 
 /// `lists add favorites|addresses|orders ...`: validates and adds one item.
 package enum AddCommand {

@@ -1,5 +1,6 @@
 import Glibc
 import ListStore
+import TextFormats
 
 /// `lists clear LIST [--yes]`: removes every item of the account's list. Without `--yes` it
 /// asks when stdin and stderr are a terminal, and refuses otherwise.

@@ -1,5 +1,6 @@
 import Glibc
 import ListStore
+import TextFormats
 
 /// `lists doctor`: integrity, schema version, migration checksums, and the kept counts against
 /// the real ones. Changes the file only with `--repair`, which recounts the lists first.

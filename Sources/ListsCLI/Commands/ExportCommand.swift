@@ -1,5 +1,6 @@
 import Glibc
 import ListStore
+import TextFormats
 
 /// `lists export LIST [--format ndjson|csv]`: every item, streamed to stdout from one snapshot,
 /// in constant memory.

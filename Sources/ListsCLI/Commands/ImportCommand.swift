@@ -1,5 +1,6 @@
 import Glibc
 import ListStore
+import TextFormats
 
 /// `lists import LIST FILE`: adds the items of an NDJSON file (`-` for stdin), streamed, in one
 /// transaction. The first bad line stops the import and names the line and the field; nothing

@@ -1,4 +1,5 @@
 import ListStore
+import TextFormats
 
 /// `lists seed [--count N]`: realistic demo data for every list of the account, for trying
 /// things out. Each list is filled in one transaction.

@@ -1,4 +1,5 @@
 import ListStore
+import TextFormats
 
 /// Reads the fields of one imported JSON object, with errors that name the field.
 ///

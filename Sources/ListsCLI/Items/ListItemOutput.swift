@@ -1,4 +1,5 @@
 import ListStore
+import TextFormats
 
 /// How one list's items are written: as table rows for people, as JSON objects and CSV records
 /// for programs. JSON and CSV use the same field names, in the same order.

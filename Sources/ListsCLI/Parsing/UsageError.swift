@@ -1,3 +1,5 @@
+import TextFormats
+
 /// A command line `lists` cannot run, as a value: what was wrong, where, and a likely fix.
 ///
 /// The parser returns it and never prints or exits; ``ErrorRenderer`` turns it into the three

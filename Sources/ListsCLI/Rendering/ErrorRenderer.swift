@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Renders every error `lists` prints, in one place, for stderr.
 ///
 /// A usage error takes three lines, swift-argument-parser style:

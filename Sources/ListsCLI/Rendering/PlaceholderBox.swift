@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Draws a list's placeholder — title, detail, action — in a rounded box that fits a width.
 ///
 /// For example, at width 44:

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Lays rows of text out as an aligned table that fits a terminal width.
 ///
 /// For example, at width 30:

@@ -1,5 +1,6 @@
 import ListPaging
 import ListStore
+import TextFormats
 
 /// What `show` and `watch` print for a list's state: a table and footer, or the placeholder,
 /// for people; one JSON object in the `show --json` shape for programs.

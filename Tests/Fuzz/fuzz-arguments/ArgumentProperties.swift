@@ -1,5 +1,6 @@
 import FuzzSupport
 import ListsCLI
+import TextFormats
 
 /// What must hold for the tokenizer and parser on any command line.
 ///

@@ -1,6 +1,7 @@
 import FuzzSupport
 import ListStore
 import ListsCLI
+import TextFormats
 
 /// What must hold for the NDJSON import path on any byte stream.
 ///

@@ -4,31 +4,31 @@
 /// a million-row export; here a writer reserves room for the worst case once per value and
 /// writes bytes directly. The storage is an array (value semantics, `Sendable`) kept
 /// zero-filled beyond ``count``.
-struct ByteBuffer: Sendable {
+package struct ByteBuffer: Sendable {
   private var storage: [UInt8]
   /// How many bytes were written.
-  private(set) var count = 0
+  package private(set) var count = 0
 
   /// Creates an empty buffer with room for `capacity` bytes.
-  init(capacity: Int) {
+  package init(capacity: Int) {
     storage = [UInt8](repeating: 0, count: max(capacity, 16))
   }
 
   /// A copy of the bytes written.
-  var bytes: [UInt8] { Array(storage[0..<count]) }
+  package var bytes: [UInt8] { Array(storage[0..<count]) }
 
   /// Calls `body` with the bytes written, without copying them.
-  func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  package func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
   }
 
   /// Forgets the bytes written, keeping the storage for reuse.
-  mutating func removeAll() {
+  package mutating func removeAll() {
     count = 0
   }
 
   /// Appends one byte.
-  mutating func append(_ byte: UInt8) {
+  package mutating func append(_ byte: UInt8) {
     write(maximumCount: 1) { out in
       out[0] = byte
       return 1
@@ -36,7 +36,7 @@ struct ByteBuffer: Sendable {
   }
 
   /// Appends the bytes of an ASCII literal.
-  mutating func append(_ literal: StaticString) {
+  package mutating func append(_ literal: StaticString) {
     literal.withUTF8Buffer { source in
       write(maximumCount: source.count) { out in
         out.update(from: source.baseAddress!, count: source.count)
@@ -46,7 +46,7 @@ struct ByteBuffer: Sendable {
   }
 
   /// Lets `body` write at most `maximumCount` bytes at the end; it returns how many it wrote.
-  mutating func write(maximumCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+  package mutating func write(maximumCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
     let start = count
     if start + maximumCount > storage.count {
       let newCount = max(start + maximumCount, storage.count * 2)
