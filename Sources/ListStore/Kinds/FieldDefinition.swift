@@ -1,0 +1,101 @@
+/// One field of a list kind: its name, its type with the type's limits, and whether it must be
+/// given.
+///
+/// A field is one column of the kind's table, named after the field, except a money field,
+/// which is two: `<name>_minor` (the amount in the currency's minor units) and the currency
+/// column (`<name>_currency` unless ``FieldType/money(currencyColumn:)`` names another).
+///
+/// For example:
+///
+/// ```swift
+/// let title = FieldDefinition("title", .text(maxLength: 300), required: true)
+/// let status = FieldDefinition("status", .enumeration(["want", "reading", "done"]), default: .text("want"))
+/// ```
+public struct FieldDefinition: Sendable, Hashable {
+  /// The field's name: `[a-z][a-z0-9_]*`, at most 40 characters.
+  public var name: String
+  /// What the field holds, with its limits.
+  public var type: FieldType
+  /// Whether every item must give the field. A required text must not be empty.
+  public var required: Bool
+  /// The value an item that does not give the field gets; nil for none (an optional field is
+  /// then null).
+  public var defaultValue: FieldDefault?
+  /// Text only: order and compare the field without regard to ASCII case (`COLLATE NOCASE`),
+  /// as address labels are.
+  public var caseInsensitive: Bool
+  /// Bool only: at most one item of an account has the field set, and setting it on one item
+  /// clears it on the others (the default address).
+  public var onePerAccount: Bool
+
+  /// A field with its type and options.
+  public init(
+    _ name: String, _ type: FieldType, required: Bool = false, default defaultValue: FieldDefault? = nil,
+    caseInsensitive: Bool = false, onePerAccount: Bool = false
+  ) {
+    self.name = name
+    self.type = type
+    self.required = required
+    self.defaultValue = defaultValue
+    self.caseInsensitive = caseInsensitive
+    self.onePerAccount = onePerAccount
+  }
+
+  /// The table columns the field is stored in: one, or two for money (minor units, currency).
+  public var columns: [String] {
+    switch type {
+    case .money(let currencyColumn): [name + "_minor", currencyColumn ?? name + "_currency"]
+    default: [name]
+    }
+  }
+
+  /// Whether a stored value is never null: the field is required or has a default.
+  public var isNotNull: Bool { required || defaultValue != nil }
+}
+
+/// What a field holds, with the limits the type takes.
+public enum FieldType: Sendable, Hashable {
+  /// UTF-8 text; at most `maxLength` characters (Unicode scalars, as SQLite's `length` counts),
+  /// matching `pattern`, a SQLite `GLOB` pattern such as `[A-Z][A-Z]`, when given.
+  case text(maxLength: Int? = nil, pattern: String? = nil)
+  /// A 64-bit integer between `min` and `max` when given.
+  case integer(min: Int64? = nil, max: Int64? = nil)
+  /// True or false, stored as 1 or 0.
+  case bool
+  /// A moment, stored as integer Unix milliseconds (UTC), ISO 8601 in JSON.
+  case timestamp
+  /// An exact amount in an ISO 4217 currency: minor units and the currency code, in two columns.
+  /// The currency column is `<name>_currency` unless named here (the built-in orders keep
+  /// `currency`).
+  case money(currencyColumn: String? = nil)
+  /// One of a fixed set of texts.
+  case enumeration([String])
+
+  /// The type's name in a JSON definition: `text`, `integer`, `bool`, `timestamp`, `money`,
+  /// `enum`.
+  public var name: String {
+    switch self {
+    case .text: "text"
+    case .integer: "integer"
+    case .bool: "bool"
+    case .timestamp: "timestamp"
+    case .money: "money"
+    case .enumeration: "enum"
+    }
+  }
+
+  /// Every type name a definition may use.
+  public static let names = ["text", "integer", "bool", "timestamp", "money", "enum"]
+}
+
+/// The value a field gets when an item does not give it.
+public enum FieldDefault: Sendable, Hashable {
+  /// A text or enum value.
+  case text(String)
+  /// An integer value.
+  case integer(Int64)
+  /// A bool value.
+  case bool(Bool)
+  /// The time the item is added (timestamps only).
+  case now
+}

@@ -1,0 +1,64 @@
+/// The value of one field of an item, typed as its field is.
+///
+/// ``DynamicItem`` holds fields as these values, by name; a typed record of an app's kind reads
+/// and writes its own properties and never goes through them.
+public enum FieldValue: Sendable, Hashable {
+  /// No value (an optional field left out).
+  case null
+  /// A text or enum value.
+  case text(String)
+  /// An integer value.
+  case integer(Int64)
+  /// A bool value.
+  case bool(Bool)
+  /// A moment.
+  case timestamp(Timestamp)
+  /// An exact amount with its currency.
+  case money(Money)
+
+  /// The value a default gives; `now` is resolved by the store at insert and reads here as null.
+  init(defaultValue: FieldDefault) {
+    switch defaultValue {
+    case .text(let text): self = .text(text)
+    case .integer(let number): self = .integer(number)
+    case .bool(let flag): self = .bool(flag)
+    case .now: self = .null
+    }
+  }
+
+  /// Checks the value against `field`'s type and limits: the right type, a required field
+  /// given, a text not empty when required and without NUL, within `max_length` and `pattern`,
+  /// an integer within `min` and `max`, an enum value one of the values.
+  /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` naming the field.
+  public func check(for field: FieldDefinition) throws(ListStoreError) {
+    func invalid(_ reason: String) -> ListStoreError { .invalidValue(field: field.name, reason: reason) }
+    switch (field.type, self) {
+    case (_, .null):
+      if field.required { throw invalid("is required") }
+    case (.text(let maxLength, let pattern), .text(let text)):
+      if text.isEmpty && field.required { throw invalid("must not be empty") }
+      if text.utf8.contains(0) { throw invalid("must not contain a NUL character") }
+      if let maxLength, text.unicodeScalars.count > maxLength {
+        throw invalid("must be at most \(maxLength) characters long")
+      }
+      if let pattern, let glob = GlobPattern(pattern), !glob.matches(text) {
+        throw invalid("must match the pattern \(pattern)")
+      }
+    case (.enumeration(let values), .text(let text)):
+      if !values.contains(text) {
+        throw invalid("must be one of " + values.joined(separator: ", "))
+      }
+    case (.integer(let min, let max), .integer(let number)):
+      if let min, number < min { throw invalid("must be at least \(min)") }
+      if let max, number > max { throw invalid("must be at most \(max)") }
+    case (.bool, .bool), (.timestamp, .timestamp), (.money, .money):
+      break
+    default:
+      throw invalid("must be \(Self.article(field.type.name)) \(field.type.name)")
+    }
+  }
+
+  private static func article(_ word: String) -> String {
+    "aeiou".contains(word.first ?? "x") ? "an" : "a"
+  }
+}

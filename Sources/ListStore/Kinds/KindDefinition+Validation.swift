@@ -1,0 +1,186 @@
+import SQLiteCore
+import TextFormats
+
+extension KindDefinition {
+  /// The longest name of a kind or field.
+  public static let maximumNameLength = 40
+  /// Names the store uses for tables of its own, which no kind can take.
+  public static let reservedNames: Set<String> = ["list_counts", "list_kinds", "lists_migrations", "list_sync"]
+  /// Column names every kind has, which no field can take (`added_at` only where it is implicit).
+  static let commonColumns: Set<String> = ["id", "account", "remote_id"]
+
+  /// Checks that the definition can be registered: valid and unreserved names, known
+  /// references, limits that make sense, defaults within them.
+  ///
+  /// Names are checked here; whether the file already uses a name for something else is checked
+  /// when the kind is registered.
+  /// - Throws: ``KindDefinitionError`` naming the first problem.
+  public func validate() throws(KindDefinitionError) {
+    try Self.checkName(name, what: "The kind's name")
+    if Self.reservedNames.contains(name) || name.hasPrefix("sqlite_") {
+      throw KindDefinitionError("The name '\(name)' is kept for the store's own tables; choose another.")
+    }
+    guard !item.isEmpty, item.count <= Self.maximumNameLength, Self.isPlainText(item) else {
+      throw KindDefinitionError(
+        "The item name must be 1 to \(Self.maximumNameLength) characters without control characters.")
+    }
+    guard !fields.isEmpty else { throw KindDefinitionError("A kind needs at least one field.") }
+
+    var columns: Set<String> = Self.commonColumns
+    if hasImplicitAddedAt { columns.insert("added_at") }
+    var names: Set<String> = []
+    for field in fields {
+      try Self.checkName(field.name, what: "The field name")
+      guard names.insert(field.name).inserted else {
+        throw KindDefinitionError("The field '\(field.name)' is defined twice.")
+      }
+      try check(field)
+      for column in field.columns {
+        try Self.checkName(column, what: "The field '\(field.name)' has a column named")
+        guard columns.insert(column).inserted else {
+          let reason =
+            Self.commonColumns.contains(column) || column == "added_at"
+            ? "every kind has it" : "another field uses it"
+          throw KindDefinitionError("The field '\(field.name)' cannot use the column '\(column)': \(reason).")
+        }
+      }
+    }
+    if fields.filter({ $0.type == .timestamp && $0.defaultValue == .now }).count > 1 {
+      throw KindDefinitionError("At most one timestamp field can default to now (the time an item is added).")
+    }
+    try checkOrder()
+    if let unique {
+      guard !unique.fields.isEmpty else { throw KindDefinitionError("The unique rule names no field.") }
+      try checkReferences(unique.fields, what: "The unique rule") { field throws(KindDefinitionError) in
+        if case .money = field.type {
+          throw KindDefinitionError("The unique rule cannot use the money field '\(field.name)'.")
+        }
+      }
+    }
+    try checkReferences(show, what: "show", allowing: ["id", addedColumn]) { _ throws(KindDefinitionError) in }
+    try checkReferences(search, what: "search") { field throws(KindDefinitionError) in
+      guard case .text = field.type else {
+        throw KindDefinitionError("search can only use text fields; '\(field.name)' is \(field.type.name).")
+      }
+    }
+    for (phase, text) in placeholders {
+      guard !text.title.isEmpty, Self.isPlainText(text.title), Self.isPlainText(text.detail),
+        Self.isPlainText(text.action ?? "")
+      else {
+        throw KindDefinitionError(
+          "The \(phase.rawValue) placeholder needs a title, and no control characters in its texts.")
+      }
+    }
+  }
+
+  private func check(_ field: FieldDefinition) throws(KindDefinitionError) {
+    let label = "The field '\(field.name)'"
+    if field.required && field.defaultValue != nil {
+      throw KindDefinitionError("\(label) is required, so it takes no default.")
+    }
+    if field.caseInsensitive, case .text = field.type {} else if field.caseInsensitive {
+      throw KindDefinitionError("\(label) is \(field.type.name); only text can be case-insensitive.")
+    }
+    if field.onePerAccount && field.type != .bool {
+      throw KindDefinitionError("\(label) is \(field.type.name); only a bool can be one per account.")
+    }
+    switch field.type {
+    case .text(let maxLength, let pattern):
+      if let maxLength, maxLength < 1 { throw KindDefinitionError("\(label) has a max_length below 1.") }
+      if let pattern {
+        guard !pattern.isEmpty, Self.isPlainText(pattern), GlobPattern(pattern) != nil else {
+          throw KindDefinitionError(
+            "\(label) has the pattern '\(TerminalEscaping.escape(pattern))', which is not a GLOB pattern "
+              + "(*, ?, [A-Z] and plain characters).")
+        }
+      }
+    case .integer(let min, let max):
+      if let min, let max, min > max { throw KindDefinitionError("\(label) has a min above its max.") }
+    case .enumeration(let values):
+      guard !values.isEmpty else { throw KindDefinitionError("\(label) is an enum with no values.") }
+      var seen: Set<String> = []
+      for value in values {
+        guard !value.isEmpty, value.count <= 100, Self.isPlainText(value) else {
+          throw KindDefinitionError("\(label) has an enum value that is empty, too long, or has control characters.")
+        }
+        guard seen.insert(value).inserted else {
+          throw KindDefinitionError("\(label) lists the value '\(value)' twice.")
+        }
+      }
+    case .money, .bool, .timestamp:
+      break
+    }
+    if let value = field.defaultValue {
+      do {
+        try FieldValue(defaultValue: value).check(for: field)
+      } catch {
+        throw KindDefinitionError("\(label) has a default that its own limits refuse: \(error.message)")
+      }
+    }
+  }
+
+  private func checkOrder() throws(KindDefinitionError) {
+    var seen: Set<String> = []
+    for (index, term) in order.enumerated() {
+      guard seen.insert(term.field).inserted else {
+        throw KindDefinitionError("The order names '\(TerminalEscaping.escape(term.field))' twice.")
+      }
+      if term.field == "id" {
+        guard index == order.count - 1 else { throw KindDefinitionError("The order can name id only last.") }
+        continue
+      }
+      if term.field == addedColumn { continue }
+      guard let field = field(named: term.field) else {
+        throw KindDefinitionError(
+          "The order names '\(TerminalEscaping.escape(term.field))', which is not a field of '\(name)'.")
+      }
+      if case .money = field.type {
+        throw KindDefinitionError("The order cannot use the money field '\(field.name)' (amounts in different currencies).")
+      }
+    }
+  }
+
+  private func checkReferences(
+    _ names: [String], what: String, allowing extra: Set<String> = [],
+    _ check: (FieldDefinition) throws(KindDefinitionError) -> Void
+  ) throws(KindDefinitionError) {
+    var seen: Set<String> = []
+    for name in names {
+      guard seen.insert(name).inserted else {
+        throw KindDefinitionError("\(what) names '\(TerminalEscaping.escape(name))' twice.")
+      }
+      if extra.contains(name) { continue }
+      guard let field = field(named: name) else {
+        throw KindDefinitionError(
+          "\(what) names '\(TerminalEscaping.escape(name))', which is not a field of '\(self.name)'.")
+      }
+      try check(field)
+    }
+  }
+
+  /// Checks a kind, field or column name: `[a-z][a-z0-9_]*`, at most 40 characters, not a
+  /// keyword of SQLite. `what` says what the name is, e.g. `The field name`.
+  static func checkName(_ name: String, what: String) throws(KindDefinitionError) {
+    let bytes = Array(name.utf8)
+    let shown = "'" + TerminalEscaping.escape(bytes.count > 40 ? String(name.prefix(40)) + "…" : name) + "'"
+    guard let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+      bytes.allSatisfy({
+        ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
+          || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
+      })
+    else {
+      throw KindDefinitionError(
+        "\(what) \(shown) must be lowercase letters, digits and _, starting with a letter.")
+    }
+    guard bytes.count <= maximumNameLength else {
+      throw KindDefinitionError("\(what) \(shown) is longer than \(maximumNameLength) characters.")
+    }
+    guard !SQLiteKeywords.contains(name) else {
+      throw KindDefinitionError("\(what) \(shown) is a keyword of SQLite; choose another.")
+    }
+  }
+
+  static func isPlainText(_ text: String) -> Bool {
+    !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+  }
+}

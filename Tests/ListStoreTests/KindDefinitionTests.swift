@@ -1,0 +1,264 @@
+import Foundation
+import SQLiteCore
+import Testing
+
+@testable import ListStore
+
+/// Kind definitions: their JSON form, what is refused, and the schema they imply.
+@Suite struct KindDefinitionTests {
+  /// The contract's example (§7).
+  static let booksJSON = """
+    {"name": "books", "item": "book",
+     "fields": [
+       {"name": "title",  "type": "text", "required": true, "max_length": 300},
+       {"name": "author", "type": "text"},
+       {"name": "pages",  "type": "integer", "min": 1},
+       {"name": "price",  "type": "money"},
+       {"name": "status", "type": "enum", "values": ["want", "reading", "done"], "default": "want"},
+       {"name": "finished_at", "type": "timestamp"},
+       {"name": "signed", "type": "bool", "default": false}],
+     "order": [{"field": "added_at", "direction": "desc"}],
+     "unique": {"fields": ["title", "author"], "on_duplicate": "reject"},
+     "show": ["title", "author", "status"],
+     "search": ["title", "author"],
+     "placeholders": {"empty": {"title": "No books yet",
+                                "detail": "Books you add will show up here.",
+                                "action": "lists add books --title TITLE"}}}
+    """
+
+  @Test func theContractsExampleReadsAndValidates() throws {
+    let books = try KindDefinition(json: Self.booksJSON)
+    try books.validate()
+    #expect(books.name == "books")
+    #expect(books.item == "book")
+    #expect(books.fields.map(\.name) == ["title", "author", "pages", "price", "status", "finished_at", "signed"])
+    #expect(books.fields[0].type == .text(maxLength: 300, pattern: nil))
+    #expect(books.fields[0].required)
+    #expect(books.fields[3].columns == ["price_minor", "price_currency"])
+    #expect(books.fields[4].defaultValue == .text("want"))
+    #expect(books.unique == UniqueRule(["title", "author"], onDuplicate: .reject))
+    #expect(books.effectiveOrder == [OrderTerm("added_at", descending: true), OrderTerm("id", descending: true)])
+    #expect(books.hasImplicitAddedAt)
+    #expect(books.placeholders[.empty]?.title == "No books yet")
+  }
+
+  @Test(arguments: KindDefinition.builtIns + [try! KindDefinition(json: booksJSON)])
+  func jsonRoundTripsExactly(definition: KindDefinition) throws {
+    try definition.validate()
+    let again = try KindDefinition(json: definition.json)
+    #expect(again == definition)
+    #expect(again.json == definition.json)
+  }
+
+  @Test func theItemNameIsGuessedWhenNotGiven() throws {
+    #expect(try KindDefinition(json: #"{"name":"wishes","fields":[{"name":"t","type":"text"}]}"#).item == "wish")
+    #expect(KindDefinition.singular(of: "stories") == "story")
+    #expect(KindDefinition.singular(of: "addresses") == "address")
+    #expect(KindDefinition.singular(of: "chess") == "chess")
+  }
+
+  // MARK: Refused definitions
+
+  struct Refused: CustomTestStringConvertible, Sendable {
+    var id: String
+    var json: String
+    var says: String
+    var testDescription: String { id }
+  }
+
+  static func books(_ edit: (inout String) -> Void) -> String {
+    var text = #"{"name":"books","fields":[{"name":"title","type":"text","required":true},{"name":"author","type":"text"}]}"#
+    edit(&text)
+    return text
+  }
+
+  static let refused: [Refused] = [
+    Refused(id: "not JSON", json: "{name:", says: "The definition is not valid JSON"),
+    Refused(id: "not an object", json: "[1]", says: "The definition must be a JSON object, not array."),
+    Refused(id: "no name", json: #"{"fields":[]}"#, says: "The definition has no name."),
+    Refused(id: "unknown member", json: #"{"name":"b","fieldz":[]}"#, says: "unknown member 'fieldz'"),
+    Refused(id: "uppercase name", json: books { $0 = $0.replacingFirst("books", "Books") }, says: "The kind's name 'Books' must be lowercase letters"),
+    Refused(id: "digit first", json: books { $0 = $0.replacingFirst("books", "1books") }, says: "starting with a letter"),
+    Refused(id: "SQL in the name", json: books { $0 = $0.replacingFirst("books", "books; DROP TABLE orders") }, says: "must be lowercase letters"),
+    Refused(id: "quote in the name", json: books { $0 = $0.replacingFirst("books", "bo\\\"oks") }, says: "must be lowercase letters"),
+    Refused(id: "10 KB name", json: books { $0 = $0.replacingFirst("books", String(repeating: "b", count: 10_000)) }, says: "is longer than 40 characters"),
+    Refused(id: "keyword", json: books { $0 = $0.replacingFirst("books", "select") }, says: "'select' is a keyword of SQLite"),
+    Refused(id: "reserved", json: books { $0 = $0.replacingFirst("books", "list_counts") }, says: "kept for the store's own tables"),
+    Refused(id: "sqlite_ prefix", json: books { $0 = $0.replacingFirst("books", "sqlite_books") }, says: "kept for the store's own tables"),
+    Refused(id: "no fields", json: #"{"name":"books","fields":[]}"#, says: "A kind needs at least one field."),
+    Refused(id: "unknown type", json: books { $0 = $0.replacingFirst("\"type\":\"text\",\"required\"", "\"type\":\"int\",\"required\"") }, says: "Field 'title' has the unknown type 'int'; the types are text, integer, bool, timestamp, money, enum."),
+    Refused(id: "duplicate field", json: books { $0 = $0.replacingFirst("\"author\"", "\"title\"") }, says: "The field 'title' is defined twice."),
+    Refused(id: "field named id", json: books { $0 = $0.replacingFirst("\"author\"", "\"id\"") }, says: "cannot use the column 'id': every kind has it"),
+    Refused(id: "field named added_at", json: books { $0 = $0.replacingFirst("\"author\"", "\"added_at\"") }, says: "cannot use the column 'added_at'"),
+    Refused(id: "bad field name", json: books { $0 = $0.replacingFirst("\"author\"", "\"Au thor\"") }, says: "The field name 'Au thor' must be lowercase"),
+    Refused(id: "keyword field", json: books { $0 = $0.replacingFirst("\"author\"", "\"order\"") }, says: "The field name 'order' is a keyword of SQLite"),
+    Refused(id: "money column collision", json: #"{"name":"b","fields":[{"name":"price","type":"money"},{"name":"price_minor","type":"integer"}]}"#, says: "cannot use the column 'price_minor': another field uses it"),
+    Refused(id: "order on a missing field", json: books { $0 = $0.replacingFirst("]}", "],\"order\":[{\"field\":\"pages\"}]}") }, says: "The order names 'pages', which is not a field of 'books'."),
+    Refused(id: "order direction", json: books { $0 = $0.replacingFirst("]}", "],\"order\":[{\"field\":\"title\",\"direction\":\"up\"}]}") }, says: "use asc or desc"),
+    Refused(id: "unique on a missing field", json: books { $0 = $0.replacingFirst("]}", "],\"unique\":{\"fields\":[\"isbn\"]}}") }, says: "The unique rule names 'isbn', which is not a field of 'books'."),
+    Refused(id: "on_duplicate", json: books { $0 = $0.replacingFirst("]}", "],\"unique\":{\"fields\":[\"title\"],\"on_duplicate\":\"merge\"}}") }, says: "use reject or keep"),
+    Refused(id: "search on a missing field", json: books { $0 = $0.replacingFirst("]}", "],\"search\":[\"blurb\"]}") }, says: "search names 'blurb'"),
+    Refused(id: "search on an integer", json: #"{"name":"b","fields":[{"name":"n","type":"integer"}],"search":["n"]}"#, says: "search can only use text fields"),
+    Refused(id: "show a missing field", json: books { $0 = $0.replacingFirst("]}", "],\"show\":[\"cover\"]}") }, says: "show names 'cover'"),
+    Refused(id: "enum without values", json: #"{"name":"b","fields":[{"name":"s","type":"enum","values":[]}]}"#, says: "is an enum with no values"),
+    Refused(id: "enum default outside", json: #"{"name":"b","fields":[{"name":"s","type":"enum","values":["a"],"default":"b"}]}"#, says: "has a default that its own limits refuse: The s must be one of a"),
+    Refused(id: "integer default below min", json: #"{"name":"b","fields":[{"name":"n","type":"integer","min":1,"default":0}]}"#, says: "a default that its own limits refuse"),
+    Refused(id: "min above max", json: #"{"name":"b","fields":[{"name":"n","type":"integer","min":5,"max":1}]}"#, says: "has a min above its max"),
+    Refused(id: "required with a default", json: #"{"name":"b","fields":[{"name":"n","type":"integer","required":true,"default":1}]}"#, says: "is required, so it takes no default"),
+    Refused(id: "option of another type", json: #"{"name":"b","fields":[{"name":"n","type":"integer","max_length":3}]}"#, says: "is integer, which takes no max_length"),
+    Refused(id: "default of the wrong type", json: #"{"name":"b","fields":[{"name":"n","type":"integer","default":"x"}]}"#, says: "has a default of the wrong type for integer"),
+    Refused(id: "timestamp default", json: #"{"name":"b","fields":[{"name":"t","type":"timestamp","default":"yesterday"}]}"#, says: "can only be \"now\""),
+    Refused(id: "bad pattern", json: #"{"name":"b","fields":[{"name":"c","type":"text","pattern":"[A-Z"}]}"#, says: "is not a GLOB pattern"),
+    Refused(id: "max_length 0", json: #"{"name":"b","fields":[{"name":"c","type":"text","max_length":0}]}"#, says: "max_length below 1"),
+    Refused(id: "money in the order", json: #"{"name":"b","fields":[{"name":"p","type":"money"}],"order":[{"field":"p"}]}"#, says: "cannot use the money field 'p'"),
+    Refused(id: "id not last", json: books { $0 = $0.replacingFirst("]}", "],\"order\":[{\"field\":\"id\"},{\"field\":\"title\"}]}") }, says: "can name id only last"),
+    Refused(id: "two now timestamps", json: #"{"name":"b","fields":[{"name":"a","type":"timestamp","default":"now"},{"name":"c","type":"timestamp","default":"now"}]}"#, says: "At most one timestamp field can default to now"),
+    Refused(id: "placeholder without title", json: books { $0 = $0.replacingFirst("]}", "],\"placeholders\":{\"empty\":{\"title\":\"\"}}}") }, says: "The empty placeholder needs a title"),
+    Refused(id: "unknown placeholder phase", json: books { $0 = $0.replacingFirst("]}", "],\"placeholders\":{\"gone\":{\"title\":\"x\"}}}") }, says: "unknown member 'gone'"),
+  ]
+
+  @Test(arguments: refused)
+  func aBadDefinitionIsRefusedWithOneSentenceNamingTheProblem(_ refused: Refused) {
+    do {
+      let definition = try KindDefinition(json: refused.json)
+      try definition.validate()
+      Issue.record("accepted: \(refused.json.prefix(200))")
+    } catch {
+      #expect(error.message.contains(refused.says), "\(error.message)")
+      #expect(!error.message.contains("\n"))
+      #expect(error.message.count < 300, "\(error.message.count) characters")
+    }
+  }
+
+  // MARK: The schema a definition implies
+
+  /// A connection with the store's `list_counts`, where a kind's schema can run.
+  static func scratchConnection() throws -> Connection {
+    let connection = try Connection(path: ":memory:")
+    try connection.execute(
+      """
+      CREATE TABLE list_counts (
+        account TEXT NOT NULL, list TEXT NOT NULL, item_count INTEGER NOT NULL DEFAULT 0,
+        version INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (account, list)) STRICT, WITHOUT ROWID
+      """)
+    return connection
+  }
+
+  static func rows(_ connection: Connection, _ sql: String) throws -> [String] {
+    let statement = try connection.prepare(sql)
+    var rows: [String] = []
+    while try statement.step() {
+      rows.append((0..<statement.columnCount).map { statement.optionalText(at: $0) ?? "NULL" }.joined(separator: "|"))
+    }
+    return rows
+  }
+
+  /// The built-in lists are defined through the same mechanism as an app's: the tables their
+  /// definitions imply have the columns, types, nullability and defaults of the tables the first
+  /// migration made, and the same count triggers, to the letter.
+  @Test(arguments: KindDefinition.builtIns)
+  func aBuiltInsDefinitionImpliesTheTableTheFirstMigrationMade(definition: KindDefinition) throws {
+    let migrated = try Connection(path: ":memory:")
+    try migrated.execute(EmbeddedMigration.all[0].sql)
+    let generated = try Self.scratchConnection()
+    for statement in definition.schemaSQL { try generated.execute(statement) }
+    let columns = "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_xinfo('\(definition.name)')"
+    #expect(try Self.rows(generated, columns) == Self.rows(migrated, columns))
+    let triggers = "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = '\(definition.name)' ORDER BY name"
+    func words(_ sql: [String]) -> [String] {
+      sql.map { $0.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") }
+    }
+    #expect(words(try Self.rows(generated, triggers)) == words(try Self.rows(migrated, triggers)))
+    #expect(definition.triggerSQL.count == 3)
+  }
+
+  @Test func theBooksSchemaHoldsItsLimitsAndCountsPlainSQLWrites() throws {
+    let books = try KindDefinition(json: Self.booksJSON)
+    let connection = try Self.scratchConnection()
+    for statement in books.schemaSQL { try connection.execute(statement) }
+    // Another program's plain INSERT of the required column works: everything else has a default.
+    try connection.execute("INSERT INTO books (title) VALUES ('Dune')")
+    try connection.execute("INSERT INTO books (title, author) VALUES ('Dune', 'Herbert')")
+    #expect(try Self.rows(connection, "SELECT account, item_count FROM list_counts WHERE list = 'books'") == ["default|2"])
+    #expect(try Self.rows(connection, "SELECT status, signed, added_at > 1700000000000 FROM books WHERE id = 1") == ["want|0|1"])
+    let refusedWrites = [
+      "INSERT INTO books (title) VALUES ('Dune')",  // unique, with a missing author as one value
+      "INSERT INTO books (title, author) VALUES ('Dune', 'Herbert')",
+      "INSERT INTO books (title) VALUES ('')",
+      "INSERT INTO books (title) VALUES ('\(String(repeating: "x", count: 301))')",
+      "INSERT INTO books (title, pages) VALUES ('A', 0)",
+      "INSERT INTO books (title, status) VALUES ('B', 'lost')",
+      "INSERT INTO books (title, signed) VALUES ('C', 2)",
+      "INSERT INTO books (title, price_minor) VALUES ('D', 100)",
+      "INSERT INTO books (title, price_minor, price_currency) VALUES ('E', -1, 'EUR')",
+      "INSERT INTO books (title, price_minor, price_currency) VALUES ('F', 1, 'eur')",
+      "INSERT INTO books (title, pages) VALUES ('G', 'many')",
+    ]
+    for sql in refusedWrites {
+      #expect(throws: SQLiteError.self, "\(sql)") { try connection.execute(sql) }
+    }
+    try connection.execute("DELETE FROM books WHERE id = 1")
+    #expect(try Self.rows(connection, "SELECT item_count FROM list_counts WHERE list = 'books'") == ["1"])
+    // The page index serves the list's order.
+    let plan = try Self.rows(
+      connection, "EXPLAIN QUERY PLAN SELECT id FROM books WHERE account = 'default' ORDER BY added_at DESC, id DESC LIMIT 20")
+    #expect(plan.contains { $0.contains("books_page") }, "\(plan)")
+    #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+  }
+
+  @Test func textWithQuotesIsASafeLiteral() throws {
+    let definition = KindDefinition(
+      name: "notes", item: "note",
+      fields: [FieldDefinition("mood", .enumeration(["it's fine", "'; DROP TABLE list_counts; --"]), default: .text("it's fine"))])
+    try definition.validate()
+    let connection = try Self.scratchConnection()
+    for statement in definition.schemaSQL { try connection.execute(statement) }
+    try connection.execute("INSERT INTO notes DEFAULT VALUES")
+    try connection.execute("INSERT INTO notes (mood) VALUES ('''; DROP TABLE list_counts; --')")
+    #expect(try Self.rows(connection, "SELECT mood FROM notes ORDER BY id") == ["it's fine", "'; DROP TABLE list_counts; --"])
+    #expect(try Self.rows(connection, "SELECT count(*) FROM list_counts") == ["1"])
+  }
+
+  // MARK: Values
+
+  @Test func glob() throws {
+    let connection = try Connection(path: ":memory:")
+    let patterns = ["[A-Z][A-Z]", "*", "?", "a*b", "[^0-9]*", "x[a-c-]y", "[]]", "*.txt", "ab", "[a-]"]
+    let texts = ["DE", "de", "", "a", "ab", "aXb", "acb", "1x", "x-y", "xby", "]", "f.txt", "D", "a-"]
+    let statement = try connection.prepare("SELECT ?1 GLOB ?2")
+    for pattern in patterns {
+      let glob = try #require(GlobPattern(pattern), "\(pattern)")
+      for text in texts {
+        statement.reset()
+        try statement.bind(text, at: 1)
+        try statement.bind(pattern, at: 2)
+        _ = try statement.step()
+        #expect(glob.matches(text) == (statement.int64(at: 0) == 1), "'\(text)' GLOB '\(pattern)'")
+      }
+    }
+    #expect(GlobPattern("[a-") == nil)
+  }
+
+  @Test func valuesAreCheckedAgainstTheirField() {
+    let title = FieldDefinition("title", .text(maxLength: 3), required: true)
+    #expect(throws: ListStoreError.invalidValue(field: "title", reason: "is required")) { try FieldValue.null.check(for: title) }
+    #expect(throws: ListStoreError.invalidValue(field: "title", reason: "must not be empty")) { try FieldValue.text("").check(for: title) }
+    #expect(throws: ListStoreError.invalidValue(field: "title", reason: "must be at most 3 characters long")) {
+      try FieldValue.text("abcd").check(for: title)
+    }
+    #expect(throws: ListStoreError.invalidValue(field: "title", reason: "must be a text")) { try FieldValue.integer(1).check(for: title) }
+    let country = FieldDefinition("country", .text(pattern: "[A-Z][A-Z]"))
+    #expect(throws: ListStoreError.invalidValue(field: "country", reason: "must match the pattern [A-Z][A-Z]")) {
+      try FieldValue.text("de").check(for: country)
+    }
+    #expect(throws: Never.self) { try FieldValue.text("東京").check(for: title) }
+  }
+}
+
+extension String {
+  /// The text with the first `target` replaced by `replacement`.
+  fileprivate func replacingFirst(_ target: String, _ replacement: String) -> String {
+    guard let range = range(of: target) else { return self }
+    return replacingCharacters(in: range, with: replacement)
+  }
+}
