@@ -111,6 +111,7 @@ import Testing
     Refused(id: "bad pattern", json: #"{"name":"b","fields":[{"name":"c","type":"text","pattern":"[A-Z"}]}"#, says: "is not a GLOB pattern"),
     Refused(id: "max_length 0", json: #"{"name":"b","fields":[{"name":"c","type":"text","max_length":0}]}"#, says: "max_length below 1"),
     Refused(id: "money in the order", json: #"{"name":"b","fields":[{"name":"p","type":"money"}],"order":[{"field":"p"}]}"#, says: "cannot use the money field 'p'"),
+    Refused(id: "order on an optional field", json: books { $0 = $0.replacingFirst("]}", "],\"order\":[{\"field\":\"author\"}]}") }, says: "required or have a default; 'author' has neither"),
     Refused(id: "id not last", json: books { $0 = $0.replacingFirst("]}", "],\"order\":[{\"field\":\"id\"},{\"field\":\"title\"}]}") }, says: "can name id only last"),
     Refused(id: "two now timestamps", json: #"{"name":"b","fields":[{"name":"a","type":"timestamp","default":"now"},{"name":"c","type":"timestamp","default":"now"}]}"#, says: "At most one timestamp field can default to now"),
     Refused(id: "placeholder without title", json: books { $0 = $0.replacingFirst("]}", "],\"placeholders\":{\"empty\":{\"title\":\"\"}}}") }, says: "The empty placeholder needs a title"),

@@ -137,6 +137,11 @@ extension KindDefinition {
       if case .money = field.type {
         throw KindDefinitionError("The order cannot use the money field '\(field.name)' (amounts in different currencies).")
       }
+      // Keyset pages compare the last item's values; a missing value would need rules of its own.
+      guard field.isNotNull else {
+        throw KindDefinitionError(
+          "The order can use only fields that are required or have a default; '\(field.name)' has neither.")
+      }
     }
   }
 

@@ -1,0 +1,75 @@
+import SQLiteCore
+
+extension KindQueries {
+  /// A page of items read with `read`, and the sort key of its last item when more follow.
+  struct Page<Item> {
+    var items: [Item]
+    var next: [CursorValue]?
+  }
+
+  /// Reads up to `limit` items of `account` after the item whose sort key is `after` (from the
+  /// start when nil), in the kind's order, with `prepare` giving each statement (a cache, or a
+  /// plain prepare).
+  ///
+  /// One more item than asked is looked for, only to tell whether more follow; the levels of
+  /// the order are read deepest first until the page is full (see ``levelSQL``).
+  func page<Item>(
+    account: String, after: [CursorValue]?, limit: Int, prepare: (String) throws -> Statement,
+    read: (Statement) throws -> Item
+  ) throws -> Page<Item> {
+    var items: [Item] = []
+    items.reserveCapacity(limit)
+    var keyOfLimit: [CursorValue]?
+    var more = false
+    func collect(_ statement: Statement) throws {
+      while try statement.step() {
+        if items.count == limit {
+          more = true
+          return
+        }
+        items.append(try read(statement))
+        if items.count == limit { keyOfLimit = cursorValues(of: statement) }
+      }
+    }
+    if let after {
+      for level in levelSQL {
+        let statement = try prepare(level.sql)
+        try statement.bind(account, at: 1)
+        try statement.bind(limit + 1 - items.count, at: 2)
+        for (index, value) in after.prefix(level.values).enumerated() {
+          try bind(value, to: statement, at: Int32(index + 3))
+        }
+        try collect(statement)
+        statement.reset()
+        if more { break }
+      }
+    } else {
+      let statement = try prepare(firstPageSQL)
+      try statement.bind(account, at: 1)
+      try statement.bind(limit + 1, at: 2)
+      try collect(statement)
+      statement.reset()
+    }
+    return Page(items: items, next: more ? keyOfLimit : nil)
+  }
+
+  /// The sort key of the row `statement` stands on.
+  func cursorValues(of statement: Statement) -> [CursorValue] {
+    zip(orderColumnIndexes, cursorKinds).map { column, kind in
+      let index = Int32(column)
+      switch kind {
+      case .integer: return .integer(statement.int64(at: index))
+      case .bool: return .bool(statement.int64(at: index) != 0)
+      case .text: return .text(statement.text(at: index))
+      }
+    }
+  }
+
+  private func bind(_ value: CursorValue, to statement: Statement, at index: Int32) throws(SQLiteError) {
+    switch value {
+    case .integer(let number): try statement.bind(number, at: index)
+    case .bool(let flag): try statement.bind(flag, at: index)
+    case .text(let text): try statement.bind(text, at: index)
+    }
+  }
+}

@@ -1,0 +1,128 @@
+/// The SQL a kind's repository runs, made once from its definition: what it selects, inserts,
+/// deletes, and how its keyset pages seek.
+///
+/// Every statement binds its values; the names in it are the definition's validated names.
+struct KindQueries: Sendable {
+  /// The kind the statements are for.
+  let definition: KindDefinition
+  /// The columns an item is read from, in this order: `id`, the fields' columns, `added_at`
+  /// where implicit.
+  let selectColumns: [String]
+  /// The columns an insert gives, in this order: `account`, the fields' columns, `added_at`
+  /// where implicit.
+  let insertColumns: [String]
+  /// For each term of the effective order, its column's index in ``selectColumns``.
+  let orderColumnIndexes: [Int]
+  /// How each term of the effective order is kept in a cursor.
+  let cursorKinds: [CursorValue.Kind]
+
+  /// `SELECT <columns> FROM t WHERE account = ?1 AND id = ?2`.
+  let itemSQL: String
+  /// `INSERT INTO t (<insert columns>) VALUES (?, ...)`; with `keep`, conflicts on the unique
+  /// rule do nothing.
+  let insertSQL: String
+  /// The stored item whose unique fields equal the bound ones (`?2...`), for `keep`.
+  let uniqueLookupSQL: String?
+  /// Clears a one-per-account field on the account's other items: `?1` account, `?2` the id kept.
+  let clearOthersSQL: [String: String]
+  /// `DELETE FROM t WHERE account = ?1 AND id = ?2`.
+  let deleteSQL: String
+  /// `DELETE FROM t WHERE account = ?1`.
+  let clearSQL: String
+  /// The first page: `?1` account, `?2` limit.
+  let firstPageSQL: String
+  /// The pages after a cursor, one statement per level of the order, deepest first. The order
+  /// is split where its direction changes; each level seeks an index range: the terms before
+  /// it equal to the cursor's (`?` bound in term order), its own terms after it by a row-value
+  /// comparison. A page runs the levels in turn until it has enough items, so a page costs
+  /// the same however deep it is, also in an order such as "default first, then label".
+  /// Parameters: `?1` account, `?2` limit, then the first `values` of the cursor's values in
+  /// term order from `?3`.
+  let levelSQL: [(sql: String, values: Int)]
+  /// `SELECT <columns> FROM t WHERE account = ?1 ORDER BY <order>`, for export.
+  let exportSQL: String
+
+  init(_ definition: KindDefinition) {
+    self.definition = definition
+    let table = definition.name
+    var select = ["id"]
+    var insert = ["account"]
+    for field in definition.fields {
+      select += field.columns
+      insert += field.columns
+    }
+    if definition.hasImplicitAddedAt {
+      select.append("added_at")
+      insert.append("added_at")
+    }
+    selectColumns = select
+    insertColumns = insert
+    let order = definition.effectiveOrder
+    orderColumnIndexes = order.map { term in select.firstIndex(of: term.field) ?? 0 }
+    cursorKinds = definition.cursorValueKinds
+    let columns = select.joined(separator: ", ")
+    let orderBy = order.map { $0.field + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+
+    itemSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 AND id = ?2"
+    let placeholders = (1...insert.count).map { "?\($0)" }.joined(separator: ", ")
+    var insertSQL = "INSERT INTO \(table) (\(insert.joined(separator: ", "))) VALUES (\(placeholders))"
+    if let unique = definition.unique {
+      let fields = unique.fields.compactMap { definition.field(named: $0) }
+      if unique.onDuplicate == .keep {
+        let target = fields.map { $0.isNotNull ? $0.name : "ifnull(\($0.name), X'00')" }
+        insertSQL += " ON CONFLICT (account, \(target.joined(separator: ", "))) DO NOTHING"
+      }
+      let conditions = fields.enumerated().map { index, field in
+        "\(field.name) IS ?\(index + 2)"
+      }
+      uniqueLookupSQL =
+        "SELECT \(columns) FROM \(table) WHERE account = ?1 AND " + conditions.joined(separator: " AND ")
+    } else {
+      uniqueLookupSQL = nil
+    }
+    self.insertSQL = insertSQL
+    var clearOthers: [String: String] = [:]
+    for field in definition.fields where field.onePerAccount {
+      clearOthers[field.name] =
+        "UPDATE \(table) SET \(field.name) = 0 WHERE account = ?1 AND \(field.name) = 1 AND id <> ?2"
+    }
+    clearOthersSQL = clearOthers
+    deleteSQL = "DELETE FROM \(table) WHERE account = ?1 AND id = ?2"
+    clearSQL = "DELETE FROM \(table) WHERE account = ?1"
+    firstPageSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 ORDER BY \(orderBy) LIMIT ?2"
+    exportSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 ORDER BY \(orderBy)"
+
+    // Levels: runs of terms with one direction.
+    var groups: [[Int]] = []
+    for (index, term) in order.enumerated() {
+      if let last = groups.last?.last, order[last].descending == term.descending {
+        groups[groups.count - 1].append(index)
+      } else {
+        groups.append([index])
+      }
+    }
+    var levels: [(sql: String, values: Int)] = []
+    for level in stride(from: groups.count - 1, through: 0, by: -1) {
+      var conditions: [String] = []
+      for earlier in groups[..<level] {
+        for index in earlier { conditions.append("\(order[index].field) = ?\(index + 3)") }
+      }
+      let own = groups[level]
+      let comparison = order[own[0]].descending ? "<" : ">"
+      if own.count == 1 {
+        conditions.append("\(order[own[0]].field) \(comparison) ?\(own[0] + 3)")
+      } else {
+        let names = own.map { order[$0].field }.joined(separator: ", ")
+        let values = own.map { "?\($0 + 3)" }.joined(separator: ", ")
+        conditions.append("(\(names)) \(comparison) (\(values))")
+      }
+      levels.append(
+        (
+          "SELECT \(columns) FROM \(table) WHERE account = ?1 AND "
+            + conditions.joined(separator: " AND ") + " ORDER BY \(orderBy) LIMIT ?2",
+          own[own.count - 1] + 1
+        ))
+    }
+    levelSQL = levels
+  }
+}
