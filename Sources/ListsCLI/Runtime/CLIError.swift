@@ -40,7 +40,7 @@ package enum CLIError: Error {
       .usage
     case .databaseBusy:
       .tempFail
-    case .notADatabase, .corrupt, .countDrift, .foreignDatabase, .diskFull, .ioError,
+    case .notADatabase, .corrupt, .countDrift, .bookkeepingDamaged, .foreignDatabase, .diskFull, .ioError,
       .permissionDenied, .cannotOpen:
       .ioError
     case .cannotCreate:
