@@ -22,9 +22,10 @@ extension ListsDatabase {
   /// it is gone, and then every count that differs from its list's rows.
   ///
   /// The statements run are the migrations' own, read back from a scratch database the
-  /// embedded migrations are applied to. No data row is added, changed or removed; a missing
-  /// data table is reported in ``Repair/notRepaired``, not made again empty. Observers of a
-  /// recounted list are told.
+  /// embedded migrations are applied to. No data row is added, changed or removed. When a
+  /// list's own table is missing, or `lists_migrations` is not the migrations' table, nothing
+  /// is changed and ``Repair/notRepaired`` says why (a list's table is not made again empty).
+  /// Observers of a recounted list are told.
   /// - Throws: a ``ListStoreError`` when a statement fails; nothing is changed then.
   public func repair() throws(ListStoreError) -> Repair {
     let path = path
@@ -35,16 +36,17 @@ extension ListsDatabase {
           var repair = Repair(recreated: [], removedCountRows: 0, recounted: [], notRepaired: [])
           let differences = try SchemaReference.differences(
             in: connection, upTo: Migrator.latestVersion)
+          // A file missing a list's table (or holding a mistyped bookkeeping table) is past
+          // what repair restores: then it changes nothing, and says why.
+          repair.notRepaired = differences.filter { !$0.isRepairable }.map {
+            ListStoreError.corrupt(path: path, detail: $0.detail).message
+          }
+          guard repair.notRepaired.isEmpty else { return repair }
           // Tables first: the indexes and triggers made next name them.
           let ordered =
             differences.filter { $0.expected.type == "table" }
             + differences.filter { $0.expected.type != "table" }
           for difference in ordered {
-            guard difference.isRepairable else {
-              repair.notRepaired.append(
-                ListStoreError.corrupt(path: path, detail: difference.detail).message)
-              continue
-            }
             if let found = difference.found {
               // Names come from sqlite_schema and the migrations; quoted all the same.
               try connection.execute("DROP \(found.type.uppercased()) \"\(found.name)\"")
@@ -52,10 +54,8 @@ extension ListsDatabase {
             try connection.execute(difference.expected.sql)
             repair.recreated.append("\(difference.expected.type) \(difference.expected.name)")
           }
-          if repair.notRepaired.isEmpty {
-            repair.removedCountRows = try Self.removeMalformedCounts(connection)
-            repair.recounted = try Self.recount(on: connection)
-          }
+          repair.removedCountRows = try Self.removeMalformedCounts(connection)
+          repair.recounted = try Self.recount(on: connection)
           return repair
         }
       }

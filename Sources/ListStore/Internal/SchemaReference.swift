@@ -71,8 +71,9 @@ enum SchemaReference {
 
   /// Every object of the reference for `version` that the file misses or holds otherwise.
   ///
-  /// Tables are only looked for, not compared: other programs may add columns to them (the
-  /// contract allows it). Indexes and triggers must be exactly the migrations' own.
+  /// The lists' own tables are only looked for, not compared: other programs may add columns
+  /// to them (the contract allows it). The bookkeeping tables, indexes and triggers must be
+  /// exactly the migrations' own.
   static func differences(
     in connection: Connection, upTo version: Int,
     migrations: [EmbeddedMigration] = EmbeddedMigration.all
@@ -81,7 +82,9 @@ enum SchemaReference {
     var differences: [Difference] = []
     for expected in try objects(upTo: version, migrations: migrations) {
       let found = present.first { $0.name == expected.name }
-      if let found, found.type == expected.type, found.type == "table" || found.sql == expected.sql
+      if let found, found.type == expected.type,
+        found.sql == expected.sql
+          || (found.type == "table" && ListKind(rawValue: found.name) != nil)
       {
         continue
       }

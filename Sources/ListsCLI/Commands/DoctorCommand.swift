@@ -26,6 +26,9 @@ package enum DoctorCommand {
           "Recounted \(count.list) for account '\(TerminalEscaping.escape(count.account))': "
             + "kept \(count.kept), now \(count.actual).")
       }
+      for reason in repair.notRepaired {
+        out.writeLine("Nothing was repaired: " + TerminalEscaping.escape(reason))
+      }
       if repair.isEmpty && repair.notRepaired.isEmpty {
         out.writeLine("Every kept count was right; nothing to repair.")
       }
