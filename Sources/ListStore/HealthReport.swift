@@ -126,7 +126,9 @@ public struct HealthReport: Sendable {
     // The migrations the file should have had applied; a damaged version is read as the
     // newest one when the file has a schema, so its objects and counts are still checked.
     let expectedVersion =
-      mark.hasSchema ? min(max(mark.version, 1), Migrator.latestVersion) : max(0, min(mark.version, Migrator.latestVersion))
+      mark.hasSchema
+      ? min(max(mark.version, 1), Migrator.latestVersion)
+      : max(0, min(mark.version, Migrator.latestVersion))
 
     do {
       report.integrity = try connection.textColumn("PRAGMA integrity_check")
@@ -143,7 +145,9 @@ public struct HealthReport: Sendable {
 
     do {
       let applied = try Migrator.applied(connection)
-      if let detail = Migrator.inconsistency(applied, version: report.schemaVersion, hasSchema: mark.hasSchema) {
+      if let detail = Migrator.inconsistency(
+        applied, version: report.schemaVersion, hasSchema: mark.hasSchema)
+      {
         let error = ListStoreError.corrupt(path: path, detail: detail)
         found(error.message, error)
       }
@@ -185,7 +189,8 @@ public struct HealthReport: Sendable {
         let malformed = try connection.scalarInt(malformedCountsQuery) ?? 0
         if malformed > 0 {
           let error = ListStoreError.bookkeepingDamaged(
-            path: path, detail: "list_counts has \(malformed) row(s) that are not a count of a known list")
+            path: path,
+            detail: "list_counts has \(malformed) row(s) that are not a count of a known list")
           found(error.message, error)
         }
         report.counts = try counts(connection)
@@ -227,9 +232,9 @@ public struct HealthReport: Sendable {
       case (false, false): "accessible"
       }
     let octal = String(mode, radix: 8)
+    let padded = String(repeating: "0", count: max(0, 4 - octal.count)) + octal
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    return "\(name) is \(access) by other users (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)); "
-      + "run chmod 600 \(path)."
+    return "\(name) is \(access) by other users (mode \(padded)); run chmod 600 \(path)."
   }
 
   private static func migrationStates(_ applied: [Migrator.Applied], version: Int) -> [Migration] {

@@ -154,7 +154,9 @@ public final class ListsDatabase: Sendable {
         // migrations are exactly 1 to the version. (A changed checksum is left to doctor to
         // report: nothing is re-run on a current file.)
         let applied = try Migrator.applied(connection)
-        if let detail = Migrator.inconsistency(applied, version: mark.version, hasSchema: mark.hasSchema) {
+        if let detail = Migrator.inconsistency(
+          applied, version: mark.version, hasSchema: mark.hasSchema)
+        {
           throw ListStoreError.corrupt(path: path, detail: detail)
         }
       } else {

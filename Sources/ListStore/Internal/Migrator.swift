@@ -49,7 +49,9 @@ enum Migrator {
       throw .schemaTooNew(found: mark.version, supported: latest)
     } else if mark.version < 0 {
       // Used as a count of migrations and an index into them: refused before either.
-      throw .corrupt(path: path, detail: "its schema version is \(mark.version); no build of lists writes a negative one")
+      throw .corrupt(
+        path: path,
+        detail: "its schema version is \(mark.version); no build of lists writes a negative one")
     }
   }
 
@@ -97,6 +99,9 @@ enum Migrator {
     }
   }
 
+  /// Applies one migration and records it. ``SchemaReference`` applies the migrations with
+  /// this same function to a scratch database, so the statement that makes `lists_migrations`
+  /// is compared with files' too: like a shipped migration, it is never edited.
   static func apply(_ migration: EmbeddedMigration, to connection: Connection, now: Int64) throws {
     try connection.execute(
       """
@@ -125,9 +130,12 @@ enum Migrator {
   /// Migrating such a file would fail or skip a migration.
   /// `hasSchema` says whether the file has tables: at version 0 it has none (the first
   /// migration writes its tables and the version in one transaction).
-  static func inconsistency(_ applied: [Applied], version: Int, hasSchema: Bool = false) -> String? {
+  static func inconsistency(_ applied: [Applied], version: Int, hasSchema: Bool = false)
+    -> String?
+  {
     if let malformed = applied.first(where: { !$0.isWellFormed }) {
-      return "lists_migrations has a row with a NULL or a value of the wrong type (number \(malformed.number))"
+      return "lists_migrations has a row with a NULL or a value of the wrong type "
+        + "(number \(malformed.number))"
     }
     let numbers = applied.map(\.number)
     guard numbers != Array(stride(from: 1, through: version, by: 1)) else {

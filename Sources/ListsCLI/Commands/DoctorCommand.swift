@@ -19,7 +19,8 @@ package enum DoctorCommand {
       let repair = try store { () throws(ListStoreError) in try database.repair() }
       for object in repair.recreated { out.writeLine("Recreated the \(object).") }
       if repair.removedCountRows > 0 {
-        out.writeLine("Removed \(repair.removedCountRows) row(s) of list_counts that counted no known list.")
+        out.writeLine(
+          "Removed \(repair.removedCountRows) row(s) of list_counts that counted no known list.")
       }
       for count in repair.recounted {
         out.writeLine(
@@ -57,7 +58,9 @@ package enum DoctorCommand {
         "\(TerminalEscaping.escape(count.account)) \(count.list): \(count.actual) (\(verdict))")
     }
     // A warning is not a problem: the file is sound, and its mode is the owner's choice.
-    for warning in report.warnings { out.writeLine(style.red("Warning: ") + TerminalEscaping.escape(warning)) }
+    for warning in report.warnings {
+      out.writeLine(style.yellow("Warning: ") + TerminalEscaping.escape(warning))
+    }
     if report.isHealthy {
       out.writeLine(style.green("Healthy."))
       return .success
