@@ -171,7 +171,7 @@ public struct HealthReport: Sendable {
     var tablesMissing = false
     do {
       for difference in try SchemaReference.differences(in: connection, upTo: expectedVersion) {
-        if difference.expected.type == "table" { tablesMissing = true }
+        if difference.expected.type == "table" && difference.found == nil { tablesMissing = true }
         let error: ListStoreError =
           difference.isRepairable
           ? .bookkeepingDamaged(path: path, detail: difference.detail)
@@ -210,8 +210,8 @@ public struct HealthReport: Sendable {
   /// The rows of `list_counts` that cannot be a kept count: a list this build does not know,
   /// or a count that is not an integer (possible only in a table made again by hand).
   static let malformedCountsCondition =
-    "typeof(item_count) != 'integer' OR typeof(account) != 'text' "
-    + "OR list NOT IN ('favorites', 'addresses', 'orders')"
+    "typeof(item_count) != 'integer' OR typeof(account) != 'text' OR list NOT IN ("
+    + ListKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
 
   /// How many rows of `list_counts` are malformed (``malformedCountsCondition``).
   static var malformedCountsQuery: String {

@@ -64,6 +64,12 @@ extension DoctorCommandTests {
     ),
     ("DROP TABLE list_counts;", "the table list_counts is missing"),
     (
+      "CREATE TABLE kept AS SELECT * FROM list_counts; DROP TABLE list_counts; "
+        + "CREATE TABLE list_counts (account, list, item_count, version, PRIMARY KEY (account, list)); "
+        + "INSERT INTO list_counts SELECT account, list, 'many', version FROM kept; DROP TABLE kept;",
+      "list_counts has 2 row(s) that are not a count of a known list"
+    ),
+    (
       "INSERT INTO list_counts VALUES ('nobody', 'orders', 5, 1);",
       "The kept count of orders for account 'nobody' is 5"
     ),

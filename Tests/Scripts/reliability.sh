@@ -121,7 +121,7 @@ awk '
 echo "$filesystem"
 echo
 echo "Bookkeeping mutation (Tests/Scripts/mutation.sh --files $mutation_files):"
-echo "$mutation" | grep -v '^Building\|^\[' || true
+echo "$mutation" | grep -v '^Build' || true
 ((filesystem_status != 0 && filesystem_status != 69)) && status=1
 ((mutation_status != 0)) && status=1
 if ((status != 0)); then
