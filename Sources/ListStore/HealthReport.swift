@@ -1,5 +1,11 @@
 import SQLiteCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What `lists doctor` finds in a database file: integrity, schema version, migrations, and
 /// the kept counts against the real ones.
 public struct HealthReport: Sendable {
@@ -50,6 +56,9 @@ public struct HealthReport: Sendable {
   public var counts: [Count]
   /// Problems found, one sentence each; empty when the file is healthy.
   public var problems: [String]
+  /// What is worth knowing but does not make the file unhealthy, one sentence each: a file
+  /// that other users may read or write.
+  public var warnings: [String] = []
   /// The first serious problem as the store's error, whose message says what to do and whose
   /// kind gives the exit status: damage (corrupt), a newer schema, a changed migration, or
   /// the error that stopped a check. Nil when healthy, and when the only problems are
@@ -89,23 +98,37 @@ public struct HealthReport: Sendable {
         path: path, detail: FileProbe.truncationDetail(bytes: bytes, pageSize: pageSize))
       found(error.message, error)
     }
+    if let warning = modeWarning(path) { report.warnings.append(warning) }
     let connection: Connection
+    let mark: Migrator.Mark
     do {
       connection = try Connection(path: path, options: .init(create: false))
       connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-      let mark = try Migrator.readMark(connection)
+      mark = try Migrator.readMark(connection)
+    } catch {
+      throw ListStoreError(error, path: path)
+    }
+    report.schemaVersion = mark.version
+    do {
       try Migrator.checkMark(mark, path: path)
-      report.schemaVersion = mark.version
-    } catch let error as ListStoreError {
-      if case .schemaTooNew(let version, _) = error {
-        report.schemaVersion = version
+    } catch {
+      switch error {
+      case .schemaTooNew:
         found(error.message, error)
         return report
+      case .corrupt:
+        // A schema version no build writes: said, and the rest of the file is still read.
+        found(error.message, error)
+      default:
+        throw error
       }
-      throw error
-    } catch {
-      throw ListStoreError.wrap(error, path: path)
     }
+    // The migrations the file should have had applied; a damaged version is read as the
+    // newest one when the file has a schema, so its objects and counts are still checked.
+    let expectedVersion =
+      mark.hasSchema
+      ? min(max(mark.version, 1), Migrator.latestVersion)
+      : max(0, min(mark.version, Migrator.latestVersion))
 
     do {
       report.integrity = try connection.textColumn("PRAGMA integrity_check")
@@ -122,7 +145,9 @@ public struct HealthReport: Sendable {
 
     do {
       let applied = try Migrator.applied(connection)
-      if let detail = Migrator.inconsistency(applied, version: report.schemaVersion) {
+      if let detail = Migrator.inconsistency(
+        applied, version: report.schemaVersion, hasSchema: mark.hasSchema)
+      {
         let error = ListStoreError.corrupt(path: path, detail: detail)
         found(error.message, error)
       }
@@ -143,8 +168,31 @@ public struct HealthReport: Sendable {
       found("The migrations could not be read: \(failure.message)", failure)
     }
 
-    if report.schemaVersion > 0 {
+    var tablesMissing = false
+    do {
+      for difference in try SchemaReference.differences(in: connection, upTo: expectedVersion) {
+        if difference.expected.type == "table" && difference.found == nil { tablesMissing = true }
+        let error: ListStoreError =
+          difference.isRepairable
+          ? .bookkeepingDamaged(path: path, detail: difference.detail)
+          : .corrupt(path: path, detail: difference.detail)
+        found(error.message, error)
+      }
+    } catch {
+      let failure = ListStoreError.wrap(error, path: path)
+      found("The schema could not be read: \(failure.message)", failure)
+    }
+
+    // Without the tables the counts are not counted: the missing ones are named above.
+    if expectedVersion > 0 && !tablesMissing {
       do {
+        let malformed = try connection.scalarInt(malformedCountsQuery) ?? 0
+        if malformed > 0 {
+          let error = ListStoreError.bookkeepingDamaged(
+            path: path,
+            detail: "list_counts has \(malformed) row(s) that are not a count of a known list")
+          found(error.message, error)
+        }
         report.counts = try counts(connection)
         for count in report.counts where count.kept != count.actual {
           let drift = ListStoreError.countDrift(
@@ -159,9 +207,40 @@ public struct HealthReport: Sendable {
     return report
   }
 
+  /// The rows of `list_counts` that cannot be a kept count: a list this build does not know,
+  /// or a count that is not an integer (possible only in a table made again by hand).
+  static let malformedCountsCondition =
+    "typeof(item_count) != 'integer' OR typeof(account) != 'text' OR list NOT IN ("
+    + ListKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
+
+  /// How many rows of `list_counts` are malformed (``malformedCountsCondition``).
+  static var malformedCountsQuery: String {
+    "SELECT count(*) FROM list_counts WHERE " + malformedCountsCondition
+  }
+
+  /// The warning for a file that users other than its owner may read or write, or nil.
+  static func modeWarning(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let mode = Int(info.st_mode) & 0o777
+    guard mode & 0o077 != 0 else { return nil }
+    let access =
+      switch (mode & 0o044 != 0, mode & 0o022 != 0) {
+      case (true, true): "readable and writable"
+      case (true, false): "readable"
+      case (false, true): "writable"
+      case (false, false): "accessible"
+      }
+    let octal = String(mode, radix: 8)
+    let padded = String(repeating: "0", count: max(0, 4 - octal.count)) + octal
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return "\(name) is \(access) by other users (mode \(padded)); run chmod 600 \(path)."
+  }
+
   private static func migrationStates(_ applied: [Migrator.Applied], version: Int) -> [Migration] {
     var states: [Migration] = []
-    for row in applied {
+    // Rows numbered below 1 fit no migration; the inconsistency check names them.
+    for row in applied where row.number >= 1 {
       if row.number <= Migrator.latestVersion {
         let known = EmbeddedMigration.all[row.number - 1]
         states.append(Migration(number: row.number, name: row.name, state: known.checksum == row.checksum ? .ok : .changed))

@@ -36,6 +36,8 @@ extension ListStoreError: CustomStringConvertible {
     case .countDrift(let list, let account, let kept, let actual):
       "The kept count of \(list) for account '\(account)' is \(kept), but the list has "
         + "\(actual) \(actual == 1 ? list.itemName : list.rawValue); recount with 'lists doctor --repair'."
+    case .bookkeepingDamaged(let path, let detail):
+      "\(path) is damaged (\(detail)); no item is lost: repair it with 'lists doctor --repair'."
     case .migrationChanged(let number, let name):
       "Migration \(number) (\(name)) differs from the one applied to this database; "
         + "it was made by another build of lists: open it with that build."
@@ -84,6 +86,7 @@ extension ListStoreError: CustomStringConvertible {
     case .foreignDatabase: "foreign_database"
     case .schemaTooNew: "schema_too_new"
     case .countDrift: "count_drift"
+    case .bookkeepingDamaged: "damaged_bookkeeping"
     case .migrationChanged: "migration_changed"
     case .migrationFailed: "migration_failed"
     case .cannotCreate: "cannot_create"

@@ -43,6 +43,9 @@ public enum ListStoreError: Error, Sendable, Equatable {
   /// `INSERT OR REPLACE`, whose implicit delete fires no trigger unless that program turned on
   /// `PRAGMA recursive_triggers`. ``ListsDatabase/recountLists()`` sets it right.
   case countDrift(list: ListKind, account: String, kept: Int, actual: Int)
+  /// An index, a trigger or the table of kept counts that the migrations made is missing or
+  /// was changed; no data row is lost, and `lists doctor --repair` makes it again.
+  case bookkeepingDamaged(path: String, detail: String)
   /// An applied migration whose text in this build differs from what was applied.
   case migrationChanged(number: Int, name: String)
   /// A migration failed; the file was left as it was before it.

@@ -15,29 +15,38 @@ extension ListsDatabase {
     let wrong: [HealthReport.Count]
     do {
       wrong = try withConnection { connection in
-        try connection.transaction(.immediate) {
-          let wrong = try HealthReport.counts(connection).filter { $0.kept != $0.actual }
-          let set = try connection.prepare(
-            """
-            INSERT INTO list_counts (account, list, item_count, version) VALUES (?1, ?2, ?3, 1)
-            ON CONFLICT (account, list) DO UPDATE SET item_count = ?3, version = version + 1
-            """)
-          for count in wrong {
-            set.reset()
-            try set.bind(count.account, at: 1)
-            try set.bind(count.list.rawValue, at: 2)
-            try set.bind(count.actual, at: 3)
-            try set.run()
-          }
-          return wrong
-        }
+        try connection.transaction(.immediate) { try Self.recount(on: connection) }
       }
     } catch {
       throw ListStoreError.wrap(error, path: path)
     }
+    announce(wrong)
+    return wrong
+  }
+
+  /// Sets the counts that differ from their lists' rows, inside the caller's transaction;
+  /// returns them as they were.
+  static func recount(on connection: Connection) throws -> [HealthReport.Count] {
+    let wrong = try HealthReport.counts(connection).filter { $0.kept != $0.actual }
+    let set = try connection.prepare(
+      """
+      INSERT INTO list_counts (account, list, item_count, version) VALUES (?1, ?2, ?3, 1)
+      ON CONFLICT (account, list) DO UPDATE SET item_count = ?3, version = version + 1
+      """)
     for count in wrong {
-      existingHub?.committed(ChangeHub.Key(account: count.account, list: count.list), version: nil)
+      set.reset()
+      try set.bind(count.account, at: 1)
+      try set.bind(count.list.rawValue, at: 2)
+      try set.bind(count.actual, at: 3)
+      try set.run()
     }
     return wrong
+  }
+
+  /// Tells the observers of each recounted list.
+  func announce(_ recounted: [HealthReport.Count]) {
+    for count in recounted {
+      existingHub?.committed(ChangeHub.Key(account: count.account, list: count.list), version: nil)
+    }
   }
 }

@@ -153,7 +153,17 @@ public final class ListsDatabase: Sendable {
           try enableWAL(connection, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         }
       }
-      if !current {
+      if current {
+        // What migrate checks before its first step, for a file that needs none: the recorded
+        // migrations are exactly 1 to the version. (A changed checksum is left to doctor to
+        // report: nothing is re-run on a current file.)
+        let applied = try Migrator.applied(connection)
+        if let detail = Migrator.inconsistency(
+          applied, version: mark.version, hasSchema: mark.hasSchema)
+        {
+          throw ListStoreError.corrupt(path: path, detail: detail)
+        }
+      } else {
         try Migrator.migrate(connection, path: path, now: { configuration.now().millisecondsSince1970 })
       }
     } catch {

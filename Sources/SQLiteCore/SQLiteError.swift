@@ -43,6 +43,16 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   public var isUniqueViolation: Bool {
     extendedCode == CSQLITE_CONSTRAINT_UNIQUE || extendedCode == CSQLITE_CONSTRAINT_PRIMARYKEY
   }
+  /// A value did not fit its `STRICT` column's type (`SQLITE_CONSTRAINT_DATATYPE`), as when
+  /// an integer sum overflows into a real.
+  public var isDatatypeViolation: Bool { extendedCode == CSQLITE_CONSTRAINT_DATATYPE }
+  /// A statement does not fit the schema: it names a table, column, index or trigger the
+  /// schema does not have, or an `ON CONFLICT` target without its unique constraint
+  /// (`SQLITE_ERROR` with one of those messages of SQLite's).
+  public var isSchemaMismatch: Bool {
+    code == SQLITE_ERROR
+      && (message.hasPrefix("no such ") || message.hasPrefix("ON CONFLICT clause does not match"))
+  }
   /// The file is not a database (`SQLITE_NOTADB`).
   public var isNotADatabase: Bool { code == SQLITE_NOTADB }
   /// The database image is malformed (`SQLITE_CORRUPT`).

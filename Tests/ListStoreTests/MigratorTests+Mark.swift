@@ -57,6 +57,14 @@ extension MigratorTests {
         Migrator.Mark(applicationID: Migrator.applicationID, version: 2, hasSchema: true),
         .schemaTooNew(found: 2, supported: 1)
       ),
+      (
+        Migrator.Mark(applicationID: Migrator.applicationID, version: Int(Int32.max), hasSchema: true),
+        .schemaTooNew(found: Int(Int32.max), supported: 1)
+      ),
+      (
+        Migrator.Mark(applicationID: Migrator.applicationID, version: -1, hasSchema: true),
+        .corrupt(path: "x.db", detail: "its schema version is -1; no build of lists writes a negative one")
+      ),
     ] as [(Migrator.Mark, ListStoreError?)])
   func markIsCheckedWithoutReadingAgain(_ mark: Migrator.Mark, _ expected: ListStoreError?) {
     do {

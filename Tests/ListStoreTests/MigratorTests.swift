@@ -79,6 +79,22 @@ import Testing
     ("PRAGMA user_version = 0", "its schema version is 0 but the migrations recorded are 1"),
     ("PRAGMA user_version = 0; DELETE FROM lists_migrations; INSERT INTO lists_migrations VALUES (2, 'x', 'x', 0)",
      "its schema version is 0 but the migrations recorded are 2"),
+    ("PRAGMA user_version = 0; DELETE FROM lists_migrations",
+     "it has a schema but its schema version is 0 and it records no migration"),
+    ("UPDATE lists_migrations SET number = 0", "its schema version is 1 but the migrations recorded are 0"),
+    ("UPDATE lists_migrations SET number = -5", "its schema version is 1 but the migrations recorded are -5"),
+    ("INSERT INTO lists_migrations VALUES (3, 'x', 'x', 0)",
+     "its schema version is 1 but the migrations recorded are 1, 3"),
+    ("DELETE FROM lists_migrations", "its schema version is 1 but the migrations recorded are none"),
+    ("DROP TABLE lists_migrations", "its schema version is 1 but the migrations recorded are none"),
+    ("CREATE TABLE m AS SELECT * FROM lists_migrations; DROP TABLE lists_migrations; "
+       + "CREATE TABLE lists_migrations (number, name, checksum, applied_at); "
+       + "INSERT INTO lists_migrations SELECT * FROM m; INSERT INTO lists_migrations SELECT * FROM m",
+     "its schema version is 1 but the migrations recorded are 1, 1"),
+    ("CREATE TABLE m AS SELECT * FROM lists_migrations; DROP TABLE lists_migrations; "
+       + "CREATE TABLE lists_migrations (number, name, checksum, applied_at); "
+       + "INSERT INTO lists_migrations SELECT number, NULL, checksum, applied_at FROM m",
+     "lists_migrations has a row with a NULL or a value of the wrong type (number 1)"),
   ])
   func migrationsRecordedOtherwiseThanTheVersionSaysAreRefusedUntouched(
     _ edit: String, _ detail: String

@@ -2,23 +2,27 @@
 # The long reliability run: the tests of Tests/ReliabilityTests with more trials and longer
 # contention, for about N minutes, then their figures.
 #
-# Usage: Tests/Scripts/reliability.sh [--minutes N] [--seed S]   (default 5 minutes)
+# Usage: Tests/Scripts/reliability.sh [--minutes N] [--seed S] [--mutation-files F]
+#        (default 5 minutes, 1000 files)
 #
 # Each test repeats its trials for its share of the time (crash: import 25 %, first open 10 %,
 # clear 10 %; contention: writers 25 %, racing first opens and first writes 5 % each; full disk 10 %; the hostile
 # file and input cases run once). The run is killed if it takes more than twice its time plus
-# five minutes. Then Tests/Scripts/full-filesystem.sh fills a real tmpfs (when run as root).
-# Exit status: 0 when both passed.
+# five minutes. Then Tests/Scripts/full-filesystem.sh fills a real tmpfs (when run as root),
+# and Tests/Scripts/mutation.sh edits F files' bookkeeping at random (7 commands on each).
+# Exit status: 0 when all three passed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
 minutes=5
 seed=""
+mutation_files=1000
 while (($#)); do
   case "$1" in
     --minutes) minutes="${2:?--minutes needs a number}"; shift 2 ;;
     --seed) seed="${2:?--seed needs a number}"; shift 2 ;;
-    -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --mutation-files) mutation_files="${2:?--mutation-files needs a number}"; shift 2 ;;
+    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "reliability.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -47,6 +51,9 @@ status=$?
 # A really full file system (ENOSPC) needs a tmpfs, so root: run when possible, say so when not.
 filesystem=$(Tests/Scripts/full-filesystem.sh --lists .build/debug/lists 2>&1)
 filesystem_status=$?
+# Random edits of the bookkeeping (it runs its own fast 40 files above, among the tests).
+mutation=$(Tests/Scripts/mutation.sh --files "$mutation_files" ${seed:+--seed "$seed"} 2>&1)
+mutation_status=$?
 elapsed=$(($(date +%s) - started))
 grep -E '^(✘|✔ Test run|✘ Test run)' "$log" | grep -v ' started' | head -n 40
 
@@ -115,10 +122,14 @@ awk '
   }
 ' "$report"
 echo "$filesystem"
+echo
+echo "Bookkeeping mutation (Tests/Scripts/mutation.sh --files $mutation_files):"
+echo "$mutation" | grep -v '^Build' || true
 ((filesystem_status != 0 && filesystem_status != 69)) && status=1
+((mutation_status != 0)) && status=1
 if ((status != 0)); then
   echo
-  echo "FAILED: swift test or the full file system exited with failures; those of swift test:"
+  echo "FAILED: swift test, the full file system or the mutation run failed; those of swift test:"
   grep -E '^✘|^↳ ' "$log" | grep -vE '↳ (Testing Library|Target Platform|///)' | head -n 40
 fi
 exit $status

@@ -47,6 +47,11 @@ enum Migrator {
       }
     } else if mark.version > latest {
       throw .schemaTooNew(found: mark.version, supported: latest)
+    } else if mark.version < 0 {
+      // Used as a count of migrations and an index into them: refused before either.
+      throw .corrupt(
+        path: path,
+        detail: "its schema version is \(mark.version); no build of lists writes a negative one")
     }
   }
 
@@ -68,7 +73,9 @@ enum Migrator {
         let mark = try readMark(connection)
         try checkMark(mark, path: path, latest: migrations.count)
         if !verified {
-          try verifyApplied(connection, upTo: mark.version, path: path, migrations: migrations)
+          try verifyApplied(
+            connection, upTo: mark.version, hasSchema: mark.hasSchema, path: path,
+            migrations: migrations)
           verified = true
         }
         guard mark.version < migrations.count else {
@@ -92,7 +99,10 @@ enum Migrator {
     }
   }
 
-  private static func apply(_ migration: EmbeddedMigration, to connection: Connection, now: Int64) throws {
+  /// Applies one migration and records it. ``SchemaReference`` applies the migrations with
+  /// this same function to a scratch database, so the statement that makes `lists_migrations`
+  /// is compared with files' too: like a shipped migration, it is never edited.
+  static func apply(_ migration: EmbeddedMigration, to connection: Connection, now: Int64) throws {
     try connection.execute(
       """
       CREATE TABLE IF NOT EXISTS lists_migrations (
@@ -118,9 +128,20 @@ enum Migrator {
   /// What is wrong when the migrations recorded in `lists_migrations` are not exactly 1 to
   /// `version` (`PRAGMA user_version`) — one of them edited by hand; `nil` when they are.
   /// Migrating such a file would fail or skip a migration.
-  static func inconsistency(_ applied: [Applied], version: Int) -> String? {
+  /// `hasSchema` says whether the file has tables: at version 0 it has none (the first
+  /// migration writes its tables and the version in one transaction).
+  static func inconsistency(_ applied: [Applied], version: Int, hasSchema: Bool = false)
+    -> String?
+  {
+    if let malformed = applied.first(where: { !$0.isWellFormed }) {
+      return "lists_migrations has a row with a NULL or a value of the wrong type "
+        + "(number \(malformed.number))"
+    }
     let numbers = applied.map(\.number)
-    guard numbers != Array(stride(from: 1, through: version, by: 1)) else { return nil }
+    guard numbers != Array(stride(from: 1, through: version, by: 1)) else {
+      guard version == 0 && hasSchema else { return nil }
+      return "it has a schema but its schema version is 0 and it records no migration"
+    }
     let recorded = numbers.isEmpty ? "none" : numbers.map(String.init).joined(separator: ", ")
     return "its schema version is \(version) but the migrations recorded are \(recorded)"
   }
@@ -131,6 +152,9 @@ enum Migrator {
     var name: String
     var checksum: String
     var appliedAt: Int64
+    /// Whether every column holds a value of its type: a number and a time that are integers,
+    /// a name and a checksum that are text. A table recreated by hand may hold anything.
+    var isWellFormed = true
   }
 
   /// The migrations the file records, in order; empty when it records none.
@@ -139,13 +163,19 @@ enum Migrator {
       "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'lists_migrations'")
     guard exists == 1 else { return [] }
     let statement = try connection.prepare(
-      "SELECT number, name, checksum, applied_at FROM lists_migrations ORDER BY number")
+      """
+      SELECT number, name, checksum, applied_at,
+        typeof(number) = 'integer' AND typeof(name) = 'text' AND typeof(checksum) = 'text'
+          AND typeof(applied_at) = 'integer'
+      FROM lists_migrations ORDER BY number
+      """)
     var rows: [Applied] = []
     while try statement.step() {
       rows.append(
         Applied(
           number: Int(statement.int64(at: 0)), name: statement.text(at: 1),
-          checksum: statement.text(at: 2), appliedAt: statement.int64(at: 3)))
+          checksum: statement.text(at: 2), appliedAt: statement.int64(at: 3),
+          isWellFormed: statement.int64(at: 4) != 0))
     }
     return rows
   }
@@ -155,14 +185,16 @@ enum Migrator {
   /// Throws ``ListStoreError/corrupt(path:detail:)`` when the recorded migrations are not
   /// exactly 1 to `version` (see ``inconsistency(_:version:)``).
   static func verifyApplied(
-    _ connection: Connection, upTo version: Int, path: String,
+    _ connection: Connection, upTo version: Int, hasSchema: Bool = false, path: String,
     migrations: [EmbeddedMigration] = EmbeddedMigration.all
   ) throws {
     let rows = try applied(connection)
-    if let detail = inconsistency(rows, version: version) {
+    if let detail = inconsistency(rows, version: version, hasSchema: hasSchema) {
       throw ListStoreError.corrupt(path: path, detail: detail)
     }
-    for row in rows where row.number <= version && row.number <= migrations.count {
+    // After the check above the numbers are exactly 1 to `version`; the range check keeps the
+    // index sound whatever the file holds.
+    for row in rows where row.number >= 1 && row.number <= min(version, migrations.count) {
       let migration = migrations[row.number - 1]
       if migration.checksum != row.checksum {
         throw ListStoreError.migrationChanged(number: migration.number, name: migration.name)

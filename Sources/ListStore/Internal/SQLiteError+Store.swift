@@ -17,6 +17,11 @@ extension ListStoreError {
       self = .cannotOpen(path: path, reason: error.message)
     } else if error.isIOError {
       self = .ioError(detail: error.message)
+    } else if error.isSchemaMismatch || error.isDatatypeViolation {
+      // The store's statements are fixed and bind every value with its column's type: a table
+      // or column they name that is gone, or a value that does not fit (a kept count at the
+      // integer limit), was made by the file, not by the store.
+      self = .corrupt(path: path, detail: error.message)
     } else {
       self = .internalError(detail: error.description)
     }

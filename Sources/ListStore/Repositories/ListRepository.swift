@@ -57,7 +57,14 @@ extension ListRepository {
         "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
       try statement.bind(key.account, at: 1)
       try statement.bind(key.list.rawValue, at: 2)
-      return try statement.step() ? Int(statement.int64(at: 0)) : 0
+      let count = try statement.step() ? statement.int64(at: 0) : 0
+      // No sequence of writes makes a count negative; the file was edited.
+      guard count >= 0 else {
+        throw ListStoreError.bookkeepingDamaged(
+          path: database.path,
+          detail: "the kept count of \(key.list) for account '\(key.account)' is \(count)")
+      }
+      return Int(count)
     }
   }
 

@@ -2,8 +2,10 @@ import Glibc
 import ListStore
 import TextFormats
 
-/// `lists doctor`: integrity, schema version, migration checksums, and the kept counts against
-/// the real ones. Changes the file only with `--repair`, which recounts the lists first.
+/// `lists doctor`: integrity, schema version, migration checksums, the indexes and triggers the
+/// migrations make, and the kept counts against the real ones; a warning when other users may
+/// read or write the file. Changes the file only with `--repair`, which first makes missing
+/// indexes and triggers again and recounts the lists.
 package enum DoctorCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
     let path = context.databasePath
@@ -15,13 +17,23 @@ package enum DoctorCommand {
     }
     if parsed[DoctorSpec.repair] {
       let database = try context.openForReading()
-      let recounted = try store { () throws(ListStoreError) in try database.recountLists() }
-      for count in recounted {
+      let repair = try store { () throws(ListStoreError) in try database.repair() }
+      for object in repair.recreated { out.writeLine("Recreated the \(object).") }
+      if repair.removedCountRows > 0 {
+        out.writeLine(
+          "Removed \(repair.removedCountRows) row(s) of list_counts that counted no known list.")
+      }
+      for count in repair.recounted {
         out.writeLine(
           "Recounted \(count.list) for account '\(TerminalEscaping.escape(count.account))': "
             + "kept \(count.kept), now \(count.actual).")
       }
-      if recounted.isEmpty { out.writeLine("Every kept count was right; nothing to repair.") }
+      for reason in repair.notRepaired {
+        out.writeLine("Nothing was repaired: " + TerminalEscaping.escape(reason))
+      }
+      if repair.isEmpty && repair.notRepaired.isEmpty {
+        out.writeLine("Every kept count was right; nothing to repair.")
+      }
     }
     let report = try store { () throws(ListStoreError) in
       try HealthReport.inspect(
@@ -45,6 +57,10 @@ package enum DoctorCommand {
       row(
         index == 0 ? "Counts" : "",
         "\(TerminalEscaping.escape(count.account)) \(count.list): \(count.actual) (\(verdict))")
+    }
+    // A warning is not a problem: the file is sound, and its mode is the owner's choice.
+    for warning in report.warnings {
+      out.writeLine(style.yellow("Warning: ") + TerminalEscaping.escape(warning))
     }
     if report.isHealthy {
       out.writeLine(style.green("Healthy."))

@@ -40,8 +40,8 @@ package enum CLIError: Error {
       .usage
     case .databaseBusy:
       .tempFail
-    case .notADatabase, .corrupt, .countDrift, .foreignDatabase, .diskFull, .ioError,
-      .permissionDenied, .cannotOpen:
+    case .notADatabase, .corrupt, .countDrift, .bookkeepingDamaged, .foreignDatabase, .diskFull,
+      .ioError, .permissionDenied, .cannotOpen:
       .ioError
     case .cannotCreate:
       .cantCreate
