@@ -1,5 +1,5 @@
 /// An observation of a list's changes started by ``ListLoader/startObservingChanges()``; it
-/// ends when cancelled or released.
+/// ends when cancelled or released, or when its loader is released.
 ///
 /// It holds only the task that follows the changes, and that task holds the loader weakly, so
 /// keeping an observation keeps neither the loader nor its database alive.
@@ -20,6 +20,7 @@ public final class ChangeObservation: Sendable {
     task?.cancel()
   }
 
-  /// Whether the observation was cancelled.
+  /// Whether the observation was cancelled: by ``cancel()``, or by its loader going away. (A
+  /// loader with no changes to observe hands out observations cancelled from the start.)
   public var isCancelled: Bool { task?.isCancelled ?? true }
 }

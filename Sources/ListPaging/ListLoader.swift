@@ -31,6 +31,9 @@ public final class ListLoader<Source: PageSource>: Sendable {
   public let source: Source
   /// Makes the sequence one observer of the data's changes follows.
   private let makeInvalidations: @Sendable () -> (any AsyncSequence<Void, Never> & Sendable)?
+  /// The tasks of ``startObservingChanges()`` not cancelled yet: they end with the loader, so
+  /// that a forgotten observation stops listening (and lets the store stop polling) too.
+  private let observations = Mutex<[Task<Void, Never>]>([])
   @usableFromInline let classify: @Sendable (any Error) -> LoadError
   @usableFromInline let core: Mutex<LoaderCore<Item, Cursor>>
 
@@ -100,6 +103,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   }
 
   deinit {
+    for observation in observations.withLock({ $0 }) { observation.cancel() }
     // Most loaders (a one-shot `lists show`) never had a subscriber: finish nothing, and build
     // no arrays of generic continuation types just to find that out.
     let hasSubscribers = core.withLock { !$0.transitionSubscribers.isEmpty || !$0.eventSubscribers.isEmpty }
@@ -196,7 +200,8 @@ public final class ListLoader<Source: PageSource>: Sendable {
 
   /// Starts observing the data's changes, as ``observeChanges()`` does, in a task that holds
   /// the loader only weakly: the observation ends when the returned value is cancelled or
-  /// released, when the loader is released, or when the sequence of changes ends.
+  /// released, when the loader is released (which cancels it), or when the sequence of changes
+  /// ends (a store's, when its database is released).
   ///
   /// Keep the returned value as long as the screen shows the list. For example:
   ///
@@ -208,8 +213,14 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// ```
   public func startObservingChanges() -> ChangeObservation {
     guard let invalidations = makeInvalidations() else { return ChangeObservation(nil) }
-    return ChangeObservation(
-      Task { [weak self] in await Self.follow(invalidations, execution: .inline) { self } })
+    let task = Task { [weak self] in
+      await Self.follow(invalidations, execution: .inline) { self }
+    }
+    observations.withLock { tasks in
+      tasks.removeAll { $0.isCancelled }
+      tasks.append(task)
+    }
+    return ChangeObservation(task)
   }
 
   /// Refreshes the loader on every element of `invalidations`, until the task is cancelled, the

@@ -141,7 +141,25 @@ import Testing
       // The observation outlives both: it holds neither.
       #expect(await eventually { releasedLoader == nil && releasedDatabase == nil })
       #expect(await eventually { !threadExists(named: thread) })
-      #expect(!observation.isCancelled)
+      #expect(observation.isCancelled)
+    }
+  }
+
+  @Test func aReleasedLoaderStopsObservingWhileItsDatabaseLivesOn() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try database(folder)
+      let observation: ChangeObservation
+      let thread: String
+      do {
+        let loader = try database.orders().loader()
+        observation = loader.startObservingChanges()
+        #expect(await loader.loadNextPage().phase == .empty)
+        thread = try #require(database.hub.pollingThreadName)
+      }
+      // Nobody listens any more: the database polls no more, though it is still open.
+      #expect(await eventually { !database.hub.isPolling })
+      #expect(await eventually { !threadExists(named: thread) })
+      #expect(observation.isCancelled)
     }
   }
 }
