@@ -114,9 +114,11 @@ import Testing
       let orders = database.orders()
       let loader = try orders.loader()
       #expect(await loader.loadNextPage().phase == .empty)
+      // No poll at all: the poller is paused, and would look only once an hour.
+      database.pauseObservingOtherProcesses()
       let observation = loader.startObservingChanges()
       defer { observation.cancel() }
-      // Subscribed at once; the first poll ran at subscription, the next is an hour away.
+      #expect(!database.hub.isPolling)
       try orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
       #expect(await eventually { numbers(loader) == ["A-1"] })
     }
