@@ -7,18 +7,20 @@ import Synchronization
 /// requests they ask for. For example:
 ///
 /// ```swift
-/// // `ordersSource` is any PageSource; `ordersChanged` yields when the orders change.
-/// let loader = ListLoader(source: ordersSource, pageSize: 20, invalidations: ordersChanged)
-/// Task { await loader.observeChanges() }
+/// // `ordersSource` is any PageSource; `ordersChanges()` makes a new sequence that yields
+/// // whenever the orders change.
+/// let loader = ListLoader(source: ordersSource, pageSize: 20, makeInvalidations: { ordersChanges() })
+/// let observation = loader.startObservingChanges()   // until cancelled or released
 /// let state = await loader.loadNextPage()   // .content, .empty or .error
 /// for await transition in loader.transitions { render(transition.state) }
 /// ```
 ///
-/// Requests run as tasks started with `Task.immediate`: they run on the caller's thread until
-/// the source really suspends, so a source that answers without suspending (a local store)
-/// completes its page inside the call. No lock is held while the source runs or while a
-/// command awaits. The loader owns its requests: cancelling the task that awaits a command does
-/// not cancel the request; a refresh does.
+/// Requests run as tasks; where depends on ``RequestExecution``. By default (``RequestExecution/inline``)
+/// they are started with `Task.immediate`: they run on the caller's thread until the source
+/// really suspends, so a source that answers without suspending (a local store) completes its
+/// page inside the call. No lock is held while the source runs or while a command awaits. The
+/// loader owns its requests: cancelling the task that awaits a command does not cancel the
+/// request; a refresh does.
 public final class ListLoader<Source: PageSource>: Sendable {
   /// The items the source pages.
   public typealias Item = Source.Item
@@ -27,7 +29,11 @@ public final class ListLoader<Source: PageSource>: Sendable {
 
   /// Where the pages come from.
   public let source: Source
-  @usableFromInline let invalidations: (any AsyncSequence<Void, Never> & Sendable)?
+  /// Makes the sequence one observer of the data's changes follows.
+  private let makeInvalidations: @Sendable () -> (any AsyncSequence<Void, Never> & Sendable)?
+  /// The tasks of ``startObservingChanges()`` not cancelled yet: they end with the loader, so
+  /// that a forgotten observation stops listening (and lets the store stop polling) too.
+  private let observations = Mutex<[Task<Void, Never>]>([])
   @usableFromInline let classify: @Sendable (any Error) -> LoadError
   @usableFromInline let core: Mutex<LoaderCore<Item, Cursor>>
 
@@ -38,7 +44,12 @@ public final class ListLoader<Source: PageSource>: Sendable {
   ///   - pageSize: How many items each page request asks for; must be positive.
   ///   - invalidations: Yields whenever the underlying data changes; consumed by
   ///     ``observeChanges()``. A stream with `.bufferingNewest(1)` lets a burst of changes that
-  ///     arrive while a refresh runs cost one more refresh, not one each.
+  ///     arrive while a refresh runs cost one more refresh, not one each. This one sequence is
+  ///     what every observation iterates, so it suits a single observation for the loader's
+  ///     whole life: an `AsyncStream` hands each element to one consumer only, and ends for
+  ///     good when the task iterating it is cancelled. To observe more than once (a SwiftUI
+  ///     view's `.task`) or from several tasks, use
+  ///     ``init(source:pageSize:makeInvalidations:classify:beginsMidList:)``.
   ///   - classify: Turns what the source throws into a ``LoadError``; it is never given a
   ///     `CancellationError`. By default ``LoadError/init(classifying:)``.
   ///   - beginsMidList: Whether the source's first page starts after a cursor the caller
@@ -52,12 +63,47 @@ public final class ListLoader<Source: PageSource>: Sendable {
     beginsMidList: Bool = false
   ) {
     self.source = source
-    self.invalidations = invalidations
+    self.makeInvalidations = { invalidations }
+    self.classify = classify
+    self.core = Mutex(LoaderCore(pageSize: pageSize, beginsMidList: beginsMidList))
+  }
+
+  /// Creates a loader in phase ``ListPhase/idle`` whose every observation of the data's changes
+  /// follows a sequence of its own: observations can be cancelled and started again any number
+  /// of times, several at once, and each hears of every change.
+  ///
+  /// For example, over a source that hands out a new stream per call:
+  ///
+  /// ```swift
+  /// let source = ArrayPageSource<String>()
+  /// let loader = ListLoader(source: source, makeInvalidations: { source.changes })
+  /// ```
+  /// - Parameters:
+  ///   - source: Where the pages come from.
+  ///   - pageSize: How many items each page request asks for; must be positive.
+  ///   - makeInvalidations: Makes, for each observation (``observeChanges()``,
+  ///     ``startObservingChanges()``, ``ListModel/run(observingChanges:)``), a new sequence
+  ///     that yields whenever the underlying data changes. What it captures lives as long as
+  ///     the loader.
+  ///   - classify: Turns what the source throws into a ``LoadError``; it is never given a
+  ///     `CancellationError`. By default ``LoadError/init(classifying:)``.
+  ///   - beginsMidList: Whether the source's first page starts after a cursor the caller
+  ///     already had. See ``LoaderMachine/beginsMidList``.
+  public init(
+    source: Source,
+    pageSize: Int = 20,
+    makeInvalidations: @escaping @Sendable () -> any AsyncSequence<Void, Never> & Sendable,
+    classify: @escaping @Sendable (any Error) -> LoadError = { LoadError(classifying: $0) },
+    beginsMidList: Bool = false
+  ) {
+    self.source = source
+    self.makeInvalidations = makeInvalidations
     self.classify = classify
     self.core = Mutex(LoaderCore(pageSize: pageSize, beginsMidList: beginsMidList))
   }
 
   deinit {
+    for observation in observations.withLock({ $0 }) { observation.cancel() }
     // Most loaders (a one-shot `lists show`) never had a subscriber: finish nothing, and build
     // no arrays of generic continuation types just to find that out.
     let hasSubscribers = core.withLock { !$0.transitionSubscribers.isEmpty || !$0.eventSubscribers.isEmpty }
@@ -124,18 +170,69 @@ public final class ListLoader<Source: PageSource>: Sendable {
   }
 
   /// Applies `action` without waiting for the request it starts: for buttons and scroll events.
+  ///
+  /// The state changes before this returns (to ``ListPhase/loading`` for a first page, say);
+  /// `execution` says where the request it starts runs.
   @inlinable
-  public func send(_ action: LoaderAction) {
+  public func send(_ action: LoaderAction, execution: RequestExecution = .inline) {
     if let fetch = apply(LoaderEvent(action), chain: nil).fetch {
-      _ = start(fetch)
+      _ = start(fetch, execution: execution)
     }
   }
 
-  /// Refreshes automatically whenever the `invalidations` given at creation yield, until the
-  /// calling task is cancelled or the sequence ends; returns at once if there are none.
+  /// Refreshes automatically whenever the data changes, until the calling task is cancelled or
+  /// the sequence of changes ends; returns at once if the loader was given none.
+  ///
+  /// Each call follows a sequence of its own when the loader was made with
+  /// `makeInvalidations`: it may be cancelled and called again any number of times, from
+  /// several tasks at once. (With the single `invalidations` sequence, see
+  /// ``init(source:pageSize:invalidations:classify:beginsMidList:)``.) The calling task keeps
+  /// the loader alive while it runs; ``startObservingChanges()`` does not.
   public func observeChanges() async {
-    guard let invalidations else { return }
-    await consume(invalidations)
+    await observeChanges(execution: .inline)
+  }
+
+  /// ``observeChanges()`` whose automatic refreshes run as `execution` says.
+  func observeChanges(execution: RequestExecution) async {
+    guard let invalidations = makeInvalidations() else { return }
+    await Self.follow(invalidations, execution: execution) { self }
+  }
+
+  /// Starts observing the data's changes, as ``observeChanges()`` does, in a task that holds
+  /// the loader only weakly: the observation ends when the returned value is cancelled or
+  /// released, when the loader is released (which cancels it), or when the sequence of changes
+  /// ends (a store's, when its database is released).
+  ///
+  /// Keep the returned value as long as the screen shows the list. For example:
+  ///
+  /// ```swift
+  /// let loader = try database.orders().loader(pageSize: 20)
+  /// let observation = loader.startObservingChanges()
+  /// // ... later, or simply by releasing `observation`:
+  /// observation.cancel()
+  /// ```
+  public func startObservingChanges() -> ChangeObservation {
+    guard let invalidations = makeInvalidations() else { return ChangeObservation(nil) }
+    let task = Task { [weak self] in
+      await Self.follow(invalidations, execution: .inline) { self }
+    }
+    observations.withLock { tasks in
+      tasks.removeAll { $0.isCancelled }
+      tasks.append(task)
+    }
+    return ChangeObservation(task)
+  }
+
+  /// Refreshes the loader on every element of `invalidations`, until the task is cancelled, the
+  /// sequence ends or `loader` gives nil (the loader is gone).
+  private static func follow(
+    _ invalidations: some AsyncSequence<Void, Never>, execution: RequestExecution,
+    loader: () -> ListLoader?
+  ) async {
+    for await _ in invalidations {
+      guard !Task.isCancelled, let loader = loader() else { return }
+      loader.send(.invalidate, execution: execution)
+    }
   }
 
   // MARK: Streams
@@ -186,14 +283,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   func perform(_ event: LoaderEvent<Item, Cursor>) async -> ListState<Item> {
     let outcome = apply(event, chain: nil)
     guard let fetch = outcome.fetch else { return outcome.state }
-    return await start(fetch).value
-  }
-
-  func consume(_ invalidations: some AsyncSequence<Void, Never>) async {
-    for await _ in invalidations {
-      if Task.isCancelled { return }
-      send(.invalidate)
-    }
+    return await start(fetch, execution: .inline).value
   }
 
   /// Applies `event` under the lock, then cancels what it replaced, outside the lock, because
@@ -205,10 +295,17 @@ public final class ListLoader<Source: PageSource>: Sendable {
     return outcome
   }
 
-  /// Starts the task running `fetch` and the requests that follow from it.
+  /// Starts the task running `fetch` and the requests that follow from it, where `execution`
+  /// says.
   @inlinable
-  func start(_ fetch: PendingFetch<Cursor>) -> Task<ListState<Item>, Never> {
-    let task = Self.immediateTask { await self.drive(fetch) }
+  func start(_ fetch: PendingFetch<Cursor>, execution: RequestExecution)
+    -> Task<ListState<Item>, Never>
+  {
+    let task: Task<ListState<Item>, Never>
+    switch execution {
+    case .inline: task = Self.immediateTask { await self.drive(fetch) }
+    case .concurrent: task = Task { await self.drive(fetch) }
+    }
     if core.withLock({ $0.attach(task, to: fetch.chain) }) { task.cancel() }
     return task
   }
@@ -237,15 +334,17 @@ public final class ListLoader<Source: PageSource>: Sendable {
   }
 
   /// Starts `operation` on the caller's thread, so a source that does not suspend costs no
-  /// thread hop; before `Task.immediate` existed (Apple systems before 26), as a plain task.
+  /// thread hop; where `Task.immediate` does not exist (Apple systems before 26, compilers
+  /// before Swift 6.2), as a plain task.
   @inlinable
   static func immediateTask(
     _ operation: sending @escaping () async -> ListState<Item>
   ) -> Task<ListState<Item>, Never> {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      Task.immediate(operation: operation)
-    } else {
-      Task(operation: operation)
-    }
+    #if compiler(>=6.2)
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        return Task.immediate(operation: operation)
+      }
+    #endif
+    return Task(operation: operation)
   }
 }

@@ -11,9 +11,18 @@ import Observation
 /// }
 /// ```
 ///
-/// Commands start their request on the calling thread (see ``ListLoader``), here the main
-/// thread: a source that blocks for long without suspending should move its work off the main
-/// actor itself.
+/// Where its work runs is the same on every system version: the page requests of its commands
+/// and of the automatic refreshes run on the global concurrent executor
+/// (``RequestExecution/concurrent``), never on the main actor, so even a source that blocks
+/// without suspending cannot stall the UI; the model applies the loader's transitions on the
+/// main actor, one by one, in the order the loader published them. A command changes the
+/// loader's state at once (``ListLoader/send(_:execution:)``); ``state`` follows on the main
+/// actor's next turn.
+///
+/// ``run(observingChanges:)`` may be cancelled and started again any number of times (SwiftUI
+/// cancels `.task` whenever the view disappears): each run follows the transitions from the
+/// loader's current state and observes the data's changes anew, for a loader made with
+/// `makeInvalidations` (as the store's loaders are).
 @MainActor
 @Observable
 public final class ListModel<Source: PageSource> {
@@ -43,14 +52,16 @@ public final class ListModel<Source: PageSource> {
 
   /// Follows the loader's transitions until the calling task is cancelled.
   ///
-  /// Loads the first page when the list is still idle, and, with `observingChanges`, also runs
-  /// ``ListLoader/observeChanges()`` (so don't consume the loader's invalidations elsewhere).
+  /// Loads the first page when the list is still idle, and, with `observingChanges`, also
+  /// observes the data's changes as ``ListLoader/observeChanges()`` does (for a loader made with
+  /// the single `invalidations` sequence, only the first run does).
   public func run(observingChanges: Bool = true) async {
     let (current, transitions) = loader.subscribe()
     state = current
     let loader = self.loader
-    let observer = observingChanges ? Task { await loader.observeChanges() } : nil
-    if current.phase == .idle { loader.send(.loadNextPage) }
+    let observer =
+      observingChanges ? Task { await loader.observeChanges(execution: .concurrent) } : nil
+    if current.phase == .idle { loader.send(.loadNextPage, execution: .concurrent) }
     for await transition in transitions {
       state = transition.state
     }
@@ -58,11 +69,11 @@ public final class ListModel<Source: PageSource> {
   }
 
   /// Asks for the next page without waiting; see ``ListLoader/loadNextPage()``.
-  public func loadNextPage() { loader.send(.loadNextPage) }
+  public func loadNextPage() { loader.send(.loadNextPage, execution: .concurrent) }
 
   /// Reloads without waiting; see ``ListLoader/refresh()``.
-  public func refresh() { loader.send(.refresh) }
+  public func refresh() { loader.send(.refresh, execution: .concurrent) }
 
   /// Asks again for what failed, without waiting; see ``ListLoader/retry()``.
-  public func retry() { loader.send(.retry) }
+  public func retry() { loader.send(.retry, execution: .concurrent) }
 }

@@ -98,6 +98,66 @@ struct ListModelTests {
     await running.value
   }
 
+  @Test func requestsRunOffTheMainActorAndTheModelFollowsTransitionsInOrder() async {
+    let source = MainActorProbeSource<String>()
+    let loader = ListLoader(source: source, pageSize: 2)
+    let model = ListModel(loader: loader, list: "orders")
+    var phases = [model.state.phase]
+    let running = Task { await model.run(observingChanges: false) }
+    let first = await source.scripted.nextRequest()
+    await waitUntil(model) { model.state.phase == .loading }
+    phases.append(model.state.phase)
+    first.succeed(["A-1", "A-2"], next: 2)
+    await waitUntil(model) { model.state.phase == .content }
+    phases.append(model.state.phase)
+    #expect(phases == [.idle, .loading, .content])
+
+    model.loadNextPage()
+    // The loader's state moved at once; the model's follows on a later turn of the main actor.
+    #expect(loader.state.append == .loading(page: 2))
+    await source.scripted.nextRequest().succeed(["A-3"], next: nil)
+    await waitUntil(model) { model.state.endReached }
+    #expect(Array(model.state.items) == ["A-1", "A-2", "A-3"])
+
+    model.refresh()
+    await source.scripted.nextRequest().succeed(["B-1", "B-2"], next: 2)
+    await source.scripted.nextRequest().succeed(["B-3"], next: nil)
+    await waitUntil(model) { Array(model.state.items) == ["B-1", "B-2", "B-3"] }
+    // Every page, of the first load, an append and a refresh, was read off the main actor.
+    #expect(source.heldTheMainActor == [false, false, false, false])
+    running.cancel()
+    await running.value
+  }
+
+  @Test func runCancelledAndStartedAgainStillFollowsChanges() async {
+    let source = ArrayPageSource<String>()
+    let observations = Shared(0)
+    let loader = ListLoader(
+      source: source,
+      makeInvalidations: {
+        observations.update { $0 += 1 }
+        return source.changes
+      })
+    let model = ListModel(loader: loader, list: "orders")
+    for _ in 0..<3 {
+      let running = Task { await model.run() }
+      await waitUntil(model) { model.state.phase == .empty }
+      running.cancel()
+      await running.value
+    }
+    let running = Task { await model.run() }
+    // The source announces a change only to those already listening: wait (a bounded while)
+    // until the fourth run does.
+    for _ in 0..<5_000 where observations.value < 4 {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    source.append("A-1")
+    await waitUntil(model) { model.state.phase == .content }
+    #expect(Array(model.state.items) == ["A-1"])
+    running.cancel()
+    await running.value
+  }
+
   @Test func customPlaceholdersAreUsed() async {
     var catalog = PlaceholderCatalog()
     catalog.setEmpty(Placeholder(title: "Nothing here"), list: "orders")

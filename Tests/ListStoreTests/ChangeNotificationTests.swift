@@ -5,20 +5,11 @@ import Testing
 
 @Suite struct ChangeNotificationTests {
   /// Waits for the next element of `changes`, failing after `limit`.
-  private func next(_ changes: AsyncStream<Void>, within limit: Duration) async -> Bool {
-    await withTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        var iterator = changes.makeAsyncIterator()
-        return await iterator.next() != nil
-      }
-      group.addTask {
-        try? await Task.sleep(for: limit)
-        return false
-      }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
-    }
+  func next(_ changes: AsyncStream<Void>, within limit: Duration) async -> Bool {
+    await result(within: limit) {
+      var iterator = changes.makeAsyncIterator()
+      return await iterator.next()
+    } != nil
   }
 
   @Test func writeThroughTheStoreIsReportedAtOnce() async throws {
@@ -51,6 +42,52 @@ import Testing
       try database.favorites(account: "ann").add(FavoriteDraft(ref: "r", title: "t"))
       try database.orders(account: "bob").add(OrderDraft(number: "B-1", total: Money(parsing: "1", currency: .eur)))
       #expect(await next(changes, within: .milliseconds(300)) == false)
+    }
+  }
+}
+
+extension ChangeNotificationTests {
+  @Test func changeStreamsEndWhenTheDatabaseIsReleased() async throws {
+    try await withTemporaryFolder { folder in
+      var database: ListsDatabase? = try ListsDatabase(path: folder.path())
+      let orders = try #require(database).changes(to: .orders)
+      let favorites = try #require(database).changes(to: .favorites)
+      database = nil
+      #expect(await completes { for await _ in orders {} })
+      #expect(await completes { for await _ in favorites {} })
+    }
+  }
+
+  @Test func pausedObservationPollsNotAndResumingDeliversWhatChangedMeanwhile() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try ListsDatabase(
+        path: folder.path(), configuration: .init(changePollInterval: .milliseconds(10)))
+      let changes = try database.changes(to: .favorites)
+      // Waiting in vain for an element ends a stream, so that check gets a stream of its own.
+      let unheard = try database.changes(to: .favorites)
+      let thread = try #require(database.hub.pollingThreadName)
+      database.pauseObservingOtherProcesses()
+      #expect(!database.hub.isPolling)
+      // No thread, no poll.
+      #expect(await eventually { !threadExists(named: thread) })
+      let other = try Connection(path: folder.path())
+      try other.execute("INSERT INTO favorites (ref, title) VALUES ('r', 't')")
+      #expect(await next(unheard, within: .milliseconds(200)) == false)
+
+      database.resumeObservingOtherProcesses()
+      #expect(database.hub.isPolling)
+      #expect(await next(changes, within: .seconds(5)))
+    }
+  }
+
+  @Test func writesThroughTheDatabaseAreReportedWhilePaused() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      database.pauseObservingOtherProcesses()
+      let changes = try database.changes(to: .favorites)
+      #expect(!database.hub.isPolling)
+      try database.favorites().add(FavoriteDraft(ref: "r", title: "t"))
+      #expect(await next(changes, within: .seconds(5)))
     }
   }
 }

@@ -4,13 +4,14 @@ import Synchronization
 /// automatic refreshes.
 ///
 /// The cursor is the offset of the next page. Every change yields once on each ``changes``
-/// stream, so a loader created with `invalidations: source.changes` refreshes by itself.
+/// stream, and each access makes a new one, so a loader created with
+/// `makeInvalidations: { source.changes }` refreshes by itself while observed.
 /// For example:
 ///
 /// ```swift
 /// let source = ArrayPageSource<String>()
-/// let loader = ListLoader(source: source, invalidations: source.changes)
-/// Task { await loader.observeChanges() }
+/// let loader = ListLoader(source: source, makeInvalidations: { source.changes })
+/// let observation = loader.startObservingChanges()
 /// await loader.loadNextPage()     // .empty
 /// source.append("first")          // the loader goes to .content without showing loading
 /// ```

@@ -1,12 +1,6 @@
 import SQLiteCore
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Fans out "this list changed" to the observers of each (account, list).
 ///
 /// Writes through this database report themselves at once (``committed(_:version:)``). Commits
@@ -14,15 +8,22 @@ import Synchronization
 /// a poller: `PRAGMA data_version` changes when another connection commits, and then the
 /// per-list `version` column kept by the triggers tells which lists changed.
 /// See https://sqlite.org/pragma.html#pragma_data_version
+///
+/// The poller runs only while someone observes and polling is not paused. When the hub goes
+/// away (its database was released) every stream it handed out finishes, so a `for await`
+/// over one ends instead of waiting for ever.
 final class ChangeHub: Sendable {
   struct Key: Hashable, Sendable {
     var account: String
     var list: ListKind
   }
 
+  /// One stream handed out: how to tell it of a change (given the list's new version), and how
+  /// to end it.
   private struct Subscriber {
     var key: Key
-    var continuation: AsyncStream<Void>.Continuation
+    var notify: @Sendable (Int64) -> Void
+    var finish: @Sendable () -> Void
   }
 
   private struct State {
@@ -33,6 +34,17 @@ final class ChangeHub: Sendable {
     var poller: Poller?
     /// Pollers asked to stop whose threads may not have closed their connections yet.
     var stopping: [Poller] = []
+    /// Whether polling is paused (an app in the background): no poller runs meanwhile.
+    var paused = false
+
+    /// Asks the running poller, if any, to stop, keeping it until its thread has ended.
+    mutating func retirePoller() {
+      guard let poller else { return }
+      poller.stop()
+      self.poller = nil
+      stopping.removeAll { $0.isFinished }
+      stopping.append(poller)
+    }
   }
 
   private let state = Mutex(State())
@@ -49,7 +61,13 @@ final class ChangeHub: Sendable {
   }
 
   deinit {
-    state.withLock { $0.poller?.stop() }
+    let finishers = state.withLock { state in
+      state.poller?.stop()
+      defer { state.subscribers = [:] }
+      return state.subscribers.values.map(\.finish)
+    }
+    // Outside the lock: finishing runs each stream's termination handler.
+    for finish in finishers { finish() }
   }
 
   /// Whether anyone observes `key` (so a write should look up the list's new version).
@@ -57,19 +75,37 @@ final class ChangeHub: Sendable {
     state.withLock { state in state.seen[key] != nil }
   }
 
-  /// A stream that yields once after each change to `key`'s list, starting from `version`.
+  /// A stream that yields once after each change to `key`'s list, starting from `version`
+  /// (nil when it could not be read: then the next change anywhere in the file wakes it).
   /// Changes that pile up while the observer is busy are delivered as one element.
-  func subscribe(_ key: Key, version: Int64) -> AsyncStream<Void> {
-    let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+  func subscribe(_ key: Key, version: Int64?) -> AsyncStream<Void> {
+    subscribe(key, version: version, yieldingNow: false) { _ in () }
+  }
+
+  /// ``subscribe(_:version:)`` whose elements are the list's version after the change; with
+  /// `yieldingNow` the stream also yields `version` at once.
+  func subscribeToVersions(_ key: Key, version: Int64?, yieldingNow: Bool) -> AsyncStream<Int64> {
+    subscribe(key, version: version, yieldingNow: yieldingNow) { $0 }
+  }
+
+  private func subscribe<Element: Sendable>(
+    _ key: Key, version: Int64?, yieldingNow: Bool,
+    _ element: @escaping @Sendable (Int64) -> Element
+  ) -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream<Element>.makeStream(
+      bufferingPolicy: .bufferingNewest(1))
+    let subscriber = Subscriber(
+      key: key, notify: { continuation.yield(element($0)) }, finish: { continuation.finish() })
     let id = state.withLock { state -> Int in
       let id = state.nextID
       state.nextID += 1
-      state.subscribers[id] = Subscriber(key: key, continuation: continuation)
-      if state.seen[key] == nil { state.seen[key] = version }
-      if state.poller == nil && pollsOtherConnections { state.poller = startPolling() }
+      state.subscribers[id] = subscriber
+      if state.seen[key] == nil { state.seen[key] = version ?? -1 }
+      startPollingIfNeeded(&state)
       return id
     }
     continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
+    if yieldingNow { continuation.yield(element(version ?? -1)) }
     return stream
   }
 
@@ -79,12 +115,42 @@ final class ChangeHub: Sendable {
       if !state.subscribers.values.contains(where: { $0.key == gone.key }) {
         state.seen[gone.key] = nil
       }
-      if state.subscribers.isEmpty, let poller = state.poller {
-        poller.stop()
-        state.poller = nil
-        state.stopping.removeAll { $0.isFinished }
-        state.stopping.append(poller)
-      }
+      if state.subscribers.isEmpty { state.retirePoller() }
+    }
+  }
+
+  /// Stops polling until ``resumePolling()``: the polling thread ends and no poll runs. Writes
+  /// through this database are still reported at once.
+  func pausePolling() {
+    state.withLock { state in
+      state.paused = true
+      state.retirePoller()
+    }
+  }
+
+  /// Polls again after ``pausePolling()``; the first poll reports every observed list that
+  /// changed meanwhile.
+  func resumePolling() {
+    state.withLock { state in
+      state.paused = false
+      startPollingIfNeeded(&state)
+    }
+  }
+
+  /// Whether a poller runs now.
+  var isPolling: Bool { state.withLock { $0.poller != nil } }
+
+  /// The name of the running poller's thread.
+  var pollingThreadName: String? { state.withLock { $0.poller?.threadName } }
+
+  private func startPollingIfNeeded(_ state: inout State) {
+    guard state.poller == nil, !state.paused, pollsOtherConnections, !state.subscribers.isEmpty
+    else { return }
+    if let last = state.stopping.last, last.revive() {
+      state.stopping.removeLast()
+      state.poller = last
+    } else {
+      state.poller = startPolling()
     }
   }
 
@@ -109,8 +175,9 @@ final class ChangeHub: Sendable {
         guard state.seen[key] != nil, state.seen[key] != version else { return }
         state.seen[key] = version
       }
+      let now = version ?? state.seen[key] ?? -1
       for subscriber in state.subscribers.values where subscriber.key == key {
-        subscriber.continuation.yield()
+        subscriber.notify(now)
       }
     }
   }
@@ -123,7 +190,7 @@ final class ChangeHub: Sendable {
         guard now != seen else { continue }
         state.seen[key] = now
         for subscriber in state.subscribers.values where subscriber.key == key {
-          subscriber.continuation.yield()
+          subscriber.notify(now)
         }
       }
     }
@@ -145,112 +212,5 @@ final class ChangeHub: Sendable {
       versions[Key(account: statement.text(at: 0), list: list)] = statement.int64(at: 2)
     }
     return versions
-  }
-}
-
-/// Reads `PRAGMA data_version` on its own connection at a fixed interval and, when another
-/// connection has committed, the version of every list.
-///
-/// It runs on a thread of its own rather than on a dispatch queue or a task: when an app's
-/// worker pools are busy (tasks blocked in long synchronous work), a queued timer can wait for
-/// seconds, and the notification promise is 100 ms.
-private final class Poller: @unchecked Sendable {
-  // `connection` and `lastDataVersion` are touched only by the polling thread; `stopped` is
-  // the only state shared with other threads.
-  private let path: String
-  private let busyTimeoutMilliseconds: Int32
-  private let stopped = Atomic<Bool>(false)
-  /// Set by the polling thread once its connection is closed.
-  private let finished = Atomic<Bool>(false)
-  private var connection: Connection?
-  private var lastDataVersion: Int64 = -1
-
-  init(path: String, busyTimeoutMilliseconds: Int32) {
-    self.path = path
-    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-  }
-
-  /// Starts the polling thread; it polls every `interval` until ``stop()``.
-  func start(every interval: Duration, _ report: @escaping @Sendable ([ChangeHub.Key: Int64]) -> Void) {
-    let microseconds = interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000
-    let job = PollingJob(poller: self, report: report, pause: useconds_t(clamping: max(microseconds, 1_000)))
-    let context = Unmanaged.passRetained(job).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t?
-    #endif
-    let started = pthread_create(&thread, nil, { context in
-      let job = Unmanaged<PollingJob>.fromOpaque(context!).takeRetainedValue()
-      job.run()
-      return nil
-    }, context)
-    if started == 0 {
-      pthread_detach(thread)
-    } else {
-      Unmanaged<PollingJob>.fromOpaque(context).release()
-      finished.store(true, ordering: .releasing)
-    }
-  }
-
-  /// Asks the thread to end and waits until it has closed its connection, or `timeout` passed.
-  func stopAndWait(timeout: Duration = .seconds(1)) {
-    stop()
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !isFinished && clock.now < deadline {
-      usleep(1_000)
-    }
-  }
-
-  /// Asks the thread to end; it does within one interval, closing its connection.
-  func stop() {
-    stopped.store(true, ordering: .releasing)
-  }
-
-  fileprivate var isStopped: Bool { stopped.load(ordering: .acquiring) }
-
-  /// Whether the thread has ended and closed its connection.
-  var isFinished: Bool { finished.load(ordering: .acquiring) }
-
-  fileprivate func poll(_ report: ([ChangeHub.Key: Int64]) -> Void) {
-    if connection == nil {
-      connection = try? Connection(path: path, options: .init(create: false))
-      connection?.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-    }
-    defer { connection?.resetCachedStatements() }
-    guard let connection,
-      let dataVersion = try? connection.scalarInt("PRAGMA data_version"),
-      dataVersion != lastDataVersion,
-      let versions = try? ChangeHub.readVersions(connection)
-    else { return }
-    lastDataVersion = dataVersion
-    report(versions)
-  }
-
-  fileprivate func close() {
-    connection = nil
-    finished.store(true, ordering: .releasing)
-  }
-}
-
-/// What the polling thread runs: poll, sleep, until stopped.
-private final class PollingJob {
-  let poller: Poller
-  let report: @Sendable ([ChangeHub.Key: Int64]) -> Void
-  let pause: useconds_t
-
-  init(poller: Poller, report: @escaping @Sendable ([ChangeHub.Key: Int64]) -> Void, pause: useconds_t) {
-    self.poller = poller
-    self.report = report
-    self.pause = pause
-  }
-
-  func run() {
-    while !poller.isStopped {
-      poller.poll(report)
-      usleep(pause)
-    }
-    poller.close()
   }
 }

@@ -39,8 +39,13 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
 
 extension ListRepository {
   /// A loader over this list, `pageSize` items a page, that refreshes by itself when the list
-  /// changes — through this database, another connection, or another process — once
-  /// ``ListPaging/ListLoader/observeChanges()`` runs.
+  /// changes — through this database, another connection, or another process — while it is
+  /// observed: ``ListPaging/ListLoader/startObservingChanges()``,
+  /// ``ListPaging/ListLoader/observeChanges()`` or ``ListPaging/ListModel/run(observingChanges:)``.
+  ///
+  /// Each observation follows a change stream of its own, so observations may be cancelled and
+  /// started again (a SwiftUI view's `.task`) and run several at once. One that starts after a
+  /// change nobody observed (made while the view was away) refreshes the loader at once.
   ///
   /// - Parameter start: Begin after this cursor instead of at the start of the list; an empty
   ///   first page then means the end was reached (phase `content`), not an empty list.
@@ -48,10 +53,12 @@ extension ListRepository {
   public func loader(pageSize: Int = 20, startingAfter start: ListCursor? = nil) throws(ListStoreError)
     -> ListLoader<RepositoryPageSource<Self>>
   {
-    let changes = try database.changes(to: Self.list, account: account)
+    let key = ChangeHub.Key(account: account, list: Self.list)
+    let changes = LoaderChanges(key, version: try database.changeVersion(of: key))
+    let database = self.database
     return ListLoader(
       source: RepositoryPageSource(self, startingAfter: start), pageSize: pageSize,
-      invalidations: changes, beginsMidList: start != nil)
+      makeInvalidations: { changes.stream(database) }, beginsMidList: start != nil)
   }
 
   /// Checks that `cursor` was made by this list for this account, without reading the list.

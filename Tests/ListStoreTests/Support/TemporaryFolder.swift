@@ -38,7 +38,9 @@ func withTemporaryFolder<T>(_ body: (TemporaryFolder) throws -> T) throws -> T {
 
 /// Runs `body` with a new temporary folder and removes the folder afterwards.
 @discardableResult
-func withTemporaryFolder<T>(_ body: (TemporaryFolder) async throws -> T) async throws -> T {
+func withTemporaryFolder<T>(
+  isolation: isolated (any Actor)? = #isolation, _ body: (TemporaryFolder) async throws -> T
+) async throws -> T {
   let folder = try TemporaryFolder()
   defer { folder.remove() }
   return try await body(folder)
