@@ -56,7 +56,7 @@ let package = Package(
     .executableTarget(name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench"]),
 
     // Build-time: turns Migrations/*.sql into Swift source compiled into ListStore.
-    .executableTarget(name: "MigrationsEmbedder"),
+    .executableTarget(name: "MigrationsEmbedder", dependencies: ["TextFormats"]),
     .plugin(
       name: "EmbedMigrationsPlugin",
       capability: .buildTool(),
@@ -86,7 +86,7 @@ let package = Package(
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "ListPagingTests", dependencies: ["ListPaging"]),
     .testTarget(
-      name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore", "TestSupport"]),
+      name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore", "TextFormats", "TestSupport"]),
     .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI", "TextFormats", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["lists", "lists-bench"], exclude: ["Golden"]),
     .testTarget(

@@ -5,6 +5,7 @@
 // Each file becomes an `EmbeddedMigration(number:name:sql:checksum:)` literal. The checksum is
 // the SHA-256 of the file's bytes, so an applied migration whose text later changes is detected.
 
+import TextFormats
 import Foundation
 
 func fail(_ message: String) -> Never {

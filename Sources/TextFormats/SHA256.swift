@@ -1,7 +1,8 @@
 /// SHA-256 (FIPS 180-4) of a byte array, as lowercase hex.
 ///
-/// Only the build tool needs it, to fingerprint migration files; nothing at run time hashes.
-func sha256Hex(_ message: [UInt8]) -> String {
+/// The build tool fingerprints migration files with it, and the store the definitions of the
+/// kinds it registers; neither is on a hot path.
+package func sha256Hex(_ message: [UInt8]) -> String {
   let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
     0xab1c_5ed5, 0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe,
