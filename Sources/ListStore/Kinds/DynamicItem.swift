@@ -1,0 +1,76 @@
+import SQLiteCore
+
+/// An item of any kind, its fields by name: what the command line and code that does not know
+/// a kind at compile time read and write. An app's own record types read their columns
+/// directly instead.
+///
+/// For example:
+///
+/// ```swift
+/// let book = DynamicDraft(["title": .text("Dune"), "pages": .integer(412)])
+/// ```
+public struct DynamicItem: Sendable, Hashable, Identifiable {
+  /// The row id.
+  public var id: Int64
+  /// One value per field of the kind's definition, in its order.
+  public var values: [FieldValue]
+  /// When the item was added, for a kind with the implicit `added_at` column; nil otherwise
+  /// (the field that defaults to now holds it).
+  public var addedAt: Timestamp?
+
+  /// An item with its values in the definition's field order.
+  public init(id: Int64, values: [FieldValue], addedAt: Timestamp? = nil) {
+    self.id = id
+    self.values = values
+    self.addedAt = addedAt
+  }
+
+  /// The value of the field named `name` of `definition`, or nil when it has no such field.
+  public func value(of name: String, in definition: KindDefinition) -> FieldValue? {
+    definition.fields.firstIndex { $0.name == name }.map { values[$0] }
+  }
+
+  /// Reads the item from the row `statement` stands on, selected in ``KindQueries`` column
+  /// order: `id`, the fields' columns, `added_at` where implicit. A value another program
+  /// stored that this build would not write (an unknown currency code) is shown as it is
+  /// rather than failing the whole page.
+  init(row statement: Statement, definition: KindDefinition) {
+    var column: Int32 = 1
+    var values: [FieldValue] = []
+    values.reserveCapacity(definition.fields.count)
+    for field in definition.fields {
+      defer { column += Int32(field.columns.count) }
+      if statement.isNull(at: column) {
+        values.append(.null)
+        continue
+      }
+      switch field.type {
+      case .text, .enumeration: values.append(.text(statement.text(at: column)))
+      case .integer: values.append(.integer(statement.int64(at: column)))
+      case .bool: values.append(.bool(statement.int64(at: column) != 0))
+      case .timestamp: values.append(.timestamp(Timestamp(millisecondsSince1970: statement.int64(at: column))))
+      case .money:
+        let currency = statement.withUTF8(at: column + 1) { Currency(storedUTF8: $0) }
+        values.append(.money(Money(storedMinorUnits: statement.int64(at: column), currency: currency)))
+      }
+    }
+    id = statement.int64(at: 0)
+    self.values = values
+    addedAt = definition.hasImplicitAddedAt ? Timestamp(millisecondsSince1970: statement.int64(at: column)) : nil
+  }
+}
+
+/// What adding an item of any kind takes: the values of the fields it gives, by name. Fields
+/// left out get their defaults.
+public struct DynamicDraft: Sendable, Hashable {
+  /// The values given, by field name.
+  public var values: [String: FieldValue]
+  /// When the item was added, for a kind with the implicit `added_at` column; nil for now.
+  public var addedAt: Timestamp?
+
+  /// A draft with `values`.
+  public init(_ values: [String: FieldValue], addedAt: Timestamp? = nil) {
+    self.values = values
+    self.addedAt = addedAt
+  }
+}

@@ -1,0 +1,199 @@
+import ListStore
+import TextFormats
+
+/// How the items of any kind are written for programs and read back: JSON objects and CSV
+/// records with the same field names in the same order, made from the kind's definition.
+///
+/// An item carries `id`, then each field by name, then `added_at` where the kind has it
+/// implicitly. A money field `price` is three members, `"price": "12.50"`, `"price_minor": 1250`
+/// and its currency column (`"price_currency": "EUR"`; the built-in orders call it `currency`);
+/// timestamps are ISO 8601 UTC.
+package struct KindItemFormat: Sendable {
+  /// The kind the items are of.
+  package let definition: KindDefinition
+  /// The JSON keys and CSV header, in order.
+  package let fieldNames: [String]
+
+  /// The format of `definition`'s items.
+  package init(_ definition: KindDefinition) {
+    self.definition = definition
+    var names = ["id"]
+    for field in definition.fields {
+      if case .money = field.type {
+        names += [field.name] + field.columns
+      } else {
+        names.append(field.name)
+      }
+    }
+    if definition.hasImplicitAddedAt { names.append("added_at") }
+    fieldNames = names
+  }
+
+  /// Writes `item` as one JSON object.
+  package func writeJSON(_ item: DynamicItem, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("id")
+    writer.int(Int(item.id))
+    for (field, value) in zip(definition.fields, item.values) {
+      writer.key(field.name)
+      switch value {
+      case .null:
+        writer.null()
+        if case .money = field.type {
+          for column in field.columns {
+            writer.key(column)
+            writer.null()
+          }
+        }
+      case .text(let text): writer.string(text)
+      case .integer(let number): writer.number(literal: String(number))
+      case .bool(let flag): writer.bool(flag)
+      case .timestamp(let time): writer.string(time.iso8601)
+      case .money(let money):
+        writer.string(money.decimalString)
+        writer.key(field.columns[0])
+        writer.number(literal: String(money.minorUnits))
+        writer.key(field.columns[1])
+        writer.string(money.currency.code)
+      }
+    }
+    if let addedAt = item.addedAt {
+      writer.key("added_at")
+      writer.string(addedAt.iso8601)
+    }
+    writer.endObject()
+  }
+
+  /// Writes `item` as one CSV record, in the order of ``fieldNames``.
+  package func writeCSV(_ item: DynamicItem, into writer: inout CSVWriter) {
+    writer.field(Int(item.id))
+    for (field, value) in zip(definition.fields, item.values) {
+      switch value {
+      case .null:
+        writer.field(nil as String?)
+        if case .money = field.type {
+          writer.field(nil as String?)
+          writer.field(nil as String?)
+        }
+      case .text(let text): writer.field(text)
+      case .integer(let number): writer.field(String(number))
+      case .bool(let flag): writer.field(flag ? "true" : "false")
+      case .timestamp(let time): writer.field(time.iso8601)
+      case .money(let money):
+        writer.field(money.decimalString)
+        writer.field(String(money.minorUnits))
+        writer.field(money.currency.code)
+      }
+    }
+    if let addedAt = item.addedAt { writer.field(addedAt.iso8601) }
+    writer.endRecord()
+  }
+
+  /// The fields that are JSON numbers, for reading CSV cells.
+  package var integerFields: Set<String> {
+    var names: Set<String> = ["id"]
+    for field in definition.fields {
+      switch field.type {
+      case .integer: names.insert(field.name)
+      case .money: names.insert(field.columns[0])
+      default: break
+      }
+    }
+    return names
+  }
+
+  /// The fields that are JSON booleans, for reading CSV cells.
+  package var booleanFields: Set<String> {
+    Set(definition.fields.filter { $0.type == .bool }.map(\.name))
+  }
+
+  /// The draft one imported JSON object describes: every key must be one of ``fieldNames``
+  /// (`id` is ignored), every value of its field's type, every required field given. The
+  /// field's limits are the store's to check when the draft is added.
+  /// - Throws: ``DraftFields/Problem`` naming the field.
+  package func draft(from value: JSONValue) throws(DraftFields.Problem) -> DynamicDraft {
+    let fields = try DraftFields(value, known: Array(fieldNames.dropFirst()))
+    var values: [String: FieldValue] = [:]
+    for field in definition.fields {
+      let parsed = try self.value(of: field, in: fields)
+      if parsed == .null {
+        if field.required { throw DraftFields.Problem(reason: "field '\(field.name)' is missing.") }
+        continue
+      }
+      values[field.name] = parsed
+    }
+    var addedAt: Timestamp?
+    if definition.hasImplicitAddedAt { addedAt = try fields.timestamp("added_at") }
+    return DynamicDraft(values, addedAt: addedAt)
+  }
+
+  private func value(of field: FieldDefinition, in fields: DraftFields) throws(DraftFields.Problem) -> FieldValue {
+    switch field.type {
+    case .text, .enumeration:
+      return try fields.optionalString(field.name).map(FieldValue.text) ?? .null
+    case .integer:
+      guard let value = fields.value(field.name) else { return .null }
+      guard let literal = value.numberLiteral, let number = Int64(literal) else {
+        throw DraftFields.Problem(reason: "field '\(field.name)' must be an integer.")
+      }
+      return .integer(number)
+    case .bool:
+      guard let value = fields.value(field.name) else { return .null }
+      guard let flag = value.boolValue else {
+        throw DraftFields.Problem(reason: "field '\(field.name)' must be true or false, got \(value.typeName).")
+      }
+      return .bool(flag)
+    case .timestamp:
+      return try fields.timestamp(field.name).map(FieldValue.timestamp) ?? .null
+    case .money:
+      return try MoneyFields(field: field).read(fields).map(FieldValue.money) ?? .null
+    }
+  }
+}
+
+/// The three members of a money field in an imported object: the decimal amount, the minor
+/// units, the currency; either amount will do, and when both are given they must agree.
+struct MoneyFields {
+  let field: FieldDefinition
+
+  func read(_ fields: DraftFields) throws(DraftFields.Problem) -> Money? {
+    let name = field.name
+    let minorKey = field.columns[0]
+    let currencyKey = field.columns[1]
+    let amount = fields.value(name)
+    let minorValue = fields.value(minorKey)
+    guard let code = try fields.optionalString(currencyKey) else {
+      if amount == nil && minorValue == nil { return nil }
+      throw DraftFields.Problem(reason: "field '\(currencyKey)' is missing.")
+    }
+    let currency = try fields.checked(currencyKey) { () throws(ListStoreError) in
+      // As on the command line: `eur` is EUR.
+      try Currency(code: AddCommand.uppercased(code))
+    }
+    var money: Money?
+    if let amount {
+      // A string or a bare number, parsed from its exact text: 19.99 is never a Double.
+      guard let text = amount.stringValue ?? amount.numberLiteral else {
+        throw DraftFields.Problem(reason: "field '\(name)' must be a decimal string such as \"19.99\".")
+      }
+      money = try fields.checked(name) { () throws(ListStoreError) in try Money(parsing: text, currency: currency) }
+    }
+    if let minorValue {
+      guard let literal = minorValue.numberLiteral, let minor = Int64(literal) else {
+        throw DraftFields.Problem(reason: "field '\(minorKey)' must be an integer.")
+      }
+      let fromMinor = try fields.checked(minorKey) { () throws(ListStoreError) in
+        try Money(minorUnits: minor, currency: currency)
+      }
+      if let money, money != fromMinor {
+        throw DraftFields.Problem(
+          reason: "fields '\(name)' (\(money.decimalString)) and '\(minorKey)' (\(minor)) disagree.")
+      }
+      money = fromMinor
+    }
+    guard let money else {
+      throw DraftFields.Problem(reason: "a \(field.name) needs '\(name)' or '\(minorKey)'.")
+    }
+    return money
+  }
+}
