@@ -1,0 +1,91 @@
+import SQLiteCore
+
+/// A record type of a kind: how an app's own type is read from its kind's rows and how its
+/// drafts are written, column by column, with no `Codable` and no dictionary on the way.
+///
+/// For example, an app's books:
+///
+/// ```swift
+/// struct Book: KindRecord {
+///   static let definition = try! KindDefinition(json: booksJSON)
+///   var id: Int64
+///   var title: String
+///   var pages: Int64?
+///
+///   init(row: KindRow) {
+///     id = row.id
+///     title = row.text(1)
+///     pages = row.optionalInteger(2)
+///   }
+///
+///   struct Draft: Sendable { var title: String; var pages: Int64? }
+///
+///   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
+///     try bindings.text(draft.title)
+///     try bindings.integer(draft.pages)
+///   }
+/// }
+/// ```
+///
+/// Columns are numbered as ``KindRow`` says: `0` is the id, then the fields' columns in the
+/// definition's order (a money field takes two), then `added_at` where the kind has it
+/// implicitly. ``bind(_:to:)`` gives a value for every field in the definition's order.
+public protocol KindRecord: Sendable, Identifiable where ID == Int64 {
+  /// What adding an item takes: the item without its id.
+  associatedtype Draft: Sendable
+
+  /// The kind the records are items of.
+  static var definition: KindDefinition { get }
+
+  /// Reads the record from the row.
+  init(row: KindRow)
+
+  /// Gives the draft's values, one per field, in the definition's order.
+  /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` from ``KindBindings`` when a value
+  ///   is outside its field's limits.
+  static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError)
+}
+
+/// The row a record is read from, its columns by index: `0` the id, then the fields' columns in
+/// the definition's order (a money field's minor units, then its currency), then `added_at`
+/// where implicit. Valid only inside ``KindRecord/init(row:)``: the row it reads moves on after.
+public struct KindRow {
+  let statement: Statement
+
+  init(_ statement: Statement) {
+    self.statement = statement
+  }
+
+  /// The row id.
+  public var id: Int64 { statement.int64(at: 0) }
+  /// The text of a text or enum column.
+  public func text(_ column: Int) -> String { statement.text(at: Int32(column)) }
+  /// The text of an optional text or enum column.
+  public func optionalText(_ column: Int) -> String? { statement.optionalText(at: Int32(column)) }
+  /// The value of an integer column.
+  public func integer(_ column: Int) -> Int64 { statement.int64(at: Int32(column)) }
+  /// The value of an optional integer column.
+  public func optionalInteger(_ column: Int) -> Int64? {
+    statement.isNull(at: Int32(column)) ? nil : statement.int64(at: Int32(column))
+  }
+  /// The value of a bool column.
+  public func bool(_ column: Int) -> Bool { statement.int64(at: Int32(column)) != 0 }
+  /// The value of a timestamp column.
+  public func timestamp(_ column: Int) -> Timestamp {
+    Timestamp(millisecondsSince1970: statement.int64(at: Int32(column)))
+  }
+  /// The value of an optional timestamp column.
+  public func optionalTimestamp(_ column: Int) -> Timestamp? {
+    statement.isNull(at: Int32(column)) ? nil : timestamp(column)
+  }
+  /// The amount of a money field whose minor units are in `column` and currency in the next
+  /// one. A currency code this build does not know is kept, with two decimals.
+  public func money(_ column: Int) -> Money {
+    let currency = statement.withUTF8(at: Int32(column + 1)) { Currency(storedUTF8: $0) }
+    return Money(storedMinorUnits: statement.int64(at: Int32(column)), currency: currency)
+  }
+  /// The amount of an optional money field; see ``money(_:)``.
+  public func optionalMoney(_ column: Int) -> Money? {
+    statement.isNull(at: Int32(column)) ? nil : money(column)
+  }
+}
