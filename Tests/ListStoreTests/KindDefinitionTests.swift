@@ -263,3 +263,63 @@ extension String {
     return replacingCharacters(in: range, with: replacement)
   }
 }
+
+/// Changing a registered kind: what loses nothing is allowed, the rest refused with a reason.
+@Suite struct KindUpdateTests {
+  static let books = try! KindDefinition(json: KindDefinitionTests.booksJSON)
+
+  static func changed(_ edit: (inout KindDefinition) -> Void) -> KindDefinition {
+    var copy = books
+    edit(&copy)
+    return copy
+  }
+
+  @Test func compatibleChangesAddColumnsAndNothingElse() throws {
+    let same = try Self.books.plan(changingTo: Self.books)
+    #expect(!same.changesAnything && same.sql.isEmpty)
+    let cosmetic = try Self.books.plan(changingTo: Self.changed {
+      $0.show = ["title"]
+      $0.search = ["title"]
+      $0.item = "volume"
+      $0.placeholders[.empty] = PlaceholderText(title: "Shelf is bare", detail: "")
+    })
+    #expect(cosmetic.changesAnything && cosmetic.sql.isEmpty)
+    let added = try Self.books.plan(changingTo: Self.changed {
+      $0.fields.append(FieldDefinition("isbn", .text(maxLength: 17)))
+      $0.fields.insert(FieldDefinition("rating", .integer(min: 1, max: 5), default: .integer(3)), at: 1)
+      $0.fields.append(FieldDefinition("deposit", .money()))
+      $0.fields.append(FieldDefinition("favourite", .bool, default: .bool(false), onePerAccount: true))
+    })
+    #expect(added.addedFields.map(\.name) == ["rating", "isbn", "deposit", "favourite"])
+    // The plan runs on a table holding items, and the new columns take their defaults.
+    let connection = try KindDefinitionTests.scratchConnection()
+    for statement in Self.books.schemaSQL { try connection.execute(statement) }
+    try connection.execute("INSERT INTO books (title) VALUES ('Dune')")
+    for statement in added.sql { try connection.execute(statement) }
+    #expect(try KindDefinitionTests.rows(connection, "SELECT rating, isbn, deposit_minor, favourite FROM books") == ["3|NULL|NULL|0"])
+    #expect(throws: (any Error).self) { try connection.execute("UPDATE books SET rating = 9") }
+    #expect(throws: (any Error).self) { try connection.execute("UPDATE books SET deposit_minor = 5") }
+  }
+
+  @Test(
+    arguments: [
+      ("removing a field", changed { $0.fields.removeLast() }, "removes the field 'signed'"),
+      ("changing a type", changed { $0.fields[2].type = .text() }, "alters the field 'pages' (its type from integer to text)"),
+      ("tightening a limit", changed { $0.fields[0].type = .text(maxLength: 10) }, "alters the field 'title' (its limits)"),
+      ("making a field required", changed { $0.fields[1].required = true }, "(it becomes required)"),
+      ("changing a default", changed { $0.fields[4].defaultValue = .text("done") }, "(its default)"),
+      ("changing the order", changed { $0.order = [OrderTerm("title")] }, "alters the order"),
+      ("changing the unique rule", changed { $0.unique = nil }, "alters the unique rule"),
+      ("a new required field", changed { $0.fields.append(FieldDefinition("isbn", .text(), required: true)) }, "is required, but the items already stored"),
+      ("a new added time", changed { $0.fields.append(FieldDefinition("shelved_at", .timestamp, default: .now)) }, "cannot default to now"),
+      ("another kind", changed { $0.name = "films" }, "is of 'films', not 'books'"),
+      ("an invalid result", changed { $0.fields.append(FieldDefinition("Bad", .text())) }, "must be lowercase letters"),
+    ] as [(String, KindDefinition, String)])
+  func otherChangesAreRefusedWithTheReason(_ what: String, _ new: KindDefinition, _ says: String) {
+    #expect {
+      try Self.books.plan(changingTo: new)
+    } throws: { error in
+      (error as? KindDefinitionError)?.message.contains(says) == true
+    }
+  }
+}

@@ -19,12 +19,6 @@ extension KindDefinition {
     ]
     for field in fields { lines += Self.columnSQL(field) }
     if hasImplicitAddedAt { lines.append("added_at INTEGER NOT NULL DEFAULT \(Self.nowSQL)") }
-    // Table constraints come after every column.
-    for field in fields where !field.isNotNull {
-      if case .money = field.type {
-        lines.append("CHECK ((\(field.columns[0]) IS NULL) = (\(field.columns[1]) IS NULL))")
-      }
-    }
     return "CREATE TABLE \(name) (\n  " + lines.joined(separator: ",\n  ") + "\n) STRICT"
   }
 
@@ -84,8 +78,7 @@ extension KindDefinition {
     field(named: column)?.caseInsensitive == true ? "NOCASE" : nil
   }
 
-  /// The column definitions of `field` (the table constraint a money field also needs is added
-  /// by ``tableSQL``).
+  /// The column definitions of `field`, as `CREATE TABLE` and `ALTER TABLE ADD COLUMN` take them.
   static func columnSQL(_ field: FieldDefinition) -> [String] {
     let name = field.name
     let notNull = field.isNotNull ? " NOT NULL" : ""
@@ -122,10 +115,12 @@ extension KindDefinition {
     case .money:
       let minor = field.columns[0]
       let currency = field.columns[1]
-      // Both columns or neither: a table constraint that tableSQL adds after the columns.
+      // Both columns or neither: a column constraint (SQLite lets it name the other column), so
+      // that a money field added later is one ALTER TABLE ADD COLUMN each.
+      let pair = field.isNotNull ? "" : " AND ((\(minor) IS NULL) = (\(currency) IS NULL))"
       return [
         "\(minor) INTEGER\(notNull) CHECK (\(minor) >= 0)",
-        "\(currency) TEXT\(notNull) CHECK (length(\(currency)) = 3 AND \(currency) GLOB '[A-Z][A-Z][A-Z]')",
+        "\(currency) TEXT\(notNull) CHECK (length(\(currency)) = 3 AND \(currency) GLOB '[A-Z][A-Z][A-Z]'\(pair))",
       ]
     }
   }
