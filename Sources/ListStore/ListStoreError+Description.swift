@@ -52,8 +52,8 @@ extension ListStoreError: CustomStringConvertible {
     case .ioError(let detail):
       "An I/O error occurred: \(detail)."
     case .nestedWrite:
-      "A write was started inside an import's draft source, which holds the write transaction "
-        + "open; write after the import returns."
+      "A write was started inside an import's draft source (or an in-memory database's export), "
+        + "which holds the write transaction open; write after the import returns."
     case .internalError(let detail):
       "Internal error: \(detail)."
     }

@@ -13,9 +13,10 @@ import Synchronization
 /// build's schema. The database is safe to share between tasks and threads. Writes go to one
 /// connection, one at a time, each one `BEGIN IMMEDIATE` transaction, committed with
 /// `synchronous=FULL` in WAL mode, so what a method reports as written survives a crash or a
-/// power cut. Reads go to read-only connections beside it, opened on first use: a read never
-/// waits for a write (also not for another process's), and sees every write committed before
-/// it began. An in-memory database has one connection for both.
+/// power cut. A read never waits for a write (also not for another process's) and sees every
+/// write committed before it began: it uses the writer's connection when that is idle, and
+/// otherwise one of the read-only connections beside it, opened when first needed; an export
+/// always reads on one of those. An in-memory database has one connection for both.
 ///
 /// No lock is held while the store runs caller code: an export's consumer and an import's
 /// draft source may read the store, and an export's consumer may write to it. A write from
@@ -241,12 +242,19 @@ public final class ListsDatabase: Sendable {
     }
   }
 
-  /// Runs `body` on a connection to read from: a reader of the pool, or the writer of an
-  /// in-memory database (also from inside a call that holds it). Errors other than SQLite's
-  /// pass through unchanged.
+  /// Runs `body` on a connection to read from, without waiting for any write. Errors other
+  /// than SQLite's pass through unchanged.
   ///
-  /// With `snapshot`, `body` runs in one read transaction: everything it reads is one
-  /// consistent state of the file, whatever is committed meanwhile.
+  /// A short read (no `snapshot`) uses the writer when no thread is using it, outside any
+  /// transaction: in WAL mode a read there waits for no other process's write either, and a
+  /// command that only reads opens one connection, as before readers existed. When the writer
+  /// is busy (a write waiting for another process's lock, an import), or this thread holds it,
+  /// the read goes to a reader of the pool instead. An in-memory database has only the writer
+  /// (also from inside a call that holds it).
+  ///
+  /// With `snapshot`, `body` runs in one read transaction on a reader: everything it reads is
+  /// one consistent state of the file, whatever is committed meanwhile, and the writer stays
+  /// free while it runs — an export's consumer runs inside it.
   func readRethrowing<T>(snapshot: Bool = false, _ body: (Connection) throws -> T) throws -> T {
     do {
       func run(_ connection: Connection) throws -> T {
@@ -254,7 +262,17 @@ public final class ListsDatabase: Sendable {
         guard snapshot && connection.isAutocommit else { return try body(connection) }
         return try connection.transaction(.deferred) { try body(connection) }
       }
-      if let readers { return try readers.withReader(run) }
+      if let readers {
+        if !snapshot,
+          let result = try writer.withConnectionIfFree({ connection throws -> T in
+            defer { connection.resetCachedStatements() }
+            return try run(connection)
+          })
+        {
+          return result
+        }
+        return try readers.withReader(run)
+      }
       return try writer.withConnection { connection, nested throws -> T in
         defer { if !nested { connection.resetCachedStatements() } }
         return try run(connection)

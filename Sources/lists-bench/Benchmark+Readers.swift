@@ -16,12 +16,14 @@ extension Benchmark {
   /// - `read_scaling`: pages per second of two threads walking ``pageCount`` pages of
   ///   ``pageLimit`` each at once, over one thread walking them alone, on wall time: how well
   ///   the store's readers run side by side (2 means perfectly, on two free cores).
+  ///   `c_read_scaling` is the same for the C walk, each thread on a connection of its own:
+  ///   what the cores free at that moment allow.
   func measureReaders(_ path: String) throws {
     progress("Timing reads beside a writer")
     let database = try ListsDatabase(path: path)
     let orders = database.orders(account: Self.bigAccount)
     try measureReadWhileLocked(orders, path: path)
-    try measureReadScaling(orders)
+    try measureReadScaling(orders, path: path)
   }
 
   private func measureReadWhileLocked(_ orders: OrdersRepository, path: String) throws {
@@ -49,36 +51,49 @@ extension Benchmark {
     report.set("read_unlocked_ms", Stopwatch.median(unlocked))
   }
 
-  private func measureReadScaling(_ orders: OrdersRepository) throws {
+  private func measureReadScaling(_ orders: OrdersRepository, path: String) throws {
     let expected = try Self.walk(orders, pages: Self.pageCount, limit: Self.pageLimit)
-    _ = try Self.timedWalks(orders, threads: 2, expected: expected)  // opens two readers
-    var one: [Double] = []
-    var two: [Double] = []
-    for _ in 0..<max(options.trials, 9) {
-      one.append(try Self.timedWalks(orders, threads: 1, expected: expected))
-      two.append(try Self.timedWalks(orders, threads: 2, expected: expected))
+    let (account, pages, limit) = (Self.bigAccount, Self.pageCount, Self.pageLimit)
+    let swiftWalk: @Sendable (Int) throws -> Bool = { _ in
+      try Self.walk(orders, pages: pages, limit: limit) == expected
     }
-    let (oneMedian, twoMedian) = (Stopwatch.median(one), Stopwatch.median(two))
-    report.set("read_scaling", 2 * oneMedian / twoMedian)
-    report.set("read_one_thread_ms", Self.milliseconds(oneMedian))
-    report.set("read_two_threads_ms", Self.milliseconds(twoMedian))
+    // The C walk, each thread on a connection of its own, shows what the machine allows.
+    let connections = ThreadConnections(
+      try (0..<2).map { _ in try CDatabase(path: path, account: account) })
+    let cWalk: @Sendable (Int) throws -> Bool = { thread in
+      let walked = try connections.connection(thread).walk(pages: pages, limit: limit)
+      return Int(walked.pages) == expected.pages && Int(walked.rows) == expected.rows
+    }
+    _ = try Self.timedWalks(threads: 2, cWalk)
+    _ = try Self.timedWalks(threads: 2, swiftWalk)  // opens two readers
+    var samples: [[Double]] = Array(repeating: [], count: 4)
+    for _ in 0..<max(options.trials, 9) {
+      samples[0].append(try Self.timedWalks(threads: 1, swiftWalk))
+      samples[1].append(try Self.timedWalks(threads: 2, swiftWalk))
+      samples[2].append(try Self.timedWalks(threads: 1, cWalk))
+      samples[3].append(try Self.timedWalks(threads: 2, cWalk))
+    }
+    let medians = samples.map(Stopwatch.median)
+    report.set("read_scaling", 2 * medians[0] / medians[1])
+    report.set("read_one_thread_ms", Self.milliseconds(medians[0]))
+    report.set("read_two_threads_ms", Self.milliseconds(medians[1]))
+    report.set("c_read_scaling", 2 * medians[2] / medians[3])
   }
 
-  /// The wall time, in nanoseconds, of `threads` threads each walking the pages from the
-  /// newest at once, started together; every walk must read what `expected` read.
+  /// The wall time, in nanoseconds, of `threads` threads each running `walk` at once, started
+  /// together, each given its thread's number; every walk must return true (it read what it
+  /// should).
   private static func timedWalks(
-    _ orders: OrdersRepository, threads: Int,
-    expected: (pages: Int, rows: Int, checksum: UInt64)
+    threads: Int, _ walk: @escaping @Sendable (Int) throws -> Bool
   ) throws -> Double {
     let start = DispatchSemaphore(value: 0)
     let done = DispatchSemaphore(value: 0)
     let failures = Mutex<[String]>([])
-    for _ in 0..<threads {
+    for thread in 0..<threads {
       Thread {
         start.wait()
         do {
-          let walked = try walk(orders, pages: pageCount, limit: pageLimit)
-          if walked != expected {
+          if try !walk(thread) {
             failures.withLock { $0.append("a concurrent walk read other rows") }
           }
         } catch {
@@ -94,4 +109,16 @@ extension Benchmark {
     if let failure = failures.withLock({ $0.first }) { throw BenchError.mismatch(failure) }
     return elapsed
   }
+}
+
+/// One C connection per walking thread: thread `n` uses only connection `n`, so no connection is
+/// used by two threads at once, hence @unchecked.
+private final class ThreadConnections: @unchecked Sendable {
+  private let connections: [CDatabase]
+
+  init(_ connections: [CDatabase]) {
+    self.connections = connections
+  }
+
+  func connection(_ thread: Int) -> CDatabase { connections[thread] }
 }

@@ -83,6 +83,7 @@ struct Report {
       Figure(
         "page walk, 2 threads at once / 1 (throughput)", "read_two_threads_ms",
         "read_one_thread_ms", "ms", "read_scaling", "≥ 1.6"),
+      Figure("  same in C (what the cores allow)", "", "", "", "c_read_scaling"),
       Figure(
         "export peak RSS, big / small list", "export_rss_mib", "export_rss_small_mib", "MiB",
         "export_rss_over_small", "≤ 32 MiB, ≤ 1.25"),

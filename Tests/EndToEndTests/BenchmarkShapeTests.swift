@@ -20,7 +20,7 @@ import Testing
     "export_small_ms", "export_small_rows",
     "notify_latency_ms", "notify_latency_max_ms",
     "read_while_locked_ms", "read_while_locked_max_ms", "read_unlocked_ms",
-    "read_scaling", "read_one_thread_ms", "read_two_threads_ms",
+    "read_scaling", "read_one_thread_ms", "read_two_threads_ms", "c_read_scaling",
   ]
   /// The keys measured on the `sqlite3` shell as a child process, present when it is installed.
   static let shellKeys = [

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import Synchronization
 import Testing
 
 @testable import ListStore
@@ -46,19 +47,66 @@ import Testing
     }
   }
 
-  @Test func readersOpenOnFirstReadAndAreReadOnly() throws {
+  @Test func aReadWhileThisProcessWaitsToWriteReturnsAtOnce() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      let writing = DispatchSemaphore(value: 0)
+      let added = AddOutcome()
+      var configuration = ListsDatabase.Configuration(busyTimeoutMilliseconds: 5000)
+      // Tells when the adding thread holds the writer and is about to wait for the lock.
+      configuration.willUseConnection = {
+        if added.thread.withLock({ $0 }) == pthread_self() { writing.signal() }
+      }
+      let database = try ListsDatabase(path: path, configuration: configuration)
+      let orders = database.orders()
+      try orders.importItems(try orderDrafts(2))
+      let blocker = try Connection(path: path)
+      try blocker.execute("BEGIN IMMEDIATE")
+      let done = DispatchSemaphore(value: 0)
+      let draft = OrderDraft(number: "late", total: try Money(minorUnits: 1, currency: .eur))
+      Thread {
+        added.thread.withLock { $0 = pthread_self() }
+        let result = Result { () throws(ListStoreError) in try orders.add(draft) }
+        added.value.withLock { $0 = result }
+        done.signal()
+      }.start()
+      #expect(writing.wait(timeout: .now() + 5) == .success)
+      // The add holds the writer until the blocker lets go; a read that waited for it would
+      // hold up the rollback below until the add failed as busy.
+      #expect(try orders.page(after: nil, limit: 20).items.map(\.number) == ["N-1", "N-0"])
+      #expect(try orders.count() == 2)
+      try blocker.execute("ROLLBACK")
+      #expect(done.wait(timeout: .now() + 10) == .success)
+      let result = try #require(added.value.withLock { $0 })
+      #expect(try result.get().number == "late")
+      #expect(try orders.count() == 3)
+    }
+  }
+
+  @Test func readersOpenOnlyWhenTheWriterIsBusyAndAreReadOnly() throws {
     try withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())
       let readers = try #require(database.readers)
-      try database.orders().add(try orderDrafts(1)[0])
+      let orders = database.orders()
+      try orders.add(try orderDrafts(1)[0])
+      #expect(try orders.count() == 1)
+      #expect(try orders.page(after: nil, limit: 5).items.count == 1)
       #expect(readers.idleCount == 0)
-      #expect(try database.orders().count() == 1)
+      // Inside an import this thread holds the writer: its reads go to a reader.
+      var pulled = false
+      try orders.importItems {
+        #expect(try orders.count() == 1)
+        defer { pulled = true }
+        return pulled ? nil : try orderDrafts(2)[1]
+      }
       #expect(readers.idleCount == 1)
       // SQLITE_READONLY, which the store reports as a permission error.
       #expect(throws: ListStoreError.permissionDenied(path: folder.path())) {
-        try database.read { connection in try connection.execute("DELETE FROM orders") }
+        try database.withConnection { _ in
+          try readers.withReader { connection in try connection.execute("DELETE FROM orders") }
+        }
       }
-      #expect(try database.orders().count() == 1)
+      #expect(try orders.count() == 2)
     }
   }
 
@@ -67,7 +115,8 @@ import Testing
       let database = try ListsDatabase(path: folder.path())
       let readers = try #require(database.readers)
       try database.orders().importItems(try orderDrafts(2))
-      // Six reads nested inside one another are six reads open at once.
+      // Six reads nested inside one another are six reads open at once: the first on the
+      // writer, five on readers.
       func nest(_ depth: Int) throws -> Int {
         try database.read { _ in depth == 0 ? 0 : 1 + (try nest(depth - 1)) }
       }
@@ -95,4 +144,10 @@ import Testing
     let added = try database.orders().add(try orderDrafts(1)[0])
     #expect(try database.orders().page(after: nil, limit: 5).items == [added])
   }
+}
+
+/// The thread that adds, and where it leaves the result of its add.
+private final class AddOutcome: Sendable {
+  let thread = Mutex<pthread_t?>(nil)
+  let value = Mutex<Result<Order, ListStoreError>?>(nil)
 }

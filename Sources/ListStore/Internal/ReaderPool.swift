@@ -9,7 +9,9 @@ import Synchronization
 /// connection, or opens one when none is idle, so a read never waits for another read either,
 /// and a read made from inside another (an export's consumer counting a list) gets a
 /// connection of its own. At most ``maximumIdle`` connections are kept; more are closed when
-/// their read ends. A command that never reads pays for no connection.
+/// their read ends. Short reads use the writer when it is idle (see
+/// `ListsDatabase.readRethrowing`), so a command that reads while nothing writes, or only
+/// writes, pays for no connection here.
 final class ReaderPool: Sendable {
   /// How many idle connections are kept open: enough for an app's few concurrent readers.
   static let maximumIdle = 4

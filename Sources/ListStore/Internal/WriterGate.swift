@@ -41,6 +41,21 @@ final class WriterGate: @unchecked Sendable {
     return try result!.get()
   }
 
+  /// Runs `body` with the connection when no thread holds the gate, taking it for as long as
+  /// `body` runs; returns nil at once, without running `body`, when a thread (this one too)
+  /// holds it.
+  func withConnectionIfFree<T>(_ body: (Connection) throws -> T) throws -> T? {
+    let me = Self.currentThread()
+    if owner.load(ordering: .relaxed) == me { return nil }
+    var result: Result<T, any Error>?
+    _ = lock.withLockIfAvailable { _ in
+      owner.store(me, ordering: .relaxed)
+      defer { owner.store(0, ordering: .relaxed) }
+      result = Result { try body(connection) }
+    }
+    return try result?.get()
+  }
+
   /// A number that tells the calling thread apart from every other running thread.
   private static func currentThread() -> UInt {
     #if canImport(Darwin)
