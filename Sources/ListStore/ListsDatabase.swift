@@ -66,9 +66,11 @@ public final class ListsDatabase: Sendable {
   public let path: String
   /// The configuration the database was opened with.
   public let configuration: Configuration
-  /// The read-write connection: migrations, every write, and an in-memory database's reads.
+  /// The read-write connection: migrations, every write, and the short reads made while no
+  /// thread uses it (every read of an in-memory database).
   let writer: WriterGate
-  /// The read-only connections of a file's reads; nil for an in-memory database.
+  /// The read-only connections of the reads made while the writer is busy, and of exports;
+  /// nil for an in-memory database.
   let readers: ReaderPool?
   /// The observers of the lists, made by the first ``changes(to:account:)``: a command that
   /// only reads or writes once never pays for it.
