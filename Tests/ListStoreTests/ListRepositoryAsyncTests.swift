@@ -25,7 +25,11 @@ import Testing
     }
 
     /// Whether the main actor was free during each use since the last call.
-    func take() -> [Bool] { results.withLock { log in defer { log.removeAll() }; return log } }
+    func take() -> [Bool] {
+      results.withLock { log in
+        defer { log.removeAll() }; return log
+      }
+    }
   }
 
   /// Runs `body` as synchronous code, where the repository's calls are the synchronous ones.

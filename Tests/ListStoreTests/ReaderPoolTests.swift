@@ -11,13 +11,15 @@ import Testing
   @Test func readsReturnWhileAnotherConnectionHoldsTheWriteLock() throws {
     try withTemporaryFolder { folder in
       let path = folder.path()
-      let database = try ListsDatabase(path: path, configuration: .init(busyTimeoutMilliseconds: 5000))
+      let database = try ListsDatabase(
+        path: path, configuration: .init(busyTimeoutMilliseconds: 5000))
       let orders = database.orders()
       let committed = try orders.importItems(try orderDrafts(3))
       let blocker = try Connection(path: path)
       try blocker.execute("BEGIN IMMEDIATE")
       try blocker.execute(
-        "INSERT INTO orders (account, number, total_minor, currency, placed_at) VALUES ('default', 'X', 1, 'EUR', 9999)")
+        "INSERT INTO orders (account, number, total_minor, currency, placed_at) VALUES ('default', 'X', 1, 'EUR', 9999)"
+      )
       defer { try? blocker.execute("ROLLBACK") }
       // Waiting for the lock would end in databaseBusy after 5 s; the reads see the committed
       // rows, not the uncommitted one.

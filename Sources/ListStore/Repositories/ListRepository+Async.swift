@@ -25,7 +25,9 @@ extension ListRepository {
 
   /// The page of up to `limit` items after `cursor`, read off the caller's thread. See
   /// ``page(after:limit:)``.
-  public func page(after cursor: ListCursor?, limit: Int) async throws(ListStoreError) -> ListPage<Item> {
+  public func page(after cursor: ListCursor?, limit: Int) async throws(ListStoreError) -> ListPage<
+    Item
+  > {
     try await database.offCaller { () throws(ListStoreError) in
       try self.page(after: cursor, limit: limit)
     }
@@ -55,7 +57,9 @@ extension ListRepository {
   /// Adds every draft of `drafts` in one transaction, all or nothing, off the caller's thread.
   /// See ``importItems(_:)``.
   @discardableResult
-  public func importItems(_ drafts: some Sequence<Draft> & Sendable) async throws(ListStoreError) -> Int {
+  public func importItems(_ drafts: some Sequence<Draft> & Sendable) async throws(ListStoreError)
+    -> Int
+  {
     try await database.offCaller { () throws(ListStoreError) in try self.importItems(drafts) }
   }
 }
