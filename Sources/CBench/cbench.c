@@ -61,6 +61,8 @@ void cbench_close(cbench_db *db) {
 
 const char *cbench_errmsg(cbench_db *db) { return sqlite3_errmsg(db->handle); }
 
+int cbench_exec(cbench_db *db, const char *sql) { return sqlite3_exec(db->handle, sql, NULL, NULL, NULL); }
+
 int cbench_prepared(cbench_db *db, cbench_statement which, const char *sql, sqlite3_stmt **out) {
   sqlite3_stmt *statement = db->statements[which];
   if (statement) {

@@ -53,6 +53,9 @@ extension ListStoreError: CustomStringConvertible {
       "The disk is full (or the file-size limit was reached); nothing was written. Free some space."
     case .ioError(let detail):
       "An I/O error occurred: \(detail)."
+    case .nestedWrite:
+      "A write was started inside an import's draft source (or an in-memory database's export), "
+        + "which holds the write transaction open; write after the import returns."
     case .internalError(let detail):
       "Internal error: \(detail)."
     }
@@ -94,6 +97,7 @@ extension ListStoreError: CustomStringConvertible {
     case .permissionDenied: "permission"
     case .diskFull: "disk_full"
     case .ioError: "io"
+    case .nestedWrite: "nested_write"
     case .internalError: "internal"
     }
   }

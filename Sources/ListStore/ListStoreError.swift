@@ -60,6 +60,10 @@ public enum ListStoreError: Error, Sendable, Equatable {
   case diskFull
   /// The operating system reported an I/O error.
   case ioError(detail: String)
+  /// A write was started from inside a call that holds the database's write transaction open:
+  /// an import's draft source (or an in-memory database's export consumer). Nothing of that
+  /// write happened; write after the call returns.
+  case nestedWrite
   /// SQLite failed in a way the store did not expect: a bug, reported with SQLite's words.
   case internalError(detail: String)
 }

@@ -10,10 +10,18 @@ import Synchronization
 /// One lists database file: favorites, addresses and orders of any number of accounts.
 ///
 /// Opening a file creates it when missing, refuses one that is not ours, and migrates it to this
-/// build's schema. The database is safe to share between tasks and threads: its connection is
-/// owned by a lock, and every write is one `BEGIN IMMEDIATE` transaction, committed with
+/// build's schema. The database is safe to share between tasks and threads. Writes go to one
+/// connection, one at a time, each one `BEGIN IMMEDIATE` transaction, committed with
 /// `synchronous=FULL` in WAL mode, so what a method reports as written survives a crash or a
-/// power cut.
+/// power cut. A read never waits for a write (also not for another process's) and sees every
+/// write committed before it began: it uses the writer's connection when that is idle, and
+/// otherwise one of the read-only connections beside it, opened when first needed; an export
+/// always reads on one of those. An in-memory database has one connection for both.
+///
+/// No lock is held while the store runs caller code: an export's consumer and an import's
+/// draft source may read the store, and an export's consumer may write to it. A write from
+/// inside an import's draft source (or an in-memory database's export) would need the write
+/// transaction that call holds open, so it throws ``ListStoreError/nestedWrite``.
 ///
 /// For example:
 ///
@@ -36,6 +44,9 @@ public final class ListsDatabase: Sendable {
     public var createIfMissing: Bool
     /// The clock for times the store fills in (`added_at`, `placed_at`, ...).
     public var now: @Sendable () -> Timestamp
+    /// Called on the thread that is about to use a connection, each time: for tests that
+    /// check where the store runs SQLite.
+    package var willUseConnection: (@Sendable () -> Void)?
 
     /// A configuration with the defaults.
     public init(
@@ -55,7 +66,12 @@ public final class ListsDatabase: Sendable {
   public let path: String
   /// The configuration the database was opened with.
   public let configuration: Configuration
-  let connection: Mutex<Connection>
+  /// The read-write connection: migrations, every write, and the short reads made while no
+  /// thread uses it (every read of an in-memory database).
+  let writer: WriterGate
+  /// The read-only connections of the reads made while the writer is busy, and of exports;
+  /// nil for an in-memory database.
+  let readers: ReaderPool?
   /// The observers of the lists, made by the first ``changes(to:account:)``: a command that
   /// only reads or writes once never pays for it.
   private let hubStorage = Mutex<ChangeHub?>(nil)
@@ -70,7 +86,15 @@ public final class ListsDatabase: Sendable {
     self.path = path
     self.configuration = configuration
     let connection = try Self.open(path: path, configuration: configuration)
-    self.connection = Mutex(connection)
+    self.writer = WriterGate(connection)
+    self.readers =
+      path == ":memory:"
+      ? nil : ReaderPool(path: path, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+  }
+
+  deinit {
+    // Readers first: the writer, closed last, checkpoints and removes the -wal and -shm files.
+    readers?.closeAll()
   }
 
   /// The change hub, if anyone ever observed a list.
@@ -212,13 +236,18 @@ public final class ListsDatabase: Sendable {
     return "the file could not be created"
   }
 
-  // MARK: Running work on the connection
+  // MARK: Running work on the connections
 
-  /// Runs `body` with the connection, holding its lock. SQLite errors become
-  /// ``ListStoreError``s; every other error passes through unchanged.
-  func withConnection<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+  /// Runs `body` with the writer connection, holding it; outside a transaction unless `body`
+  /// opens one. SQLite errors become ``ListStoreError``s; every other error passes through
+  /// unchanged.
+  /// - Throws: ``ListStoreError/nestedWrite`` when this thread already holds the writer (from
+  ///   inside an import's draft source).
+  func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
     do {
-      return try connection.withLock { connection throws -> T in
+      return try writer.withConnection { connection, nested throws -> T in
+        if nested { throw ListStoreError.nestedWrite }
+        configuration.willUseConnection?()
         // No statement may keep a read transaction open once the lock is released: the next
         // read would see the database as it was then.
         defer { connection.resetCachedStatements() }
@@ -229,18 +258,60 @@ public final class ListsDatabase: Sendable {
     }
   }
 
-  /// Runs `body` with the connection, holding its lock; every error becomes a ``ListStoreError``.
-  func read<T: Sendable>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
+  /// Runs `body` on a connection to read from, without waiting for any write. Errors other
+  /// than SQLite's pass through unchanged.
+  ///
+  /// A short read (no `snapshot`) uses the writer when no thread is using it, outside any
+  /// transaction: in WAL mode a read there waits for no other process's write either, and a
+  /// command that only reads opens one connection, as before readers existed. When the writer
+  /// is busy (a write waiting for another process's lock, an import), or this thread holds it,
+  /// the read goes to a reader of the pool instead. An in-memory database has only the writer
+  /// (also from inside a call that holds it).
+  ///
+  /// With `snapshot`, `body` runs in one read transaction on a reader: everything it reads is
+  /// one consistent state of the file, whatever is committed meanwhile, and the writer stays
+  /// free while it runs — an export's consumer runs inside it.
+  func readRethrowing<T>(snapshot: Bool = false, _ body: (Connection) throws -> T) throws -> T {
     do {
-      return try withConnection(body)
+      func run(_ connection: Connection) throws -> T {
+        configuration.willUseConnection?()
+        guard snapshot && connection.isAutocommit else { return try body(connection) }
+        return try connection.transaction(.deferred) { try body(connection) }
+      }
+      if let readers {
+        if !snapshot,
+          let result = try writer.withConnectionIfFree({ connection throws -> T in
+            defer { connection.resetCachedStatements() }
+            return try run(connection)
+          })
+        {
+          return result
+        }
+        return try readers.withReader(run)
+      }
+      return try writer.withConnection { connection, nested throws -> T in
+        defer { if !nested { connection.resetCachedStatements() } }
+        return try run(connection)
+      }
+    } catch let error as SQLiteError {
+      throw ListStoreError(error, path: path)
+    }
+  }
+
+  /// ``readRethrowing(snapshot:_:)`` with every error as a ``ListStoreError``.
+  func read<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
+    do {
+      return try readRethrowing(body)
     } catch {
       throw ListStoreError.wrap(error, path: path)
     }
   }
 
-  /// Runs `body` in one `BEGIN IMMEDIATE` transaction that changes `list` of `account`, then
-  /// tells the list's observers. Errors other than SQLite's pass through unchanged.
-  func writeRethrowing<T: Sendable>(
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the writer that changes `list` of
+  /// `account`, then tells the list's observers. Errors other than SQLite's pass through
+  /// unchanged.
+  /// - Throws: ``ListStoreError/nestedWrite`` from inside an import's draft source.
+  func writeRethrowing<T>(
     _ list: ListKind, account: String, _ body: (Connection) throws -> T
   ) throws -> T {
     let key = ChangeHub.Key(account: account, list: list)
@@ -255,7 +326,7 @@ public final class ListsDatabase: Sendable {
   }
 
   /// ``writeRethrowing(_:account:_:)`` with every error as a ``ListStoreError``.
-  func write<T: Sendable>(
+  func write<T>(
     _ list: ListKind, account: String, _ body: (Connection) throws -> T
   ) throws(ListStoreError) -> T {
     do {

@@ -72,6 +72,7 @@ final class Benchmark {
     if phases.contains(.shell) { try measureShell(try bigDatabase(), lists) }
     if phases.contains(.export), let lists { try measureExport(try bigDatabase(), lists) }
     if phases.contains(.notify) { try measureNotify() }
+    if phases.contains(.readers) { try measureReaders(try bigDatabase()) }
     return report
   }
 

@@ -46,6 +46,11 @@ final class CDatabase {
     }
   }
 
+  /// Runs `sql`, statements that return no rows (e.g. `BEGIN IMMEDIATE`).
+  func execute(_ sql: String) throws {
+    try check(cbench_exec(handle, sql), sql)
+  }
+
   /// Inserts `orders` in one transaction with one prepared statement.
   func insert(_ orders: COrders) throws {
     var input = orders.input(account: account)

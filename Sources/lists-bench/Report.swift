@@ -81,6 +81,10 @@ struct Report {
         "lists show --json / sqlite3 -json", "show_cold_ms", "sqlite3_json_ms", "ms",
         "show_cold_ratio", "≤ 1.5"),
       Figure(
+        "page walk, 2 threads at once / 1 (throughput)", "read_two_threads_ms",
+        "read_one_thread_ms", "ms", "read_scaling", "≥ 1.6"),
+      Figure("  same in C (what the cores allow)", "", "", "", "c_read_scaling"),
+      Figure(
         "export peak RSS, big / small list", "export_rss_mib", "export_rss_small_mib", "MiB",
         "export_rss_over_small", "≤ 32 MiB, ≤ 1.25"),
     ]
@@ -108,6 +112,13 @@ struct Report {
         "\(text("notify_latency_max_ms")) ms", "", "≤ 100 ms",
       ])
     }
+    if number("read_while_locked_ms") != nil {
+      cells.append([
+        "page of 20 while a writer holds the lock, median / max",
+        "\(text("read_while_locked_ms")) ms", "\(text("read_while_locked_max_ms")) ms", "",
+        "< 5 ms",
+      ])
+    }
     let widths = (0..<header.count).map { column in cells.map { $0[column].count }.max() ?? 0 }
     for row in cells {
       let padded = row.enumerated().map { column, cell in
@@ -118,7 +129,7 @@ struct Report {
     }
     lines.append("")
     lines.append(
-      "measured: Swift (the store), the loader, lists or the big list; against: C, the repository, sqlite3 or the small list."
+      "measured: Swift (the store), the loader, lists, the big list or two threads; against: C, the repository, sqlite3, the small list or one thread."
     )
     if entries.contains(where: { $0.key == "lists_binary" }) {
       lines.append(

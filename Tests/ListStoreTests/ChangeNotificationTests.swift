@@ -16,7 +16,7 @@ import Testing
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path(), configuration: .init(changePollInterval: .seconds(60)))
       let changes = try database.changes(to: .orders)
-      try database.orders().add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
+      try await database.orders().add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
       // The poller is 60 s away: only the direct report can deliver this.
       #expect(await next(changes, within: .seconds(5)))
     }
@@ -39,8 +39,8 @@ import Testing
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path(), configuration: .init(changePollInterval: .milliseconds(10)))
       let changes = try database.changes(to: .orders, account: "ann")
-      try database.favorites(account: "ann").add(FavoriteDraft(ref: "r", title: "t"))
-      try database.orders(account: "bob").add(OrderDraft(number: "B-1", total: Money(parsing: "1", currency: .eur)))
+      try await database.favorites(account: "ann").add(FavoriteDraft(ref: "r", title: "t"))
+      try await database.orders(account: "bob").add(OrderDraft(number: "B-1", total: Money(parsing: "1", currency: .eur)))
       #expect(await next(changes, within: .milliseconds(300)) == false)
     }
   }

@@ -22,7 +22,7 @@ extension ListsDatabaseTests {
       try writer.execute("ROLLBACK")
       let database = try await opening.value
       #expect(ContinuousClock.now - started >= .milliseconds(250))
-      #expect(try database.orders().isEmpty())
+      #expect(try await database.orders().isEmpty())
     }
   }
 }

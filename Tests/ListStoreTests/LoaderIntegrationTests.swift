@@ -6,14 +6,6 @@ import Testing
 
 /// The paging loader over the real store, on a database file.
 @Suite struct LoaderIntegrationTests {
-  private func orderDrafts(_ count: Int) throws -> [OrderDraft] {
-    try (0..<count).map { i in
-      OrderDraft(
-        number: "N-\(i)", total: try Money(minorUnits: Int64(100 + i), currency: .eur),
-        placedAt: Timestamp(millisecondsSince1970: Int64(1_000 + i)))
-    }
-  }
-
   /// Collects transitions until one satisfies `done`, failing after `limit`.
   private func transitions<Item>(
     _ stream: AsyncStream<ListTransition<Item>>, within limit: Duration,
@@ -42,7 +34,7 @@ import Testing
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())
       let orders = database.orders()
-      try orders.importItems(try orderDrafts(45))
+      try await orders.importItems(try orderDrafts(45))
       let loader = try orders.loader(pageSize: 20)
       var state = await loader.loadNextPage()
       while state.phase == .content && !state.endReached { state = await loader.loadNextPage() }
@@ -76,7 +68,7 @@ import Testing
       do {
         let database = try ListsDatabase(path: folder.path())
         released = database
-        try database.orders().add(try orderDrafts(1)[0])
+        try await database.orders().add(try orderDrafts(1)[0])
         let loader = try database.orders().loader(pageSize: 20)
         let (_, stream) = loader.subscribe()
         let observer = Task { await loader.observeChanges() }
@@ -98,13 +90,13 @@ import Testing
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())
       let favorites = database.favorites()
-      let only = try favorites.add(FavoriteDraft(ref: "r", title: "Kettle"))
+      let only = try await favorites.add(FavoriteDraft(ref: "r", title: "Kettle"))
       let loader = try favorites.loader(pageSize: 20)
       #expect(await loader.loadNextPage().phase == .content)
       let (_, stream) = loader.subscribe()
       let observer = Task { await loader.observeChanges() }
       defer { observer.cancel() }
-      try favorites.remove(ids: [only.id])
+      try await favorites.remove(ids: [only.id])
       let seen = await transitions(stream, within: .seconds(10)) { $0.state.phase == .empty }
       #expect(seen.last?.state.phase == .empty)
       #expect(!seen.contains { $0.state.phase == .loading })

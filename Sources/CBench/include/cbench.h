@@ -99,6 +99,10 @@ void cbench_close(cbench_db *db);
 /// The message of the most recent failure on the connection.
 const char *cbench_errmsg(cbench_db *db);
 
+/// Runs `sql` (statements that return no rows, e.g. `BEGIN IMMEDIATE`). Returns a SQLite
+/// result code.
+int cbench_exec(cbench_db *db, const char *sql);
+
 /// Inserts every order of `input` in one `BEGIN IMMEDIATE` transaction with one prepared
 /// statement, the repository's INSERT. All or nothing. Returns a SQLite result code.
 int cbench_insert_orders(cbench_db *db, const cbench_orders_input *input);

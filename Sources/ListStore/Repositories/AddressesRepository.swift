@@ -192,19 +192,12 @@ public struct AddressesRepository: ListRepository {
 
   /// Calls `body` with every address, in the list's order, from one consistent snapshot.
   public func export(_ body: (Address) throws -> Void) throws {
-    let account = account
-    try database.withConnection { connection in
-      try connection.transaction(.deferred) {
-        let statement = try connection.prepare(
-          """
-          SELECT id, label, recipient, line1, line2, city, region, postal_code, country, phone,
-            is_default, created_at
-          FROM addresses WHERE account = ? ORDER BY is_default DESC, label, id
-          """)
-        try statement.bind(account, at: 1)
-        while try statement.step() { try body(Self.decode(statement)) }
-      }
-    }
+    try runExport(
+      """
+      SELECT id, label, recipient, line1, line2, city, region, postal_code, country, phone,
+        is_default, created_at
+      FROM addresses WHERE account = ? ORDER BY is_default DESC, label, id
+      """, decode: Self.decode, body)
   }
 
   /// Reads the current row of a statement selecting the address columns in table order.

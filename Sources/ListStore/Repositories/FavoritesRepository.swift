@@ -132,18 +132,11 @@ public struct FavoritesRepository: ListRepository {
 
   /// Calls `body` with every favorite, newest first, from one consistent snapshot.
   public func export(_ body: (Favorite) throws -> Void) throws {
-    let account = account
-    try database.withConnection { connection in
-      try connection.transaction(.deferred) {
-        let statement = try connection.prepare(
-          """
-          SELECT id, ref, title, note, added_at FROM favorites
-          WHERE account = ? ORDER BY added_at DESC, id DESC
-          """)
-        try statement.bind(account, at: 1)
-        while try statement.step() { try body(Self.decode(statement)) }
-      }
-    }
+    try runExport(
+      """
+      SELECT id, ref, title, note, added_at FROM favorites
+      WHERE account = ? ORDER BY added_at DESC, id DESC
+      """, decode: Self.decode, body)
   }
 
   /// Reads the current row of a statement selecting `id, ref, title, note, added_at`.

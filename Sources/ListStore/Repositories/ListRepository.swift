@@ -37,7 +37,10 @@ public protocol ListRepository: Sendable {
   /// Adds every draft that `next` returns until it returns nil, in one transaction: all or
   /// nothing. Returns how many items were added (a favorite already present adds nothing).
   ///
-  /// The drafts are streamed: only one is in memory at a time.
+  /// The drafts are streamed: only one is in memory at a time. `next` runs while the import
+  /// holds the write transaction, though not a lock that reads need: it may read the store
+  /// (reads see what was committed before the import), but a write from inside it throws
+  /// ``ListStoreError/nestedWrite``.
   /// - Throws: an error thrown by `next`, unchanged; ``ListStoreError/importRejected(position:reason:)``
   ///   for an invalid item (its 1-based position); or a database error. Nothing is added then.
   @discardableResult
@@ -45,6 +48,11 @@ public protocol ListRepository: Sendable {
 
   /// Calls `body` with every item of the list, in the list's order, from one consistent
   /// snapshot, holding one item in memory at a time.
+  ///
+  /// No lock is held while `body` runs: it may read the store (count another list, read an
+  /// item) and write to it; what it writes is not in the snapshot being exported. On an
+  /// in-memory database, whose one connection holds the snapshot, a write throws
+  /// ``ListStoreError/nestedWrite``.
   func export(_ body: (Item) throws -> Void) throws
 }
 
@@ -151,6 +159,22 @@ extension ListRepository {
       items.append(try decode(statement))
     }
     return ListPage(items: items, nextCursor: nil)
+  }
+
+  /// The shared skeleton of every export: `sql` selects the account's (`?1`) items in the
+  /// list's order, and each row is decoded and handed to `body` from one read transaction on
+  /// a connection of its own, so `body` may call the store.
+  func runExport(
+    _ sql: String, decode: (Statement) -> Item, _ body: (Item) throws -> Void
+  ) throws {
+    let account = account
+    try database.readRethrowing(snapshot: true) { connection in
+      // Prepared per export, not cached: an export made from inside another one's consumer on
+      // an in-memory database's one connection must not step the same statement.
+      let statement = try connection.prepare(sql)
+      try statement.bind(account, at: 1)
+      while try statement.step() { try body(decode(statement)) }
+    }
   }
 
   /// The shared skeleton of every import: one transaction, drafts pulled one at a time, each

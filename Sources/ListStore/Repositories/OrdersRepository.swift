@@ -146,18 +146,11 @@ public struct OrdersRepository: ListRepository {
 
   /// Calls `body` with every order, newest first, from one consistent snapshot.
   public func export(_ body: (Order) throws -> Void) throws {
-    let account = account
-    try database.withConnection { connection in
-      try connection.transaction(.deferred) {
-        let statement = try connection.prepare(
-          """
-          SELECT id, number, status, total_minor, currency, placed_at FROM orders
-          WHERE account = ? ORDER BY placed_at DESC, id DESC
-          """)
-        try statement.bind(account, at: 1)
-        while try statement.step() { try body(Self.decode(statement)) }
-      }
-    }
+    try runExport(
+      """
+      SELECT id, number, status, total_minor, currency, placed_at FROM orders
+      WHERE account = ? ORDER BY placed_at DESC, id DESC
+      """, decode: Self.decode, body)
   }
 
   /// Reads the current row of a statement selecting

@@ -47,7 +47,7 @@ package enum CLIError: Error {
       .cantCreate
     case .schemaTooNew, .migrationChanged:
       .config
-    case .migrationFailed, .internalError:
+    case .migrationFailed, .nestedWrite, .internalError:
       .software
     }
   }
