@@ -225,13 +225,18 @@ public final class ListLoader<Source: PageSource>: Sendable {
 
   /// Refreshes the loader on every element of `invalidations`, until the task is cancelled, the
   /// sequence ends or `loader` gives nil (the loader is gone).
+  ///
+  /// An element taken is always acted on, even when the task was cancelled meanwhile: a source
+  /// may count a change as seen once it is taken (the store's loaders do, to catch up on what
+  /// an observation started later missed), and dropping it would lose that change for good.
   private static func follow(
     _ invalidations: some AsyncSequence<Void, Never>, execution: RequestExecution,
     loader: () -> ListLoader?
   ) async {
     for await _ in invalidations {
-      guard !Task.isCancelled, let loader = loader() else { return }
+      guard let loader = loader() else { return }
       loader.send(.invalidate, execution: execution)
+      if Task.isCancelled { return }
     }
   }
 

@@ -86,7 +86,7 @@ extension ChangeNotificationTests {
       database.pauseObservingOtherProcesses()
       let changes = try database.changes(to: .favorites)
       #expect(!database.hub.isPolling)
-      try database.favorites().add(FavoriteDraft(ref: "r", title: "t"))
+      try await database.favorites().add(FavoriteDraft(ref: "r", title: "t"))
       #expect(await next(changes, within: .seconds(5)))
     }
   }

@@ -100,7 +100,7 @@ import Testing
       let loader = try orders.loader()
       #expect(await loader.loadNextPage().phase == .empty)
       loader.startObservingChanges().cancel()
-      try orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
+      try await orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
 
       let observation = loader.startObservingChanges()
       defer { observation.cancel() }
@@ -119,7 +119,7 @@ import Testing
       let observation = loader.startObservingChanges()
       defer { observation.cancel() }
       #expect(!database.hub.isPolling)
-      try orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
+      try await orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
       #expect(await eventually { numbers(loader) == ["A-1"] })
     }
   }
