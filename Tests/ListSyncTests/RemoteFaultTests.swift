@@ -65,6 +65,19 @@ import Testing
     #expect(try await remote.log().count == 1)
   }
 
+  @Test func aBodyLargerThanTheLimitIsRefused() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await remote.control(items: TestRemote.items(40))
+    let client = try makeClient(remote, pageSize: 40, maxBodyBytes: 1_000)
+    let error = try await #require(throws: RemoteError.self) {
+      try await client.fetchPage(number: 1, cursor: nil)
+    }
+    #expect(error.message == "page 1: the body is larger than 1000 bytes.")
+    #expect(error.exitCode == 76)
+    #expect(try await remote.log().count == 1)
+  }
+
   @Test func aFaultOnALaterPageNamesThatPageAndStopsTheWalk() async throws {
     let remote = try await TestRemote.start()
     defer { remote.stop() }

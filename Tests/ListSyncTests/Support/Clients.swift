@@ -8,13 +8,13 @@ func makeClient(
   _ remote: TestRemote, time: VirtualTime = VirtualTime(), path: String = "/items",
   url: String? = nil, headers: [RemoteHeader] = [], pageSize: Int = 2,
   retry: RetryPolicy = RetryPolicy(), maxRedirects: Int = 5,
-  connectTimeout: Duration = .seconds(3)
+  connectTimeout: Duration = .seconds(3), maxBodyBytes: Int = 1 << 20
 ) throws -> RemoteClient {
   try RemoteClient(
     RemoteConfiguration(
       url: url ?? remote.url(path), headers: headers, pageSize: pageSize,
       connectTimeout: connectTimeout, readTimeout: .seconds(1), resourceTimeout: .seconds(5),
-      maxRedirects: maxRedirects, retry: retry),
+      maxRedirects: maxRedirects, maxBodyBytes: maxBodyBytes, retry: retry),
     environment: time.environment)
 }
 
