@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "ListStore", targets: ["ListStore"]),
     .library(name: "ListPaging", targets: ["ListPaging"]),
+    .library(name: "ListSync", targets: ["ListSync"]),
     .executable(name: "lists", targets: ["lists"]),
     .executable(name: "lists-bench", targets: ["lists-bench"]),
   ],
@@ -30,6 +31,9 @@ let package = Package(
       dependencies: ["SQLiteCore", "ListPaging", "TextFormats"],
       plugins: ["EmbedMigrationsPlugin"]
     ),
+    // The network side of sync: the remote protocol over URLSession, its faults and retries.
+    // Kept out of the CLI for now, so a command that does not sync never loads the network stack.
+    .target(name: "ListSync", dependencies: ["TextFormats", "ListPaging"]),
     // The command line: parsing, commands, rendering.
     .target(name: "ListsCLI", dependencies: ["ListStore", "ListPaging", "TextFormats"]),
     .executableTarget(
@@ -85,6 +89,9 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "ListPagingTests", dependencies: ["ListPaging"]),
+    .testTarget(
+      name: "ListSyncTests", dependencies: ["ListSync", "ListPaging", "TextFormats"],
+      exclude: ["Server"]),
     .testTarget(
       name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore", "TextFormats", "TestSupport"]),
     .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI", "TextFormats", "TestSupport"]),

@@ -1,0 +1,82 @@
+import TextFormats
+
+/// Checks a body against the remote protocol and decodes it, naming the page and the field of
+/// the first thing wrong.
+enum PageDecoder {
+  static func decode(_ body: [UInt8], page: Int) throws(RemoteError) -> RemotePage {
+    func broken(_ detail: String) -> RemoteError {
+      RemoteError(.protocolError, detail, page: page)
+    }
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(body)
+    } catch {
+      throw broken("the body is not JSON (\(error)).")
+    }
+    guard let top = value.objectValue else {
+      throw broken("the body is \(article(value.typeName)), not an object.")
+    }
+    guard let itemsValue = top["items"] else { throw broken("the body has no \"items\".") }
+    guard case .array(let elements) = itemsValue else {
+      throw broken("\"items\" is \(article(itemsValue.typeName)), not an array.")
+    }
+    guard let cursorValue = top["next_cursor"] else {
+      throw broken("the body has no \"next_cursor\".")
+    }
+    let nextCursor: String?
+    switch cursorValue {
+    case .null: nextCursor = nil
+    case .string(let text) where !text.isEmpty: nextCursor = text
+    case .string: throw broken("\"next_cursor\" is an empty string; the last page has null.")
+    default:
+      throw broken(
+        "\"next_cursor\" is \(article(cursorValue.typeName)), not a string or null.")
+    }
+    var items: [RemoteItem] = []
+    items.reserveCapacity(elements.count)
+    var seen: [RemoteID: Int] = [:]
+    for (index, element) in elements.enumerated() {
+      let position = index + 1
+      guard let object = element.objectValue else {
+        throw broken("item \(position) is \(article(element.typeName)), not an object.")
+      }
+      guard let idValue = object["id"] else { throw broken("item \(position) has no \"id\".") }
+      let id: RemoteID
+      switch idValue {
+      case .string(let text) where !text.isEmpty: id = .string(text)
+      case .number(let literal) where isInteger(literal): id = .integer(literal)
+      default:
+        throw broken(
+          "item \(position)'s \"id\" is \(article(idValue.typeName)) \(idValue.shortText), "
+            + "not a non-empty string or an integer.")
+      }
+      if let earlier = seen.updateValue(position, forKey: id) {
+        throw broken("item \(position) has the same \"id\" as item \(earlier).")
+      }
+      items.append(RemoteItem(remoteID: id, object: object))
+    }
+    return RemotePage(number: page, items: items, nextCursor: nextCursor)
+  }
+
+  private static func isInteger(_ literal: String) -> Bool {
+    let digits = literal.hasPrefix("-") ? literal.utf8.dropFirst() : literal.utf8[...]
+    return !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+  }
+
+  private static func article(_ typeName: String) -> String {
+    (typeName.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + typeName
+  }
+}
+
+extension JSONValue {
+  /// A short rendering for messages: numbers and flags as written, others by type only (a
+  /// string id may be personal data).
+  fileprivate var shortText: String {
+    switch self {
+    case .number(let literal): String(literal.prefix(24))
+    case .bool(let flag): flag ? "true" : "false"
+    case .string(let text): text.isEmpty ? "\"\"" : "(text)"
+    default: ""
+    }
+  }
+}

@@ -1,0 +1,192 @@
+/// Reads a remote list page by page over the contract's protocol, with the retry policy.
+///
+/// For example:
+///
+/// ```swift
+/// let client = try RemoteClient(
+///   RemoteConfiguration(url: "https://example.com/orders",
+///                       headers: [try RemoteHeader(parsing: "Authorization: Bearer t")]))
+/// let first = try await client.fetchPage(number: 1, cursor: nil)
+/// ```
+public final class RemoteClient: Sendable {
+  /// What the client was made with.
+  public let configuration: RemoteConfiguration
+  private let pageURL: PageURL
+  private let transport: any HTTPTransport
+  private let environment: RemoteEnvironment
+
+  /// Creates a client; nothing is sent yet.
+  ///
+  /// - Parameters:
+  ///   - configuration: The remote and how to talk to it.
+  ///   - environment: The clock, sleeper and random numbers of the retries.
+  /// - Throws: ``RemoteError`` of reason ``RemoteError/Reason/invalidRequest`` when the URL is
+  ///   not absolute http or https, or the page size is not 1 to 500.
+  public convenience init(
+    _ configuration: RemoteConfiguration, environment: RemoteEnvironment = .live
+  ) throws(RemoteError) {
+    let transport = URLSessionTransport(
+      connectTimeout: configuration.connectTimeout, readTimeout: configuration.readTimeout,
+      resourceTimeout: configuration.resourceTimeout, maxRedirects: configuration.maxRedirects,
+      maxBodyBytes: configuration.maxBodyBytes)
+    try self.init(configuration, transport: transport, environment: environment)
+  }
+
+  init(
+    _ configuration: RemoteConfiguration, transport: any HTTPTransport,
+    environment: RemoteEnvironment
+  ) throws(RemoteError) {
+    guard (1...500).contains(configuration.pageSize) else {
+      throw RemoteError(
+        .invalidRequest, "The page size must be 1 to 500, not \(configuration.pageSize).")
+    }
+    pageURL = try PageURL(configuration.url)
+    self.configuration = configuration
+    self.transport = transport
+    self.environment = environment
+  }
+
+  /// Fetches and checks one page, retrying what is worth retrying.
+  ///
+  /// - Parameters:
+  ///   - number: Which page this is (1 for the first), for messages.
+  ///   - cursor: The previous page's ``RemotePage/nextCursor``, or nil for the first page.
+  /// - Throws: ``RemoteError`` naming the page; for a body that breaks the protocol, also the
+  ///   field.
+  public func fetchPage(number: Int, cursor: String?) async throws(RemoteError) -> RemotePage {
+    let url = pageURL.page(limit: configuration.pageSize, cursor: cursor)
+    let start = environment.elapsed()
+    var attempt = 0
+    while true {
+      attempt += 1
+      let failure: RemoteError
+      let retryAfter: Duration?
+      do throws(RemoteError) {
+        switch try await exchange(url) {
+        case .answer(let response):
+          return try PageDecoder.decode(response.body, page: number)
+        case .retry(let error, let wait):
+          failure = error
+          retryAfter = wait
+        }
+      } catch {
+        var final = error.on(page: number)
+        final.attempts = attempt
+        throw final
+      }
+      let wait = configuration.retry.delay(
+        afterAttempt: attempt, retryAfter: retryAfter, elapsed: environment.elapsed() - start,
+        random: environment.random())
+      guard let wait else {
+        var final = failure.on(page: number)
+        final.attempts = attempt
+        throw final
+      }
+      do {
+        try await environment.sleep(wait)
+      } catch {
+        throw RemoteError(.cancelled, "the request was cancelled.", page: number)
+      }
+    }
+  }
+
+  /// Reads pages from the first until `next_cursor` is null, handing each to `body` in order.
+  ///
+  /// The walk is bounded: it stops with a protocol error after `maxPages` pages, or when a
+  /// page's `next_cursor` repeats one already followed (a loop).
+  /// - Parameters:
+  ///   - maxPages: The most pages read; ``RemoteConfiguration/maxPages`` by default.
+  ///   - body: Called with each page before the next is asked for; what it throws ends the walk.
+  /// - Returns: How many pages were read.
+  @discardableResult
+  public func fetchAll(
+    maxPages: Int? = nil, _ body: (RemotePage) async throws -> Void
+  ) async throws -> Int {
+    let limit = maxPages ?? configuration.maxPages
+    var cursor: String?
+    var followed: Set<String> = []
+    var number = 0
+    repeat {
+      number += 1
+      guard number <= limit else {
+        throw RemoteError(
+          .protocolError, "the list did not end within \(limit) pages.", page: number)
+      }
+      let page = try await fetchPage(number: number, cursor: cursor)
+      try await body(page)
+      cursor = page.nextCursor
+      if let next = cursor, !followed.insert(next).inserted {
+        throw RemoteError(
+          .protocolError, "\"next_cursor\" repeats a cursor already followed.", page: number)
+      }
+    } while cursor != nil
+    return number
+  }
+
+  /// One GET: a 2xx answer, a failure worth retrying, or (thrown) a permanent one.
+  private func exchange(_ url: String) async throws(RemoteError) -> Attempt {
+    let response: HTTPResponse
+    do {
+      response = try await transport.get(url, headers: configuration.headers)
+    } catch {
+      let mapped = Self.error(for: error)
+      if mapped.isRetryable { return .retry(mapped, after: nil) }
+      throw mapped
+    }
+    let status = response.status
+    switch status {
+    case 200..<300:
+      return .answer(response)
+    case 401, 403:
+      throw RemoteError(
+        .refused, "the server refused the request (\(status)); check the credentials.",
+        status: status)
+    case 429, 500..<600:
+      let retryAfter = response.retryAfter.flatMap {
+        RetryAfter.wait($0, now: environment.unixTime())
+      }
+      let error =
+        status == 429
+        ? RemoteError(.rateLimited, "the server is rate limiting (429).", status: status)
+        : RemoteError(.serverError, "the server failed (\(status)).", status: status)
+      return .retry(error, after: retryAfter)
+    case 400..<500:
+      throw RemoteError(
+        .clientError, "the server rejected the request (\(status)); check the URL.",
+        status: status)
+    default:
+      throw RemoteError(
+        .protocolError, "the server answered \(status), not a page.", status: status)
+    }
+  }
+
+  private static func error(for failure: TransportFailure) -> RemoteError {
+    switch failure {
+    case .unreachable:
+      RemoteError(.unreachable, "the server is unreachable (no connection could be made).")
+    case .timeout: RemoteError(.timeout, "the server did not answer in time.")
+    case .connectionLost: RemoteError(.connectionLost, "the connection dropped mid-answer.")
+    case .truncated(let expected, let received):
+      RemoteError(
+        .protocolError,
+        "the body is cut short: \(received) of the \(expected) bytes its Content-Length announced."
+      )
+    case .tooLarge(let limit):
+      RemoteError(.protocolError, "the body is larger than \(limit) bytes.")
+    case .schemeChange(let from, let to):
+      RemoteError(.redirectRefused, "a redirect from \(from) to \(to) was refused.")
+    case .tooManyRedirects(let limit):
+      RemoteError(.redirectRefused, "more than \(limit) redirects.")
+    case .other(let reason): RemoteError(.unreachable, "\(reason).")
+    case .cancelled: RemoteError(.cancelled, "the request was cancelled.")
+    }
+  }
+}
+
+/// How one attempt ended, when it did not end the request.
+private enum Attempt {
+  /// A 2xx response.
+  case answer(HTTPResponse)
+  /// A failure worth retrying, with the server's `Retry-After`.
+  case retry(RemoteError, after: Duration?)
+}

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""A small remote for ListSync's tests: pages of items, with faults chosen per request.
+
+Started by the tests as `python3 remote_server.py`: it binds 127.0.0.1 on a port the system
+picks, prints that port on its first stdout line, and exits when its stdin reaches end of file
+(the test process closed it or died) or after five minutes, whichever comes first.
+
+Protocol (the contract's section 9): `GET /items?limit=N[&cursor=C]` answers
+`{"items": [...], "next_cursor": "..." | null}`. Cursors are `"at <offset>/+&="`, so a client
+that does not percent-encode them is caught (`+` would arrive as a space, `&` would split).
+
+Control, for the test only:
+- `POST /_control` with `{"items": [...], "faults": [...]}` replaces the data set (when `items`
+  is given) and queues faults, one for each of the next requests in order; `{}` or `null`
+  means no fault for that request. A fault is an object with one of:
+  `status` (+ optional `retry_after`, sent as `Retry-After`), `delay_ms`, `reset`, `truncate`,
+  `bad_json`, `missing` (`"items"`, `"next_cursor"` or `"id"` with `index`), `wrong_type`
+  (`"items"` or `"next_cursor"`), `empty`, `change` (new items, applied before answering),
+  `redirect` (a Location, relative or absolute; the request's query is appended to one
+  without a query), and `repeat_cursor` (answers with the request's own cursor as next_cursor).
+- `GET /_log` returns every request so far (control requests excepted) as
+  `[{"path", "query", "authorization"}]`.
+"""
+
+import json
+import os
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+LIFETIME_S = 300
+MAX_LIMIT = 500
+
+lock = threading.Lock()
+state = {"items": [], "faults": [], "log": []}
+
+
+def cursor_for(offset):
+  return "at %d/+&=" % offset
+
+
+def offset_from(cursor):
+  if not cursor.startswith("at ") or not cursor.endswith("/+&="):
+    return None
+  digits = cursor[3:-4]
+  return int(digits) if digits.isdigit() else None
+
+
+class Handler(BaseHTTPRequestHandler):
+  protocol_version = "HTTP/1.1"
+  # Headers and body go out in two writes; with Nagle's algorithm the body would wait for the
+  # client's delayed ACK of the headers (40 ms a request).
+  disable_nagle_algorithm = True
+
+  def log_message(self, format, *args):  # quiet: the tests read /_log instead
+    pass
+
+  def send_json(self, status, value, extra_headers=()):
+    body = json.dumps(value).encode()
+    self.send_response(status)
+    self.send_header("Content-Type", "application/json")
+    self.send_header("Content-Length", str(len(body)))
+    for name, header_value in extra_headers:
+      self.send_header(name, header_value)
+    self.end_headers()
+    self.wfile.write(body)
+
+  def do_POST(self):
+    if self.path != "/_control":
+      return self.send_json(404, {"error": "not found"})
+    length = int(self.headers.get("Content-Length", "0"))
+    control = json.loads(self.rfile.read(length) or b"{}")
+    with lock:
+      if "items" in control:
+        state["items"] = control["items"]
+      state["faults"].extend(control.get("faults", []))
+    self.send_json(200, {"ok": True})
+
+  def do_GET(self):
+    parts = urlsplit(self.path)
+    if parts.path == "/_log":
+      with lock:
+        log = list(state["log"])
+      return self.send_json(200, log)
+    with lock:
+      state["log"].append(
+          {"path": parts.path, "query": parts.query,
+           "authorization": self.headers.get("Authorization")})
+      fault = state["faults"].pop(0) if state["faults"] else None
+      if fault and "change" in fault:
+        state["items"] = fault["change"]
+      items = list(state["items"])
+    fault = fault or {}
+
+    if "delay_ms" in fault:
+      time.sleep(fault["delay_ms"] / 1000)
+    if "redirect" in fault:
+      location = fault["redirect"]
+      if "?" not in location and parts.query:
+        location += "?" + parts.query
+      self.send_response(302)
+      self.send_header("Location", location)
+      self.send_header("Content-Length", "0")
+      self.end_headers()
+      return
+    if "status" in fault:
+      headers = [("Retry-After", str(fault["retry_after"]))] if "retry_after" in fault else []
+      return self.send_json(fault["status"], {"error": "fault %d" % fault["status"]}, headers)
+    if parts.path != "/items":
+      return self.send_json(404, {"error": "no such path"})
+
+    query = parse_qs(parts.query, keep_blank_values=True)
+    try:
+      limit = int(query["limit"][0])
+    except (KeyError, ValueError):
+      return self.send_json(400, {"error": "limit is required"})
+    if not 1 <= limit <= MAX_LIMIT:
+      return self.send_json(400, {"error": "limit out of range"})
+    offset = 0
+    if "cursor" in query:
+      offset = offset_from(query["cursor"][0])
+      if offset is None:
+        return self.send_json(400, {"error": "bad cursor"})
+
+    page_items = [dict(item) for item in items[offset:offset + limit]]
+    following = offset + limit
+    next_cursor = cursor_for(following) if following < len(items) else None
+    if fault.get("repeat_cursor"):
+      next_cursor = query.get("cursor", [cursor_for(0)])[0]
+    if fault.get("empty"):
+      page_items, next_cursor = [], None
+    page = {"items": page_items, "next_cursor": next_cursor}
+    missing = fault.get("missing")
+    if missing == "id":
+      page_items[fault.get("index", 0)].pop("id", None)
+    elif missing in ("items", "next_cursor"):
+      page.pop(missing)
+    wrong = fault.get("wrong_type")
+    if wrong == "items":
+      page["items"] = {"not": "an array"}
+    elif wrong == "next_cursor":
+      page["next_cursor"] = 17
+
+    body = json.dumps(page).encode()
+    if fault.get("bad_json"):
+      body = body[: len(body) // 2]
+    if fault.get("reset") or fault.get("truncate"):
+      return self.send_cut(body, reset=bool(fault.get("reset")))
+    self.send_response(200)
+    self.send_header("Content-Type", "application/json")
+    self.send_header("Content-Length", str(len(body)))
+    self.end_headers()
+    self.wfile.write(body)
+
+  def send_cut(self, body, reset):
+    """Announces the whole body, sends part of it, then ends the connection.
+
+    `reset` ends it with a TCP reset (SO_LINGER 0): the connection dropped mid-body.
+    Otherwise the whole body is sent with a Content-Length 100 bytes larger and the
+    connection is closed cleanly: a truncated body.
+    """
+    announced = len(body) if reset else len(body) + 100
+    sent = body[: len(body) // 2] if reset else body
+    self.send_response(200)
+    self.send_header("Content-Type", "application/json")
+    self.send_header("Content-Length", str(announced))
+    self.end_headers()
+    self.wfile.write(sent)
+    self.wfile.flush()
+    self.close_connection = True
+    if reset:
+      self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+      self.connection.close()
+    else:
+      self.connection.shutdown(socket.SHUT_WR)
+
+
+def exit_with_parent():
+  """Ends the server when stdin closes: the test that started it is done or gone."""
+  while sys.stdin.buffer.read(1):
+    pass
+  os._exit(0)
+
+
+def main():
+  # A child inherits its parent's blocked signals; unblock them so that the test can end it.
+  signal.pthread_sigmask(signal.SIG_SETMASK, [])
+  server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+  server.daemon_threads = True
+  threading.Thread(target=exit_with_parent, daemon=True).start()
+  threading.Timer(LIFETIME_S, lambda: os._exit(0)).start()
+  print(server.server_address[1], flush=True)
+  server.serve_forever()
+
+
+if __name__ == "__main__":
+  main()

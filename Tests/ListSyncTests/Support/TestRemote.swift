@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The Python test server (`Server/remote_server.py`) in a child process, on 127.0.0.1 and a
+/// port the system picked.
+///
+/// The server exits when its stdin closes, so it never outlives the test process; ``stop()``
+/// ends it at once.
+final class TestRemote: Sendable {
+  let port: Int
+  private let process: Process
+  private let input: Pipe
+
+  /// Starts a server, waiting for its port on a thread of its own: the test's cooperative
+  /// threads (two, on two cores) stay free for the other tests meanwhile.
+  static func start() async throws -> TestRemote {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try TestRemote() }) }.start()
+    }
+  }
+
+  /// Starts the server and blocks until it prints its port (or closes its output).
+  private init() throws {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Server/remote_server.py")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    self.process = process
+    self.input = input
+    var line: [UInt8] = []
+    let handle = output.fileHandleForReading
+    while line.last != UInt8(ascii: "\n"), line.count < 16 {
+      guard let byte = try handle.read(upToCount: 1), !byte.isEmpty else { break }
+      line += byte
+    }
+    guard
+      let port = Int(
+        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      process.terminate()
+      throw TestRemoteError.noPort
+    }
+    self.port = port
+  }
+
+  deinit { stop() }
+
+  /// The URL of `path` on this server.
+  func url(_ path: String = "/items") -> String { "http://127.0.0.1:\(port)\(path)" }
+
+  /// Ends the server (SIGKILL: a child may inherit a signal mask that blocks SIGTERM) and
+  /// waits for it.
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  /// Replaces the data set (when given) and queues faults for the next requests.
+  func control(items: [[String: Any]]? = nil, faults: [[String: Any]] = []) async throws {
+    var body: [String: Any] = ["faults": faults]
+    if let items { body["items"] = items }
+    try await post(Array(try JSONSerialization.data(withJSONObject: body)))
+  }
+
+  /// Replaces the data set with `itemsJSON`, a JSON array sent as written (key order and
+  /// number literals kept).
+  func control(itemsJSON: String) async throws {
+    try await post(Array(#"{"items": "#.utf8) + Array(itemsJSON.utf8) + [UInt8(ascii: "}")])
+  }
+
+  private func post(_ body: [UInt8]) async throws {
+    var request = URLRequest(url: URL(string: url("/_control"))!)
+    request.httpMethod = "POST"
+    request.httpBody = Data(body)
+    let (_, response) = try await URLSession.shared.data(for: request)
+    #expect((response as? HTTPURLResponse)?.statusCode == 200)
+  }
+
+  /// Every page request the server received, in order.
+  func log() async throws -> [LoggedRequest] {
+    let (data, _) = try await URLSession.shared.data(from: URL(string: url("/_log"))!)
+    let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    return entries.map {
+      LoggedRequest(
+        path: $0["path"] as? String ?? "", query: $0["query"] as? String ?? "",
+        authorization: $0["authorization"] as? String)
+    }
+  }
+
+  /// `count` items `{"id": 1, "title": "Item 1"}`...
+  static func items(_ count: Int) -> [[String: Any]] {
+    (1...max(count, 1)).prefix(count).map { ["id": $0, "title": "Item \($0)"] }
+  }
+}
+
+/// One request as the server logged it.
+struct LoggedRequest: Equatable {
+  var path: String
+  var query: String
+  var authorization: String?
+}
+
+enum TestRemoteError: Error {
+  case noPort
+}
