@@ -93,7 +93,8 @@ let package = Package(
       name: "ListSyncTests", dependencies: ["ListSync", "ListPaging", "TextFormats"],
       exclude: ["Server"]),
     .testTarget(
-      name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore", "TextFormats", "TestSupport"]),
+      name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore", "TextFormats", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI", "TextFormats", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["lists", "lists-bench"], exclude: ["Golden"]),
     .testTarget(

@@ -1,3 +1,5 @@
+import TextFormats
+
 extension ListStoreError: CustomStringConvertible {
   /// One sentence for people: what was wrong and what to do.
   public var message: String {
@@ -56,6 +58,12 @@ extension ListStoreError: CustomStringConvertible {
     case .nestedWrite:
       "A write was started inside an import's draft source (or an in-memory database's export), "
         + "which holds the write transaction open; write after the import returns."
+    case .invalidDefinition(let reason):
+      reason
+    case .unknownKind(let name):
+      "No list named '\(TerminalEscaping.escape(name))' is in the file; 'lists kinds' shows the lists it has."
+    case .builtInKind(let name):
+      "'\(name)' is built in and cannot be removed; 'lists clear \(name) --yes' removes its items."
     case .internalError(let detail):
       "Internal error: \(detail)."
     }
@@ -98,6 +106,9 @@ extension ListStoreError: CustomStringConvertible {
     case .diskFull: "disk_full"
     case .ioError: "io"
     case .nestedWrite: "nested_write"
+    case .invalidDefinition: "invalid_definition"
+    case .unknownKind: "unknown_kind"
+    case .builtInKind: "built_in_kind"
     case .internalError: "internal"
     }
   }

@@ -64,6 +64,13 @@ public enum ListStoreError: Error, Sendable, Equatable {
   /// an import's draft source (or an in-memory database's export consumer). Nothing of that
   /// write happened; write after the call returns.
   case nestedWrite
+  /// A kind definition that cannot be registered, or a change to a registered kind that would
+  /// lose what is stored; the sentence names the problem.
+  case invalidDefinition(String)
+  /// No kind of that name is registered in the file.
+  case unknownKind(String)
+  /// The built-in lists are part of every lists database and cannot be removed.
+  case builtInKind(String)
   /// SQLite failed in a way the store did not expect: a bug, reported with SQLite's words.
   case internalError(detail: String)
 }

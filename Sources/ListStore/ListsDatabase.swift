@@ -189,6 +189,11 @@ public final class ListsDatabase: Sendable {
         }
       } else {
         try Migrator.migrate(connection, path: path, now: { configuration.now().millisecondsSince1970 })
+        // The built-in lists' tables are the migrations'; their definitions are kept beside
+        // those of the kinds the file's user registers.
+        try connection.transaction(.immediate) {
+          try KindRegistry.recordBuiltIns(connection, now: configuration.now().millisecondsSince1970)
+        }
       }
     } catch {
       if probe == .missing, let sqliteError = error as? SQLiteError, sqliteError.isCannotOpen || sqliteError.isPermission {

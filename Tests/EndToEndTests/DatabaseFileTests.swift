@@ -122,7 +122,7 @@ import Testing
     await Fixtures.addOrders(to: sandbox)
     let table = await sandbox.sqlite(
       "SELECT m.name FROM sqlite_master m WHERE m.type = 'table' AND EXISTS "
-        + "(SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'checksum')")
+        + "(SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'applied_at')")
     let migrations = String(table.dropLast())
     #expect(!migrations.isEmpty)
     #expect(await sandbox.sqlite("UPDATE \(migrations) SET checksum = 'edited'") == "")

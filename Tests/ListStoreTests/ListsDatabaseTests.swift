@@ -16,7 +16,7 @@ import TestSupport
       #expect(try raw.textColumn("PRAGMA journal_mode") == ["wal"])
       #expect(try raw.textColumn("PRAGMA integrity_check") == ["ok"])
       let tables = try raw.textColumn("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
-      #expect(tables == ["addresses", "favorites", "list_counts", "lists_migrations", "orders"])
+      #expect(tables == ["addresses", "favorites", "list_counts", "list_kinds", "lists_migrations", "orders"])
     }
   }
 

@@ -4,6 +4,13 @@ import Testing
 
 @testable import ListStore
 
+/// This build's newest schema version, and the migration numbers a migrated file records, as
+/// the tables of cases below spell them.
+private let latest = ListsDatabase.supportedSchemaVersion
+private let all = (1...latest).map(String.init).joined(separator: ", ")
+private let rest = (2...max(2, latest)).map(String.init).joined(separator: ", ")
+private let doubled = (1...latest).flatMap { [String($0), String($0)] }.joined(separator: ", ")
+
 @Suite struct MigratorTests {
   /// The folder of the package's `Migrations/*.sql` files.
   static let migrationsFolder = URL(fileURLWithPath: #filePath)
@@ -66,31 +73,39 @@ import Testing
       let raw = try Connection(path: path)
       var edited = EmbeddedMigration.all
       edited[0] = EmbeddedMigration(number: 1, name: edited[0].name, checksum: "0000", sql: "SELECT 1")
-      edited.append(EmbeddedMigration(number: 2, name: "more", checksum: "1111", sql: "CREATE TABLE more(x)"))
+      edited.append(EmbeddedMigration(number: latest + 1, name: "more", checksum: "1111", sql: "CREATE TABLE more(x)"))
       #expect(throws: ListStoreError.migrationChanged(number: 1, name: "initial")) {
         try Migrator.migrate(raw, path: path, migrations: edited, now: { 0 })
       }
-      #expect(try raw.scalarInt("PRAGMA user_version") == 1)
+      #expect(try raw.scalarInt("PRAGMA user_version") == Int64(latest))
       #expect(try raw.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'more'") == 0)
     }
   }
 
   @Test(arguments: [
-    ("PRAGMA user_version = 0", "its schema version is 0 but the migrations recorded are 1"),
-    ("PRAGMA user_version = 0; DELETE FROM lists_migrations; INSERT INTO lists_migrations VALUES (2, 'x', 'x', 0)",
+    ("PRAGMA user_version = 0", "its schema version is 0 but the migrations recorded are \(all)"),
+    ("PRAGMA user_version = 0; DELETE FROM lists_migrations; "
+       + "INSERT INTO lists_migrations (number, name, checksum, applied_at) VALUES (2, 'x', 'x', 0)",
      "its schema version is 0 but the migrations recorded are 2"),
     ("PRAGMA user_version = 0; DELETE FROM lists_migrations",
      "it has a schema but its schema version is 0 and it records no migration"),
-    ("UPDATE lists_migrations SET number = 0", "its schema version is 1 but the migrations recorded are 0"),
-    ("UPDATE lists_migrations SET number = -5", "its schema version is 1 but the migrations recorded are -5"),
-    ("INSERT INTO lists_migrations VALUES (3, 'x', 'x', 0)",
-     "its schema version is 1 but the migrations recorded are 1, 3"),
-    ("DELETE FROM lists_migrations", "its schema version is 1 but the migrations recorded are none"),
-    ("DROP TABLE lists_migrations", "its schema version is 1 but the migrations recorded are none"),
+    // The table's CHECK refuses such numbers; a person editing the file can switch it off.
+    ("PRAGMA ignore_check_constraints = ON; UPDATE lists_migrations SET number = 0 WHERE number = 1",
+     "its schema version is \(latest) but the migrations recorded are 0, \(rest)"),
+    ("PRAGMA ignore_check_constraints = ON; UPDATE lists_migrations SET number = -5 WHERE number = 1",
+     "its schema version is \(latest) but the migrations recorded are -5, \(rest)"),
+    ("INSERT INTO lists_migrations (number, name, checksum, applied_at) VALUES (\(latest + 1), 'x', 'x', 0)",
+     "its schema version is \(latest) but the migrations recorded are \(all), \(latest + 1)"),
+    ("INSERT INTO lists_migrations (namespace, number, name, checksum, applied_at) VALUES ('app', 7, 'x', 'x', 0); "
+       + "DELETE FROM lists_migrations WHERE namespace = 'lists'",
+     "its schema version is \(latest) but the migrations recorded are none"),
+    ("DELETE FROM lists_migrations", "its schema version is \(latest) but the migrations recorded are none"),
+    ("DROP TABLE lists_migrations", "its schema version is \(latest) but the migrations recorded are none"),
     ("CREATE TABLE m AS SELECT * FROM lists_migrations; DROP TABLE lists_migrations; "
        + "CREATE TABLE lists_migrations (number, name, checksum, applied_at); "
-       + "INSERT INTO lists_migrations SELECT * FROM m; INSERT INTO lists_migrations SELECT * FROM m",
-     "its schema version is 1 but the migrations recorded are 1, 1"),
+       + "INSERT INTO lists_migrations SELECT number, name, checksum, applied_at FROM m; "
+       + "INSERT INTO lists_migrations SELECT number, name, checksum, applied_at FROM m",
+     "its schema version is \(latest) but the migrations recorded are \(doubled)"),
     ("CREATE TABLE m AS SELECT * FROM lists_migrations; DROP TABLE lists_migrations; "
        + "CREATE TABLE lists_migrations (number, name, checksum, applied_at); "
        + "INSERT INTO lists_migrations SELECT number, NULL, checksum, applied_at FROM m",
@@ -113,7 +128,13 @@ import Testing
       }
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
       let report = try HealthReport.inspect(path: path)
-      #expect(report.verdict == .corrupt(path: path, detail: detail))
+      if edit.contains("ignore_check_constraints") {
+        // A row that breaks the table's CHECK is also what the integrity check reports first.
+        #expect(!report.isHealthy)
+        #expect(report.problems.contains { $0.contains(detail) }, "\(report.problems)")
+      } else {
+        #expect(report.verdict == .corrupt(path: path, detail: detail))
+      }
     }
   }
 
@@ -127,7 +148,7 @@ import Testing
       #expect(!report.isHealthy)
       #expect(
         report.verdict
-          == .corrupt(path: path, detail: "its schema version is 1 but the migrations recorded are none"))
+          == .corrupt(path: path, detail: "its schema version is \(latest) but the migrations recorded are none"))
     }
   }
 
@@ -143,15 +164,15 @@ import Testing
       var migrations = EmbeddedMigration.all
       migrations.append(
         EmbeddedMigration(
-          number: 2, name: "broken", checksum: "x",
+          number: latest + 1, name: "broken", checksum: "x",
           sql: "CREATE TABLE extra(id INTEGER); INSERT INTO orders(number) VALUES (NULL);"))
       #expect(throws: ListStoreError.self) {
         try Migrator.migrate(raw, path: path, migrations: migrations, now: { 0 })
       }
-      #expect(try raw.scalarInt("PRAGMA user_version") == 1)
+      #expect(try raw.scalarInt("PRAGMA user_version") == Int64(latest))
       #expect(try raw.textColumn("SELECT sql FROM sqlite_schema ORDER BY name") == before)
       #expect(try raw.scalarInt("SELECT count(*) FROM orders") == 1)
-      #expect(try raw.scalarInt("SELECT count(*) FROM lists_migrations") == 1)
+      #expect(try raw.scalarInt("SELECT count(*) FROM lists_migrations") == Int64(latest))
     }
   }
 
@@ -161,10 +182,12 @@ import Testing
       _ = try ListsDatabase(path: path)
       let raw = try Connection(path: path)
       var migrations = EmbeddedMigration.all
-      migrations.append(EmbeddedMigration(number: 2, name: "extra", checksum: "c2", sql: "CREATE TABLE extra(x)"))
+      migrations.append(EmbeddedMigration(number: latest + 1, name: "extra", checksum: "c2", sql: "CREATE TABLE extra(x)"))
       try Migrator.migrate(raw, path: path, migrations: migrations, now: { 42 })
-      #expect(try raw.scalarInt("PRAGMA user_version") == 2)
-      #expect(try Migrator.applied(raw).last == Migrator.Applied(number: 2, name: "extra", checksum: "c2", appliedAt: 42))
+      #expect(try raw.scalarInt("PRAGMA user_version") == Int64(latest + 1))
+      #expect(
+        try Migrator.applied(raw).last
+          == Migrator.Applied(number: latest + 1, name: "extra", checksum: "c2", appliedAt: 42))
     }
   }
 }

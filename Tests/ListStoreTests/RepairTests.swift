@@ -45,15 +45,21 @@ import Testing
       #expect(
         report.problems.filter { $0.contains("'lists doctor --repair'") }.count == 4,
         "\(report.problems)")
+      guard case .bookkeepingDamaged(folder.path(), let detail) = report.verdict else {
+        Issue.record("\(report.verdict)")
+        return
+      }
       #expect(
-        report.verdict
-          == .bookkeepingDamaged(
-            path: folder.path(), detail: "the index addresses_page is missing"))
+        [
+          "the index addresses_page is missing",
+          "the trigger favorites_counted_insert is not the one the migrations make",
+          "the trigger orders_counted_delete is missing",
+        ].contains(detail), "\(detail)")
       #expect(throws: ListStoreError.self) { _ = try database.orders().count() }
 
       let repair = try database.repair()
       #expect(
-        repair.recreated == [
+        Set(repair.recreated) == [
           "index addresses_page", "trigger favorites_counted_insert",
           "trigger orders_counted_delete",
         ])

@@ -39,9 +39,10 @@ extension Reliability {
       let key = pick(["PRIMARY KEY (account, list)", "UNIQUE (account, list)", "CHECK (1)"])
       let edits = [
         "PRAGMA user_version = \(pick(["-1", "-2147483648", "0", "2", "99", "2147483647"]))",
-        "UPDATE lists_migrations SET number = \(pick(["0", "-1", "2", "1000"]))",
+        "PRAGMA ignore_check_constraints = ON; UPDATE lists_migrations SET number = \(pick(["0", "-1", "3", "1000"])) WHERE number = 1",
         "DELETE FROM lists_migrations",
-        "INSERT INTO lists_migrations VALUES (\(pick(["0", "2", "-3", "7"])), 'x', 'y', 0)",
+        "PRAGMA ignore_check_constraints = ON; INSERT INTO lists_migrations (number, name, checksum, applied_at) "
+          + "VALUES (\(pick(["0", "3", "-3", "7"])), 'x', 'y', 0)",
         "UPDATE lists_migrations SET checksum = \(pick(["'edited'", "''", "upper(checksum)"]))",
         "UPDATE lists_migrations SET name = 'other', applied_at = -1",
         "DROP TABLE lists_migrations",

@@ -134,10 +134,10 @@ extension Reliability {
         if access(lists.database, F_OK) == 0 {
           let facts = try DatabaseFacts.read(lists.database)
           sound =
-            facts.integrity == ["ok"] && (facts.isUnmigrated || facts.isMigrated)
+            facts.integrity == ["ok"] && (facts.isUnmigrated || facts.isBetweenMigrations)
             && facts.countsAgree
           #expect(sound, "trial \(trial), right after the kill: \(facts)")
-          figures.add(facts.isMigrated ? "left migrated" : "left unmigrated")
+          figures.add(facts.isMigrated ? "left migrated" : facts.isBetweenMigrations ? "left partly migrated" : "left unmigrated")
         } else {
           figures.add("left no file")
         }

@@ -9,6 +9,9 @@ enum Migrator {
   /// `PRAGMA application_id` of every lists database: "LSTS".
   static let applicationID: Int64 = 0x4C53_5453
 
+  /// The namespace of the package's own migrations in `lists_migrations`.
+  static let packageNamespace = "lists"
+
   /// The newest schema version this build knows.
   static var latestVersion: Int { EmbeddedMigration.all.count }
 
@@ -162,12 +165,16 @@ enum Migrator {
     let exists = try connection.scalarInt(
       "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'lists_migrations'")
     guard exists == 1 else { return [] }
+    // From the second migration on, the table records other namespaces too (an app's own
+    // migrations, the kinds registered); these are the package's.
+    let namespaced = try connection.scalarInt(
+      "SELECT count(*) FROM pragma_table_info('lists_migrations') WHERE name = 'namespace'")
     let statement = try connection.prepare(
       """
       SELECT number, name, checksum, applied_at,
         typeof(number) = 'integer' AND typeof(name) = 'text' AND typeof(checksum) = 'text'
           AND typeof(applied_at) = 'integer'
-      FROM lists_migrations ORDER BY number
+      FROM lists_migrations \(namespaced == 1 ? "WHERE namespace = '\(packageNamespace)'" : "") ORDER BY number
       """)
     var rows: [Applied] = []
     while try statement.step() {

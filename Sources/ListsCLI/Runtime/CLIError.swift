@@ -34,9 +34,9 @@ package enum CLIError: Error {
   package static func exitCode(for error: ListStoreError) -> ExitCode {
     switch error {
     case .invalidCurrency, .invalidAmount, .invalidTimestamp, .invalidValue, .invalidStatus,
-      .duplicateOrderNumber, .itemsNotFound, .importRejected:
+      .duplicateOrderNumber, .itemsNotFound, .importRejected, .invalidDefinition:
       .dataError
-    case .invalidCursor, .invalidLimit:
+    case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind:
       .usage
     case .databaseBusy:
       .tempFail

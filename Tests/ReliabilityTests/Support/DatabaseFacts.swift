@@ -1,3 +1,4 @@
+import ListStore
 import SQLiteCore
 
 /// What a database file holds, read with a raw connection after every child is gone: the
@@ -18,7 +19,7 @@ struct DatabaseFacts {
 
   /// Every name the first migration creates.
   static let migratedNames: Set<String> = [
-    "favorites", "favorites_page", "addresses", "addresses_one_default", "addresses_page",
+    "favorites", "favorites_page", "addresses", "addresses_one_is_default", "list_kinds", "addresses_page",
     "orders", "orders_page", "list_counts", "lists_migrations",
     "favorites_counted_insert", "favorites_counted_delete", "favorites_counted_update",
     "addresses_counted_insert", "addresses_counted_delete", "addresses_counted_update",
@@ -28,9 +29,21 @@ struct DatabaseFacts {
   /// Whether the file holds no schema at all (a new file, or a first migration rolled back).
   var isUnmigrated: Bool { userVersion == 0 && schemaNames.isEmpty && migrations.isEmpty }
 
-  /// Whether the file holds the whole first migration, recorded once.
+  /// Whether the file holds every migration of this build, each recorded once.
   var isMigrated: Bool {
-    userVersion == 1 && migrations == [1] && Self.migratedNames.isSubset(of: schemaNames)
+    let latest = ListsDatabase.supportedSchemaVersion
+    return userVersion == latest && migrations == Array(1...latest) && Self.migratedNames.isSubset(of: schemaNames)
+  }
+
+  /// Whether the file stands between two whole migrations: its version is some migration's
+  /// number, each migration up to it recorded once (a kill between two migrations leaves this;
+  /// the next open applies the rest).
+  var isBetweenMigrations: Bool {
+    userVersion >= 1 && userVersion <= ListsDatabase.supportedSchemaVersion
+      && migrations == Array(1...userVersion)
+      && (userVersion == ListsDatabase.supportedSchemaVersion
+        ? Self.migratedNames.isSubset(of: schemaNames)
+        : Set(["favorites", "addresses", "orders", "list_counts", "lists_migrations"]).isSubset(of: schemaNames))
   }
 
   /// Whether every kept count equals the real count.
@@ -50,8 +63,11 @@ struct DatabaseFacts {
       integrity: integrity, userVersion: userVersion, migrations: [], schemaNames: names,
       realCounts: [:], keptCounts: [:])
     if names.contains("lists_migrations") {
+      // From the second migration on, the table also records other namespaces.
+      let namespaced = try connection.scalarInt(
+        "SELECT count(*) FROM pragma_table_info('lists_migrations') WHERE name = 'namespace'") == 1
       facts.migrations = try connection.textColumn(
-        "SELECT number FROM lists_migrations ORDER BY number"
+        "SELECT number FROM lists_migrations \(namespaced ? "WHERE namespace = 'lists'" : "") ORDER BY number"
       ).compactMap { Int($0) }
     }
     if names.isSuperset(of: ["favorites", "addresses", "orders", "list_counts"]) {

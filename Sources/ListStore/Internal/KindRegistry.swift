@@ -1,0 +1,203 @@
+import SQLiteCore
+import TextFormats
+
+/// The kinds a file holds, in its `list_kinds` table, and the SQL that registers, changes and
+/// removes them. Each function runs inside the caller's `BEGIN IMMEDIATE` transaction, so what
+/// it does happens wholly or not at all.
+///
+/// Registering a kind is recorded like a migration, in `lists_migrations` under the namespace
+/// `kind:<name>`: number 1 for the registration, then one per change.
+enum KindRegistry {
+  /// The namespace of a kind's records in `lists_migrations`.
+  static func namespace(of kind: String) -> String { "kind:" + kind }
+
+  /// The SHA-256 of a definition's canonical JSON.
+  static func checksum(of definition: KindDefinition) -> String {
+    sha256Hex(Array(definition.json.utf8))
+  }
+
+  /// Every kind the file holds: the built-in lists first, in their order, then the others in the
+  /// order they were registered. A file that does not record the built-ins (made before kinds,
+  /// or its rows removed by hand) still has them.
+  static func all(_ connection: Connection) throws -> [RegisteredKind] {
+    var stored: [RegisteredKind] = []
+    if try hasTable(connection) {
+      let statement = try connection.prepare(
+        """
+        SELECT definition, version, built_in, checksum, created_at, schema_sql
+        FROM list_kinds ORDER BY built_in DESC, created_at, name
+        """)
+      while try statement.step() {
+        stored.append(try row(statement))
+      }
+    }
+    var kinds: [RegisteredKind] = []
+    for builtIn in KindDefinition.builtIns {
+      kinds.append(
+        stored.first { $0.name == builtIn.name }
+          ?? RegisteredKind(
+            definition: builtIn, version: 1, isBuiltIn: true, checksum: checksum(of: builtIn),
+            createdAt: Timestamp(millisecondsSince1970: 0), schemaSQL: ""))
+    }
+    kinds += stored.filter { kind in !KindDefinition.builtIns.contains { $0.name == kind.name } }
+    return kinds
+  }
+
+  /// The kind named `name`, or nil.
+  static func kind(named name: String, _ connection: Connection) throws -> RegisteredKind? {
+    try all(connection).first { $0.name == name }
+  }
+
+  private static func hasTable(_ connection: Connection) throws -> Bool {
+    try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_kinds'") == 1
+  }
+
+  private static func row(_ statement: Statement) throws -> RegisteredKind {
+    let text = statement.text(at: 0)
+    let definition: KindDefinition
+    do {
+      definition = try KindDefinition(json: text)
+    } catch {
+      throw KindRegistryError.unreadable(error.message)
+    }
+    return RegisteredKind(
+      definition: definition, version: Int(statement.int64(at: 1)), isBuiltIn: statement.int64(at: 2) != 0,
+      checksum: statement.text(at: 3), createdAt: Timestamp(millisecondsSince1970: statement.int64(at: 4)),
+      schemaSQL: statement.text(at: 5))
+  }
+
+  /// Records the built-in lists whose tables the package's migrations made, when the file does
+  /// not record them yet.
+  static func recordBuiltIns(_ connection: Connection, now: Int64) throws {
+    guard try hasTable(connection) else { return }
+    let insert = try connection.prepare(
+      """
+      INSERT INTO list_kinds (name, item, definition, version, checksum, created_at, built_in)
+      VALUES (?1, ?2, ?3, 1, ?4, ?5, 1) ON CONFLICT (name) DO NOTHING
+      """)
+    for definition in KindDefinition.builtIns {
+      insert.reset()
+      try insert.bind(definition.name, at: 1)
+      try insert.bind(definition.item, at: 2)
+      try insert.bind(definition.json, at: 3)
+      try insert.bind(checksum(of: definition), at: 4)
+      try insert.bind(now, at: 5)
+      try insert.run()
+    }
+  }
+
+  /// Makes the kind's table, indexes and triggers and records it.
+  /// - Throws: ``KindDefinitionError`` when the definition is invalid or its names are taken.
+  static func register(_ definition: KindDefinition, _ connection: Connection, now: Int64) throws -> RegisteredKind {
+    try definition.validate()
+    if try kind(named: definition.name, connection) != nil {
+      throw KindDefinitionError(
+        "A list named '\(definition.name)' is already in the file; 'lists kinds update' changes it.")
+    }
+    let taken = try connection.prepare("SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE")
+    for name in definition.schemaObjectNames {
+      taken.reset()
+      try taken.bind(name, at: 1)
+      if try taken.step() {
+        throw KindDefinitionError(
+          "The name '\(name)' is already used in the file by a \(taken.text(at: 0)); choose another name for the kind.")
+      }
+    }
+    taken.reset()
+    let sql = definition.schemaSQL
+    for statement in sql { try connection.execute(statement) }
+    let registered = RegisteredKind(
+      definition: definition, version: 1, isBuiltIn: false, checksum: checksum(of: definition),
+      createdAt: Timestamp(millisecondsSince1970: now), schemaSQL: sql.joined(separator: ";\n") + ";")
+    let insert = try connection.prepare(
+      """
+      INSERT INTO list_kinds (name, item, definition, version, checksum, created_at, built_in, schema_sql)
+      VALUES (?1, ?2, ?3, 1, ?4, ?5, 0, ?6)
+      """)
+    try insert.bind(definition.name, at: 1)
+    try insert.bind(definition.item, at: 2)
+    try insert.bind(definition.json, at: 3)
+    try insert.bind(registered.checksum, at: 4)
+    try insert.bind(now, at: 5)
+    try insert.bind(registered.schemaSQL, at: 6)
+    try insert.run()
+    try record(definition.name, number: 1, what: "register", checksum: registered.checksum, connection, now: now)
+    return registered
+  }
+
+  /// Applies a compatible change to a registered kind, raising its version.
+  /// - Throws: ``KindDefinitionError`` naming the change that is not allowed;
+  ///   ``KindRegistryError/unknown(_:)``.
+  static func update(_ definition: KindDefinition, _ connection: Connection, now: Int64) throws
+    -> (kind: RegisteredKind, plan: KindDefinition.UpdatePlan)
+  {
+    guard let stored = try kind(named: definition.name, connection) else {
+      throw KindRegistryError.unknown(definition.name)
+    }
+    let plan = try stored.definition.plan(changingTo: definition)
+    guard plan.changesAnything else { return (stored, plan) }
+    for statement in plan.sql { try connection.execute(statement) }
+    var updated = stored
+    updated.definition = definition
+    updated.version += 1
+    updated.checksum = checksum(of: definition)
+    if !plan.sql.isEmpty { updated.schemaSQL += "\n" + plan.sql.joined(separator: ";\n") + ";" }
+    let change = try connection.prepare(
+      """
+      INSERT INTO list_kinds (name, item, definition, version, checksum, created_at, built_in, schema_sql)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+      ON CONFLICT (name) DO UPDATE SET item = ?2, definition = ?3, version = ?4, checksum = ?5,
+        schema_sql = ?8
+      """)
+    try change.bind(definition.name, at: 1)
+    try change.bind(definition.item, at: 2)
+    try change.bind(definition.json, at: 3)
+    try change.bind(updated.version, at: 4)
+    try change.bind(updated.checksum, at: 5)
+    try change.bind(updated.createdAt.millisecondsSince1970, at: 6)
+    try change.bind(updated.isBuiltIn, at: 7)
+    try change.bind(updated.schemaSQL, at: 8)
+    try change.run()
+    try record(definition.name, number: updated.version, what: "update", checksum: updated.checksum, connection, now: now)
+    return (updated, plan)
+  }
+
+  /// Drops a kind the file's user added, with its items, counts and records.
+  /// - Throws: ``KindRegistryError``.
+  static func remove(_ name: String, _ connection: Connection) throws {
+    guard let stored = try kind(named: name, connection) else { throw KindRegistryError.unknown(name) }
+    guard !stored.isBuiltIn else { throw KindRegistryError.builtIn(name) }
+    try connection.execute("DROP TABLE \(stored.definition.name)")
+    for sql in [
+      "DELETE FROM list_counts WHERE list = ?1", "DELETE FROM list_kinds WHERE name = ?1",
+      "DELETE FROM lists_migrations WHERE namespace = 'kind:' || ?1",
+    ] {
+      let statement = try connection.prepare(sql)
+      try statement.bind(name, at: 1)
+      try statement.run()
+    }
+  }
+
+  private static func record(
+    _ kind: String, number: Int, what: String, checksum: String, _ connection: Connection, now: Int64
+  ) throws {
+    let insert = try connection.prepare(
+      "INSERT INTO lists_migrations (namespace, number, name, checksum, applied_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+    try insert.bind(namespace(of: kind), at: 1)
+    try insert.bind(number, at: 2)
+    try insert.bind("\(what) \(kind)", at: 3)
+    try insert.bind(checksum, at: 4)
+    try insert.bind(now, at: 5)
+    try insert.run()
+  }
+}
+
+/// What the registry refuses besides an invalid definition.
+enum KindRegistryError: Error {
+  /// No kind of that name.
+  case unknown(String)
+  /// A built-in kind cannot be removed.
+  case builtIn(String)
+  /// A stored definition does not read: the file was edited by hand.
+  case unreadable(String)
+}
