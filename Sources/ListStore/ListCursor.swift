@@ -13,6 +13,8 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
     case token(String)
     /// A cursor made by a page of `list` for `account`.
     case made(CursorKey, list: ListKind, account: String)
+    /// A cursor made by a page of any kind for `account`: the last item's sort key.
+    case kind([CursorValue], kind: String, account: String)
   }
 
   let storage: Storage
@@ -26,11 +28,16 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
     storage = .made(key, list: list, account: account)
   }
 
+  init(values: [CursorValue], kind: String, account: String) {
+    storage = .kind(values, kind: kind, account: account)
+  }
+
   /// The token as text (URL-safe base64, no padding), as printed by the CLI.
   public var token: String {
     switch storage {
     case .token(let token): token
     case .made(let key, let list, let account): CursorCodec.token(key, list: list, account: account)
+    case .kind(let values, let kind, let account): KindCursorCodec.token(values, kind: kind, account: account)
     }
   }
 

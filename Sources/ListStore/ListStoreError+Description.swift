@@ -64,6 +64,12 @@ extension ListStoreError: CustomStringConvertible {
       "No list named '\(TerminalEscaping.escape(name))' is in the file; 'lists kinds' shows the lists it has."
     case .builtInKind(let name):
       "'\(name)' is built in and cannot be removed; 'lists clear \(name) --yes' removes its items."
+    case .invalidKindCursor(let kind):
+      "The cursor was not made by the \(kind) list; use the next_cursor of a page of this list."
+    case .duplicateItem(let kind, let item, let fields):
+      "A \(item) with this \(fields.joined(separator: " and ")) is already in \(kind); change it or add another."
+    case .kindItemsNotFound(let kind, let ids):
+      "No \(kind) item with id \(ids.map(String.init).joined(separator: ", ")); nothing was removed."
     case .internalError(let detail):
       "Internal error: \(detail)."
     }
@@ -109,6 +115,9 @@ extension ListStoreError: CustomStringConvertible {
     case .invalidDefinition: "invalid_definition"
     case .unknownKind: "unknown_kind"
     case .builtInKind: "built_in_kind"
+    case .invalidKindCursor: "invalid_cursor"
+    case .duplicateItem: "duplicate"
+    case .kindItemsNotFound: "not_found"
     case .internalError: "internal"
     }
   }

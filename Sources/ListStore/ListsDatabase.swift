@@ -319,7 +319,14 @@ public final class ListsDatabase: Sendable {
   func writeRethrowing<T>(
     _ list: ListKind, account: String, _ body: (Connection) throws -> T
   ) throws -> T {
-    let key = ChangeHub.Key(account: account, list: list)
+    try writeRethrowing(kind: list.rawValue, account: account, body)
+  }
+
+  /// ``writeRethrowing(_:account:_:)`` for the kind named `kind`.
+  func writeRethrowing<T>(
+    kind: String, account: String, _ body: (Connection) throws -> T
+  ) throws -> T {
+    let key = ChangeHub.Key(account: account, list: kind)
     let hub = existingHub
     let observed = hub?.isObserved(key) ?? false
     let (result, version) = try withConnection { connection throws -> (T, Int64?) in
@@ -345,7 +352,7 @@ public final class ListsDatabase: Sendable {
     let statement = try connection.cachedStatement(
       "SELECT version FROM list_counts WHERE account = ? AND list = ?")
     try statement.bind(key.account, at: 1)
-    try statement.bind(key.list.rawValue, at: 2)
+    try statement.bind(key.list, at: 2)
     return try statement.step() ? statement.int64(at: 0) : 0
   }
 }

@@ -17,6 +17,9 @@ import Testing
   /// Adds order `number` through a plain SQLite connection of its own: another writer.
   private func insertFromAnotherConnection(_ folder: TemporaryFolder, _ number: String) throws {
     let other = try Connection(path: folder.path())
+    // Another program waits for a lock as the store does: the last connection to close (a
+    // stopped poller's) checkpoints the WAL and holds the file for a moment.
+    other.setBusyTimeout(milliseconds: 5_000)
     try other.execute(
       """
       INSERT INTO orders (number, total_minor, currency, placed_at)

@@ -13,9 +13,19 @@ import Synchronization
 /// away (its database was released) every stream it handed out finishes, so a `for await`
 /// over one ends instead of waiting for ever.
 final class ChangeHub: Sendable {
+  /// A list of an account, by the list's (kind's) name.
   struct Key: Hashable, Sendable {
     var account: String
-    var list: ListKind
+    var list: String
+
+    init(account: String, list: String) {
+      self.account = account
+      self.list = list
+    }
+
+    init(account: String, list: ListKind) {
+      self.init(account: account, list: list.rawValue)
+    }
   }
 
   /// One stream handed out: how to tell it of a change (given the list's new version), and how
@@ -208,8 +218,7 @@ final class ChangeHub: Sendable {
     let statement = try connection.cachedStatement("SELECT account, list, version FROM list_counts")
     var versions: [Key: Int64] = [:]
     while try statement.step() {
-      guard let list = ListKind(rawValue: statement.text(at: 1)) else { continue }
-      versions[Key(account: statement.text(at: 0), list: list)] = statement.int64(at: 2)
+      versions[Key(account: statement.text(at: 0), list: statement.text(at: 1))] = statement.int64(at: 2)
     }
     return versions
   }

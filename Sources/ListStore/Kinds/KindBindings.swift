@@ -31,10 +31,7 @@ public struct KindBindings {
   public mutating func text(_ value: String?) throws(ListStoreError) {
     let field = try next()
     guard let value else { return try bindDefault(field) }
-    switch field.type {
-    case .text, .enumeration: try FieldValue.text(value).check(for: field)
-    default: throw .invalidValue(field: field.name, reason: "is \(field.type.name), not text")
-    }
+    try FieldValue.text(value).check(for: field)
     try bind { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
 

@@ -23,7 +23,8 @@ struct KindQueries: Sendable {
   let insertSQL: String
   /// The stored item whose unique fields equal the bound ones (`?2...`), for `keep`.
   let uniqueLookupSQL: String?
-  /// Clears a one-per-account field on the account's other items: `?1` account, `?2` the id kept.
+  /// Clears a one-per-account field on every item of the account (`?1`), before an item that
+  /// sets it is added.
   let clearOthersSQL: [String: String]
   /// `DELETE FROM t WHERE account = ?1 AND id = ?2`.
   let deleteSQL: String
@@ -83,8 +84,7 @@ struct KindQueries: Sendable {
     self.insertSQL = insertSQL
     var clearOthers: [String: String] = [:]
     for field in definition.fields where field.onePerAccount {
-      clearOthers[field.name] =
-        "UPDATE \(table) SET \(field.name) = 0 WHERE account = ?1 AND \(field.name) = 1 AND id <> ?2"
+      clearOthers[field.name] = "UPDATE \(table) SET \(field.name) = 0 WHERE account = ?1 AND \(field.name) = 1"
     }
     clearOthersSQL = clearOthers
     deleteSQL = "DELETE FROM \(table) WHERE account = ?1 AND id = ?2"

@@ -64,7 +64,7 @@ extension ListRepository {
       let statement = try connection.cachedStatement(
         "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
       try statement.bind(key.account, at: 1)
-      try statement.bind(key.list.rawValue, at: 2)
+      try statement.bind(key.list, at: 2)
       let count = try statement.step() ? statement.int64(at: 0) : 0
       // No sequence of writes makes a count negative; the file was edited.
       guard count >= 0 else {

@@ -34,9 +34,10 @@ package enum CLIError: Error {
   package static func exitCode(for error: ListStoreError) -> ExitCode {
     switch error {
     case .invalidCurrency, .invalidAmount, .invalidTimestamp, .invalidValue, .invalidStatus,
-      .duplicateOrderNumber, .itemsNotFound, .importRejected, .invalidDefinition:
+      .duplicateOrderNumber, .itemsNotFound, .importRejected, .invalidDefinition, .duplicateItem,
+      .kindItemsNotFound:
       .dataError
-    case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind:
+    case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind, .invalidKindCursor:
       .usage
     case .databaseBusy:
       .tempFail
