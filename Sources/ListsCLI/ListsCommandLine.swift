@@ -123,6 +123,7 @@ public enum ListsCommandLine {
     case .seed: try SeedCommand.run(parsed, context)
     case .watch: try await WatchCommand.run(parsed, context)
     case .doctor: try DoctorCommand.run(parsed, context)
+    case .kinds, .kindsAdd, .kindsUpdate, .kindsShow, .kindsRemove: try KindsCommand.run(parsed, context)
     }
   }
 }

@@ -28,7 +28,7 @@ import Testing
       #expect(result.stdoutLines.contains { $0.hasPrefix(section) }, "\(section)")
     }
     for command in [
-      "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor",
+      "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor", "kinds",
     ] {
       #expect(result.stdoutLines.contains { $0.hasPrefix("  \(command) ") }, "\(command)")
     }

@@ -16,7 +16,8 @@ import Testing
       Set(ids)
         == [
           .overview, .show, .add(.favorites), .add(.addresses), .add(.orders), .remove, .clear,
-          .import, .export, .seed, .watch, .doctor,
+          .import, .export, .seed, .watch, .doctor, .kinds, .kindsAdd, .kindsUpdate, .kindsShow,
+          .kindsRemove,
         ])
   }
 
@@ -24,8 +25,10 @@ import Testing
     #expect(
       CommandTree.root.subcommands.map(\.name)
         == [
-          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor", "help",
+          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor", "kinds",
+          "help",
         ])
+    #expect(KindsSpec.command.subcommands.map(\.name) == ["add", "update", "show", "remove"])
     #expect(AddSpec.command.subcommands.map(\.name) == ListKind.allCases.map(\.rawValue))
   }
 

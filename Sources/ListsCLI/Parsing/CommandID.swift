@@ -22,4 +22,14 @@ package enum CommandID: Sendable, Hashable {
   case watch
   /// `lists doctor`.
   case doctor
+  /// `lists kinds`: every kind in the file.
+  case kinds
+  /// `lists kinds add FILE`.
+  case kindsAdd
+  /// `lists kinds update FILE`.
+  case kindsUpdate
+  /// `lists kinds show NAME`.
+  case kindsShow
+  /// `lists kinds remove NAME`.
+  case kindsRemove
 }
