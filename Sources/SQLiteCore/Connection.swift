@@ -32,6 +32,8 @@ public final class Connection {
   /// Cached statements by the address of their static SQL. A connection caches a dozen or so,
   /// where a linear scan of integers beats hashing.
   private var cache: [(key: UInt, statement: Statement)] = []
+  /// Cached statements of SQL made at run time, by their text.
+  private var textCache: [(sql: String, statement: Statement)] = []
   /// Cached statements handed out since the last ``resetCachedStatements()``.
   private var handedOut: [Statement] = []
 
@@ -65,6 +67,7 @@ public final class Connection {
   deinit {
     handedOut.removeAll()
     cache.removeAll()
+    textCache.removeAll()
     sqlite3_close_v2(handle)
   }
 
@@ -105,6 +108,20 @@ public final class Connection {
     let text = sql.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     let statement = try Statement(connection: handle, sql: text)
     cache.append((key, statement))
+    markHandedOut(statement)
+    return statement
+  }
+
+  /// ``cachedStatement(_:)`` for SQL made at run time (from a kind's definition): cached by its
+  /// text, which is compared on each lookup, so prefer the static form for literals.
+  public func cachedStatement(text sql: String) throws(SQLiteError) -> Statement {
+    for entry in textCache where entry.sql == sql {
+      entry.statement.reset()
+      markHandedOut(entry.statement)
+      return entry.statement
+    }
+    let statement = try Statement(connection: handle, sql: sql)
+    textCache.append((sql, statement))
     markHandedOut(statement)
     return statement
   }

@@ -31,21 +31,18 @@ public struct DynamicItem: Sendable, Hashable, Identifiable {
   }
 
   /// Reads the item from the row `statement` stands on, selected in ``KindQueries`` column
-  /// order: `id`, the fields' columns, `added_at` where implicit. A value another program
-  /// stored that this build would not write (an unknown currency code) is shown as it is
-  /// rather than failing the whole page.
-  init(row statement: Statement, definition: KindDefinition) {
-    var column: Int32 = 1
+  /// order, following the kind's decode plan. A value another program stored that this build
+  /// would not write (an unknown currency code) is shown as it is rather than failing the page.
+  init(row statement: Statement, plan: KindQueries.DecodePlan) {
     var values: [FieldValue] = []
-    values.reserveCapacity(definition.fields.count)
-    for field in definition.fields {
-      defer { column += Int32(field.columns.count) }
+    values.reserveCapacity(plan.fields.count)
+    for (column, kind) in plan.fields {
       if statement.isNull(at: column) {
         values.append(.null)
         continue
       }
-      switch field.type {
-      case .text, .enumeration: values.append(.text(statement.text(at: column)))
+      switch kind {
+      case .text: values.append(.text(statement.text(at: column)))
       case .integer: values.append(.integer(statement.int64(at: column)))
       case .bool: values.append(.bool(statement.int64(at: column) != 0))
       case .timestamp: values.append(.timestamp(Timestamp(millisecondsSince1970: statement.int64(at: column))))
@@ -56,7 +53,7 @@ public struct DynamicItem: Sendable, Hashable, Identifiable {
     }
     id = statement.int64(at: 0)
     self.values = values
-    addedAt = definition.hasImplicitAddedAt ? Timestamp(millisecondsSince1970: statement.int64(at: column)) : nil
+    addedAt = plan.addedAtColumn.map { Timestamp(millisecondsSince1970: statement.int64(at: $0)) }
   }
 }
 

@@ -15,6 +15,17 @@ struct KindQueries: Sendable {
   let orderColumnIndexes: [Int]
   /// How each term of the effective order is kept in a cursor.
   let cursorKinds: [CursorValue.Kind]
+  /// How a row becomes a ``DynamicItem``, worked out once rather than per row.
+  let decodePlan: DecodePlan
+
+  /// Where each field's value is in a selected row, and what it is.
+  struct DecodePlan: Sendable {
+    enum ValueKind: Sendable { case text, integer, bool, timestamp, money }
+    /// Per field in the definition's order: its (first) column and its kind of value.
+    var fields: [(column: Int32, kind: ValueKind)]
+    /// The column of the implicit `added_at`, if the kind has it.
+    var addedAtColumn: Int32?
+  }
 
   /// `SELECT <columns> FROM t WHERE account = ?1 AND id = ?2`.
   let itemSQL: String
@@ -61,6 +72,22 @@ struct KindQueries: Sendable {
     let order = definition.effectiveOrder
     orderColumnIndexes = order.map { term in select.firstIndex(of: term.field) ?? 0 }
     cursorKinds = definition.cursorValueKinds
+    var plan = DecodePlan(fields: [], addedAtColumn: nil)
+    var column: Int32 = 1
+    for field in definition.fields {
+      let kind: DecodePlan.ValueKind
+      switch field.type {
+      case .text, .enumeration: kind = .text
+      case .integer: kind = .integer
+      case .bool: kind = .bool
+      case .timestamp: kind = .timestamp
+      case .money: kind = .money
+      }
+      plan.fields.append((column, kind))
+      column += Int32(field.columns.count)
+    }
+    if definition.hasImplicitAddedAt { plan.addedAtColumn = column }
+    decodePlan = plan
     let columns = select.joined(separator: ", ")
     let orderBy = order.map { $0.field + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
 

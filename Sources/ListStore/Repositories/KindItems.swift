@@ -53,7 +53,7 @@ public struct KindItems: Sendable {
   public func addIfMissing(_ draft: DynamicDraft) throws(ListStoreError) -> (item: DynamicItem, added: Bool) {
     let now = database.configuration.now().millisecondsSince1970
     return try write { connection in
-      let insert = try connection.prepare(queries.insertSQL)
+      let insert = try connection.cachedStatement(text: queries.insertSQL)
       return try insertItem(draft, with: insert, connection, now: now)
     }
   }
@@ -61,10 +61,10 @@ public struct KindItems: Sendable {
   /// The item with `id`, or nil when the account's list has none.
   public func item(id: Int64) throws(ListStoreError) -> DynamicItem? {
     try database.read { connection in
-      let statement = try connection.prepare(queries.itemSQL)
+      let statement = try connection.cachedStatement(text: queries.itemSQL)
       try statement.bind(account, at: 1)
       try statement.bind(id, at: 2)
-      return try statement.step() ? DynamicItem(row: statement, definition: definition) : nil
+      return try statement.step() ? DynamicItem(row: statement, plan: queries.decodePlan) : nil
     }
   }
 
@@ -77,10 +77,11 @@ public struct KindItems: Sendable {
     if let cursor { after = try values(of: cursor) }
     let definition = definition
     let account = account
+    let plan = queries.decodePlan
     let page = try database.read { connection in
       try queries.page(
-        account: account, after: after, limit: limit, prepare: { try connection.prepare($0) },
-        read: { DynamicItem(row: $0, definition: definition) })
+        account: account, after: after, limit: limit, prepare: { try connection.cachedStatement(text: $0) },
+        read: { DynamicItem(row: $0, plan: plan) })
     }
     return ListPage(
       items: page.items,
@@ -136,7 +137,7 @@ public struct KindItems: Sendable {
     var unique: [Int64] = []
     for id in ids where !unique.contains(id) { unique.append(id) }
     try write { connection in
-      let statement = try connection.prepare(queries.deleteSQL)
+      let statement = try connection.cachedStatement(text: queries.deleteSQL)
       var missing: [Int64] = []
       for id in unique {
         statement.reset()
@@ -153,7 +154,7 @@ public struct KindItems: Sendable {
   @discardableResult
   public func clear() throws(ListStoreError) -> Int {
     try write { connection in
-      let statement = try connection.prepare(queries.clearSQL)
+      let statement = try connection.cachedStatement(text: queries.clearSQL)
       try statement.bind(account, at: 1)
       try statement.run()
       return connection.changes
@@ -168,7 +169,7 @@ public struct KindItems: Sendable {
   public func importItems(from next: () throws -> DynamicDraft?) throws -> Int {
     let now = database.configuration.now().millisecondsSince1970
     return try database.writeRethrowing(kind: definition.name, account: account) { connection in
-      let insert = try connection.prepare(queries.insertSQL)
+      let insert = try connection.cachedStatement(text: queries.insertSQL)
       var position = 0
       var added = 0
       while let draft = try next() {
@@ -186,11 +187,11 @@ public struct KindItems: Sendable {
   /// Calls `body` with every item, in the kind's order, from one consistent snapshot, one item
   /// in memory at a time; `body` runs under no lock and may use the store.
   public func export(_ body: (DynamicItem) throws -> Void) throws {
-    let definition = definition
+    let plan = queries.decodePlan
     try database.readRethrowing(snapshot: true) { connection in
-      let statement = try connection.prepare(queries.exportSQL)
+      let statement = try connection.cachedStatement(text: queries.exportSQL)
       try statement.bind(account, at: 1)
-      while try statement.step() { try body(DynamicItem(row: statement, definition: definition)) }
+      while try statement.step() { try body(DynamicItem(row: statement, plan: plan)) }
     }
   }
 
@@ -227,7 +228,7 @@ public struct KindItems: Sendable {
       try connection.execute("SAVEPOINT one_per_account")
       for field in clears {
         guard let sql = queries.clearOthersSQL[field.name] else { continue }
-        let clear = try connection.prepare(sql)
+        let clear = try connection.cachedStatement(text: sql)
         try clear.bind(account, at: 1)
         try clear.run()
       }
@@ -253,17 +254,17 @@ public struct KindItems: Sendable {
     }
     if !clears.isEmpty { try connection.execute("RELEASE one_per_account") }
     let id = connection.lastInsertRowID
-    let read = try connection.prepare(queries.itemSQL)
+    let read = try connection.cachedStatement(text: queries.itemSQL)
     try read.bind(account, at: 1)
     try read.bind(id, at: 2)
     guard try read.step() else { throw ListStoreError.internalError(detail: "an added item was not found") }
-    return (DynamicItem(row: read, definition: definition), true)
+    return (DynamicItem(row: read, plan: queries.decodePlan), true)
   }
 
   /// The stored item whose unique fields equal the draft's (for a kind that keeps duplicates).
   private func storedDuplicate(of draft: DynamicDraft, _ connection: Connection) throws -> DynamicItem? {
     guard let unique = definition.unique, let sql = queries.uniqueLookupSQL else { return nil }
-    let lookup = try connection.prepare(sql)
+    let lookup = try connection.cachedStatement(text: sql)
     try lookup.bind(account, at: 1)
     for (index, name) in unique.fields.enumerated() {
       let at = Int32(index + 2)
@@ -275,6 +276,6 @@ public struct KindItems: Sendable {
       case .null, .money: try lookup.bindNull(at: at)
       }
     }
-    return try lookup.step() ? DynamicItem(row: lookup, definition: definition) : nil
+    return try lookup.step() ? DynamicItem(row: lookup, plan: queries.decodePlan) : nil
   }
 }
