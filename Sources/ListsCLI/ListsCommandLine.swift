@@ -128,6 +128,9 @@ public enum ListsCommandLine {
     case .seed: try SeedCommand.run(parsed, context)
     case .watch: try await WatchCommand.run(parsed, context)
     case .doctor: try DoctorCommand.run(parsed, context)
+    case .completion: try CompletionCommand.run(parsed, context)
+    case .man: try ManCommand.run(parsed, context)
+    case .complete: try CompletionCommand.complete(parsed, context)
     }
   }
 }

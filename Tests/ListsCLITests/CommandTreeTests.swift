@@ -16,16 +16,18 @@ import Testing
       Set(ids)
         == [
           .overview, .show, .add(.favorites), .add(.addresses), .add(.orders), .remove, .clear,
-          .import, .export, .seed, .watch, .doctor,
+          .import, .export, .seed, .watch, .doctor, .completion, .man, .complete,
         ])
   }
 
   @Test func commandsAreTheContractOnes() {
     #expect(
-      CommandTree.root.subcommands.map(\.name)
+      CommandTree.root.visibleSubcommands.map(\.name)
         == [
-          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor", "help",
+          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor",
+          "completion", "man", "help",
         ])
+    #expect(CommandTree.root.subcommands.filter(\.isHidden).map(\.name) == ["__complete"])
     #expect(AddSpec.command.subcommands.map(\.name) == ListKind.allCases.map(\.rawValue))
   }
 

@@ -22,4 +22,10 @@ package enum CommandID: Sendable, Hashable {
   case watch
   /// `lists doctor`.
   case doctor
+  /// `lists completion SHELL`.
+  case completion
+  /// `lists man`.
+  case man
+  /// `lists __complete WORD...`, what the completion scripts call.
+  case complete
 }
