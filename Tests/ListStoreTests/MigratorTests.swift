@@ -3,6 +3,7 @@ import SQLiteCore
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 @Suite struct MigratorTests {
   /// The folder of the package's `Migrations/*.sql` files.
