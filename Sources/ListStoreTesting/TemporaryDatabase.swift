@@ -15,8 +15,11 @@ import ListStore
 ///   }
 /// }
 /// ```
-/// - Parameter configuration: how the database is opened (a fixed clock, a busy timeout).
-/// - Throws: what `body` throws, or ``ListStoreError`` when the database cannot be created.
+/// - Parameters:
+///   - configuration: How the database is opened (a fixed clock, a busy timeout).
+///   - isolation: The actor `body` runs on: the caller's.
+///   - body: The test, given the open database.
+/// - Throws: what `body` throws, or `ListStoreError` when the database cannot be created.
 @discardableResult
 public func withTemporaryDatabase<T>(
   configuration: ListsDatabase.Configuration = ListsDatabase.Configuration(),
@@ -31,7 +34,10 @@ public func withTemporaryDatabase<T>(
 
 /// Runs `body` with a fresh database for one test and removes it afterwards; the synchronous
 /// form of ``withTemporaryDatabase(configuration:isolation:_:)``.
-/// - Throws: what `body` throws, or ``ListStoreError`` when the database cannot be created.
+/// - Parameters:
+///   - configuration: How the database is opened (a fixed clock, a busy timeout).
+///   - body: The test, given the open database.
+/// - Throws: what `body` throws, or `ListStoreError` when the database cannot be created.
 @discardableResult
 public func withTemporaryDatabase<T>(
   configuration: ListsDatabase.Configuration = ListsDatabase.Configuration(),
