@@ -29,7 +29,8 @@ extension Seed where Draft == OrderDraft {
   public static var orders: Seed {
     Seed { i in
       OrderDraft(
-        number: "A-\(1001 + i)", total: try Money(minorUnits: Int64(1000 + 100 * i), currency: .eur),
+        number: "A-\(1001 + i)",
+        total: try Money(minorUnits: Int64(1000 + 100 * i), currency: .eur),
         status: OrderStatus.allCases[i % OrderStatus.allCases.count],
         placedAt: Timestamp(millisecondsSince1970: 1_767_225_600_000 + Int64(i) * 60_000))
     }

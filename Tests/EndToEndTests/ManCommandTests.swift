@@ -25,7 +25,9 @@ import Testing
       environment: ["MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat"])
     #expect(shown.exitCode == 0, "\(shown)")
     #expect(shown.stderr == "", "\(shown)")
-    for text in ["NAME", "SYNOPSIS", "EXIT STATUS", "lists show <list>", "lists completion <shell>"] {
+    for text in [
+      "NAME", "SYNOPSIS", "EXIT STATUS", "lists show <list>", "lists completion <shell>",
+    ] {
       #expect(shown.stdout.contains(text), "\(text)")
     }
   }

@@ -7,7 +7,9 @@ import Testing
   struct Case: Sendable, CustomTestStringConvertible {
     let words: [String]
     let completion: ValueCompletion
-    var testDescription: String { "lists " + words.map { $0.isEmpty ? "<TAB>" : $0 }.joined(separator: " ") }
+    var testDescription: String {
+      "lists " + words.map { $0.isEmpty ? "<TAB>" : $0 }.joined(separator: " ")
+    }
   }
 
   static let visibleCommands = [
@@ -40,8 +42,10 @@ import Testing
       return
     }
     #expect(
-      names == ["--limit", "--after", "--all", "--json", "--events", "--db", "--account",
-        "--busy-timeout", "--no-color", "--help"])
+      names == [
+        "--limit", "--after", "--all", "--json", "--events", "--db", "--account",
+        "--busy-timeout", "--no-color", "--help",
+      ])
     #expect(CompletionRequest(words: ["show", "--l"]).matching(names) == ["--limit"])
   }
 

@@ -6,7 +6,8 @@ import Testing
 /// The lines `lists show --events` writes, one per loader event.
 @Suite struct PageEventJSONLineTests {
   static let busy = LoadError(kind: "busy", message: "The database is busy.", isRetryable: true)
-  static let corrupt = LoadError(kind: "corrupt", message: "The file is corrupt.", isRetryable: false)
+  static let corrupt = LoadError(
+    kind: "corrupt", message: "The file is corrupt.", isRetryable: false)
 
   static let lines: [(PageEvent, String)] = [
     (.loading(page: 1), #"{"event":"loading","page":1}"#),

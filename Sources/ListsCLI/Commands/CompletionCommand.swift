@@ -4,13 +4,16 @@ import ListStore
 /// prints what the script offers for the last word, one candidate a line.
 package enum CompletionCommand {
   /// Prints the script for the shell asked for.
-  package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
+  package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode
+  {
     context.stdout.write(CompletionScript.text(for: parsed.value(CompletionSpec.shell)))
     return .success
   }
 
   /// Prints the candidates for the last of the words, one a line.
-  package static func complete(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
+  package static func complete(_ parsed: ParsedCommand, _ context: Context) throws(CLIError)
+    -> ExitCode
+  {
     let request = CompletionRequest(words: parsed.values(CompleteSpec.words))
     let candidates: [String]
     switch request.completion {

@@ -115,7 +115,9 @@ package enum System {
   ///
   /// - Returns: nil when everything was written; ``OutputFailure/brokenPipe`` when the reader
   ///   went away (`EPIPE`); otherwise the `errno` of the failure.
-  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> OutputFailure? {
+  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer)
+    -> OutputFailure?
+  {
     var offset = 0
     while offset < bytes.count {
       #if canImport(Glibc)

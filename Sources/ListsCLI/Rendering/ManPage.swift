@@ -27,7 +27,10 @@ package enum ManPage {
       page.append(escaped(spec.abstract))
       if let discussion = spec.discussion { page += [".IP", escaped(discussion)] }
       for argument in spec.arguments {
-        page += [".IP", "\\fI" + escaped(argument.name) + "\\fR: " + escaped(HelpRenderer.describe(argument))]
+        page += [
+          ".IP",
+          "\\fI" + escaped(argument.name) + "\\fR: " + escaped(HelpRenderer.describe(argument)),
+        ]
       }
       for option in spec.options {
         page += [".IP", optionLabel(option) + ": " + escaped(HelpRenderer.describe(option))]
@@ -84,7 +87,8 @@ package enum ManPage {
   ]
 
   /// Every visible command below `spec` that runs, with its path, depth first.
-  private static func commands(below spec: CommandSpec, path: [String]) -> [([String], CommandSpec)] {
+  private static func commands(below spec: CommandSpec, path: [String]) -> [([String], CommandSpec)]
+  {
     spec.visibleSubcommands.flatMap { sub -> [([String], CommandSpec)] in
       let subPath = path + [sub.name]
       let own: [([String], CommandSpec)] =
@@ -96,7 +100,8 @@ package enum ManPage {
   private static func optionLabel(_ option: OptionSpec) -> String {
     switch option.arity {
     case .flag: bold(escaped(option.name))
-    case .value(let placeholder, _): bold(escaped(option.name)) + " \\fI" + escaped(placeholder) + "\\fR"
+    case .value(let placeholder, _):
+      bold(escaped(option.name)) + " \\fI" + escaped(placeholder) + "\\fR"
     }
   }
 
