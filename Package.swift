@@ -8,6 +8,9 @@ let package = Package(
     .library(name: "ListStore", targets: ["ListStore"]),
     .library(name: "ListPaging", targets: ["ListPaging"]),
     .library(name: "ListSync", targets: ["ListSync"]),
+    // For the tests of apps that embed the store: scripted page sources, temporary databases.
+    .library(name: "ListPagingTesting", targets: ["ListPagingTesting"]),
+    .library(name: "ListStoreTesting", targets: ["ListStoreTesting"]),
     .executable(name: "lists", targets: ["lists"]),
     .executable(name: "lists-bench", targets: ["lists-bench"]),
   ],
@@ -31,6 +34,10 @@ let package = Package(
       dependencies: ["SQLiteCore", "ListPaging", "TextFormats"],
       plugins: ["EmbedMigrationsPlugin"]
     ),
+    // Page sources for tests: scripted (each request answered by the test) and array-backed.
+    .target(name: "ListPagingTesting", dependencies: ["ListPaging"]),
+    // Fresh WAL database files per test, removed afterwards, and seed data for the lists.
+    .target(name: "ListStoreTesting", dependencies: ["ListStore"]),
     // The network side of sync: the remote protocol over URLSession, its faults and retries.
     // Kept out of the CLI for now, so a command that does not sync never loads the network stack.
     .target(name: "ListSync", dependencies: ["TextFormats", "ListPaging"]),
@@ -88,12 +95,15 @@ let package = Package(
     // What several test targets share: the fuzz corpora and a seeded random sequence.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
-    .testTarget(name: "ListPagingTests", dependencies: ["ListPaging"]),
+    .testTarget(name: "ListPagingTests", dependencies: ["ListPaging", "ListPagingTesting"]),
     .testTarget(
       name: "ListSyncTests", dependencies: ["ListSync", "ListPaging", "TextFormats"],
       exclude: ["Server"]),
     .testTarget(
-      name: "ListStoreTests", dependencies: ["ListStore", "ListPaging", "SQLiteCore", "TextFormats", "TestSupport"],
+      name: "ListStoreTests",
+      dependencies: [
+        "ListStore", "ListPaging", "SQLiteCore", "TextFormats", "TestSupport", "ListStoreTesting",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI", "TextFormats", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["lists", "lists-bench"], exclude: ["Golden"]),

@@ -137,7 +137,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
 
   /// Asks for the next page: the first one from ``ListPhase/idle``, else the one after the
   /// content; does nothing while anything is loading, after the end, or while a failed page
-  /// waits for ``retry()``.
+  /// waits for ``retry()-869mh``.
   ///
   /// - Returns: The state once the request it started settled, or at once if it started none.
   @inlinable

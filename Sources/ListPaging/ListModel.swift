@@ -68,12 +68,12 @@ public final class ListModel<Source: PageSource> {
     observer?.cancel()
   }
 
-  /// Asks for the next page without waiting; see ``ListLoader/loadNextPage()``.
+  /// Asks for the next page without waiting; see ``ListLoader/loadNextPage()-5ign1``.
   public func loadNextPage() { loader.send(.loadNextPage, execution: .concurrent) }
 
-  /// Reloads without waiting; see ``ListLoader/refresh()``.
+  /// Reloads without waiting; see ``ListLoader/refresh()-44tzd``.
   public func refresh() { loader.send(.refresh, execution: .concurrent) }
 
-  /// Asks again for what failed, without waiting; see ``ListLoader/retry()``.
+  /// Asks again for what failed, without waiting; see ``ListLoader/retry()-869mh``.
   public func retry() { loader.send(.retry, execution: .concurrent) }
 }

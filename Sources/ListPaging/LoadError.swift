@@ -65,7 +65,7 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     lhs.kind == rhs.kind && lhs.message == rhs.message
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(message)

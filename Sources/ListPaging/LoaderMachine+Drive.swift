@@ -16,6 +16,8 @@ extension LoaderMachine {
   /// }
   /// ```
   /// - Parameters:
+  ///   - event: What happened: an action of the person, or a change of the data.
+  ///   - classify: Turns what `fetch` throws into the ``LoadError`` the state shows.
   ///   - fetch: Reads the page of `limit` items after the cursor; what it throws becomes a
   ///     failed request through `classify`.
   ///   - publish: Receives every transition, in order.

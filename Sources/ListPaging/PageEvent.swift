@@ -1,4 +1,4 @@
-/// What happened to a list, page by page: the vocabulary of `lists show --events`.
+/// What happened to a list, page by page: the events a loader publishes on `ListLoader.events`.
 ///
 /// A first load of an empty list emits `loading(page: 1)`, `empty`. A walk over three pages emits
 /// `loading(page: 1)`, `loaded(page: 1, count: 20, hasMore: true)`, `loading(page: 2)`, ...,

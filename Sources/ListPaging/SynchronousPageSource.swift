@@ -5,7 +5,7 @@
 /// pages costs. There is nothing to cancel in a call that has already returned; a result that
 /// a refresh made stale is dropped, as with any source.
 ///
-/// ``page(after:limit:)`` (the ``PageSource`` requirement) is provided: it calls
+/// `page(after:limit:)` (the ``PageSource`` requirement) is provided: it calls
 /// ``pageNow(after:limit:)``.
 public protocol SynchronousPageSource<Item>: PageSource {
   /// What a page holds (``PageSource/Item``), restated so a conformance infers it from
@@ -29,7 +29,7 @@ extension SynchronousPageSource {
 extension ListLoader where Source: SynchronousPageSource {
   /// Asks for the next page and reads it at once: the first one from ``ListPhase/idle``, else
   /// the one after the content; does nothing while anything is loading, after the end, or while
-  /// a failed page waits for ``retry()``.
+  /// a failed page waits for ``ListLoader/retry()-869mh``.
   ///
   /// - Returns: The state once the request it started settled, or at once if it started none.
   @inlinable
@@ -40,14 +40,14 @@ extension ListLoader where Source: SynchronousPageSource {
 
   /// Reloads as many pages as are shown and replaces the content with them in one step; from
   /// ``ListPhase/idle``, ``ListPhase/empty`` or ``ListPhase/error`` it starts over showing
-  /// ``ListPhase/loading``. See ``ListLoader/refresh()``.
+  /// ``ListPhase/loading``. See ``ListLoader/refresh()-44tzd``.
   @inlinable
   @discardableResult
   public func refresh() async -> ListState<Item> {
     performNow(.refresh)
   }
 
-  /// Asks again for what failed. See ``ListLoader/retry()``.
+  /// Asks again for what failed. See ``ListLoader/retry()-869mh``.
   @inlinable
   @discardableResult
   public func retry() async -> ListState<Item> {

@@ -14,10 +14,10 @@ public struct RemoteCursor: Sendable, Hashable {
   }
 }
 
-/// A remote list as a ``PageSource`` for ``ListLoader``: each page is one ``RemoteClient``
+/// A remote list as a `PageSource` for `ListLoader`: each page is one ``RemoteClient``
 /// request with its retries.
 ///
-/// Errors reach the loader as ``RemoteError``s, a ``ClassifiedError``: the loader sees their
+/// Errors reach the loader as ``RemoteError``s, a `ClassifiedError`: the loader sees their
 /// kind, message and retryability; a cancelled request is a `CancellationError`.
 public struct RemoteSource: PageSource {
   /// The client that makes the requests.

@@ -1,4 +1,3 @@
-import Glibc
 import ListStore
 
 /// The `lists` command: parses the command line, runs the command, and returns the exit status.
@@ -12,8 +11,15 @@ public enum ListsCommandLine {
   /// function): a command that never has to wait — nearly all of them, since the store answers
   /// synchronously — runs from start to end on the main thread, without starting the
   /// concurrency runtime's worker threads. That is a third of a cold `lists show`.
+  /// Where `Task.immediate` does not exist (Apple systems before 26, compilers before Swift
+  /// 6.2), it is a plain task.
   public static func start() -> Task<Int32, Never> {
-    Task.immediate { await main() }
+    #if compiler(>=6.2)
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        return Task.immediate { await main() }
+      }
+    #endif
+    return Task { await main() }
   }
 
   /// Runs `lists` with this process's arguments and environment and returns its exit status.
@@ -25,15 +31,14 @@ public enum ListsCommandLine {
     var arguments: [[UInt8]] = []
     for index in 1..<Int(CommandLine.argc) {
       guard let argument = CommandLine.unsafeArgv[index] else { continue }
-      let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument))
-      arguments.append(bytes.map { UInt8(bitPattern: $0) })
+      arguments.append(System.bytes(ofCString: argument))
     }
     switch InvalidText.decode(arguments: arguments) {
     case .success(let decoded):
       return await run(decoded)
     case .failure(let invalid):
-      let stderr = OutputWriter(fileDescriptor: STDERR_FILENO)
-      let style = Terminal.style(for: STDERR_FILENO, environment: .process, noColorFlag: false)
+      let stderr = OutputWriter(fileDescriptor: System.standardError)
+      let style = Terminal.style(for: System.standardError, environment: .process, noColorFlag: false)
       stderr.write(CLIError.other(invalid.message, .usage).render(style: style))
       stderr.flush()
       return ExitCode.usage.rawValue
@@ -44,9 +49,9 @@ public enum ListsCommandLine {
   public static func run(_ arguments: [String]) async -> Int32 {
     OutputWriter.ignoreBrokenPipeSignal()
     // Past a file-size limit, fail the write (EFBIG, reported as "disk full") instead of dying.
-    signal(SIGXFSZ, SIG_IGN)
-    let stdout = OutputWriter(fileDescriptor: STDOUT_FILENO)
-    let stderr = OutputWriter(fileDescriptor: STDERR_FILENO)
+    System.ignore(.fileSizeLimit)
+    let stdout = OutputWriter(fileDescriptor: System.standardOutput)
+    let stderr = OutputWriter(fileDescriptor: System.standardError)
     let code = await execute(arguments, environment: .process, stdout: stdout, stderr: stderr)
     stdout.flush()
     stderr.flush()
@@ -124,6 +129,9 @@ public enum ListsCommandLine {
     case .watch: try await WatchCommand.run(parsed, context)
     case .doctor: try DoctorCommand.run(parsed, context)
     case .kinds, .kindsAdd, .kindsUpdate, .kindsShow, .kindsRemove: try KindsCommand.run(parsed, context)
+    case .completion: try CompletionCommand.run(parsed, context)
+    case .man: try ManCommand.run(parsed, context)
+    case .complete: try CompletionCommand.complete(parsed, context)
     }
   }
 }

@@ -1,4 +1,5 @@
 import ListPaging
+import ListPagingTesting
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

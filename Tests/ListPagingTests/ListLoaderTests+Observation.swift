@@ -1,4 +1,5 @@
 import ListPaging
+import ListPagingTesting
 import Testing
 
 /// Observations of a loader made with `makeInvalidations`: any number, one after the other or

@@ -1,4 +1,5 @@
 import ListPaging
+import ListPagingTesting
 import Observation
 import Testing
 

@@ -2,6 +2,7 @@ import SQLiteCore
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 @Suite struct ChangeNotificationTests {
   /// Waits for the next element of `changes`, failing after `limit`.

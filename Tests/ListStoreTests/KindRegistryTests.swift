@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCore
+import ListStoreTesting
 import Testing
 import TextFormats
 

@@ -2,6 +2,7 @@ import SQLiteCore
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 @Suite struct ListCountTests {
   @Test func countsFollowWritesByAnotherProgram() throws {

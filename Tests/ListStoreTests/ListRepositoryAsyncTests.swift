@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 /// The async repository calls run SQLite off the caller's actor — the main actor stays free
 /// while they work — and give what the synchronous calls give.

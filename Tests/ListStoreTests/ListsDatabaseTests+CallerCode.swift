@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 /// Caller code — an export's consumer, an import's draft source — runs under no lock the
 /// store's other calls need. Calling the store from inside it used to lock the connection's

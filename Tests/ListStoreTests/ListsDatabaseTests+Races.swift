@@ -3,6 +3,7 @@ import SQLiteCore
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 extension ListsDatabaseTests {
   /// Switching a new file to WAL takes the write lock while holding a read lock, and SQLite fails

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 extension ListsDatabaseTests {
   /// A file cut inside its last page: SQLite counts the partial page as a whole one and reads

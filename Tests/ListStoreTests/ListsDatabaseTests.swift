@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 
 @testable import ListStore
+import ListStoreTesting
 
 @Suite struct ListsDatabaseTests {
   @Test func newFileIsMarkedMigratedAndInWALMode() throws {

@@ -3,6 +3,7 @@ import SQLiteCore
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 /// The paging loader over the real store, on a database file.
 @Suite struct LoaderIntegrationTests {

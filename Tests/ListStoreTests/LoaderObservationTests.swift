@@ -3,6 +3,7 @@ import SQLiteCore
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 /// A store loader's observation of its list over an app's life: cancelled and started again
 /// (a SwiftUI view's `.task`), several at once, and released.

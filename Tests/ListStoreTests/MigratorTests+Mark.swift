@@ -2,6 +2,7 @@ import SQLiteCore
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 extension MigratorTests {
   /// The mark, the version and the presence of a schema come from one statement, so one

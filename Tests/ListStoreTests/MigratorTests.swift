@@ -3,6 +3,7 @@ import SQLiteCore
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 /// This build's newest schema version, and the migration numbers a migrated file records, as
 /// the tables of cases below spell them.

@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 
 @testable import ListStore
+import ListStoreTesting
 
 @Suite struct OrdersRepositoryTests {
   private func draft(_ number: String, _ total: String = "1.00", _ currency: Currency = .eur, at time: Int64? = nil, _ status: OrderStatus = .pending) throws -> OrderDraft {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 /// Reads go to read-only connections beside the writer: in WAL mode they never wait for a
 /// write, and they see every write committed before they began.

@@ -2,6 +2,7 @@ import SQLiteCore
 import Testing
 
 @testable import ListStore
+import ListStoreTesting
 
 /// `ListsDatabase.repair()` and the schema reference it works from.
 @Suite struct RepairTests {

@@ -17,18 +17,19 @@ import Testing
         == [
           .overview, .show, .add(.favorites), .add(.addresses), .add(.orders), .remove, .clear,
           .import, .export, .seed, .watch, .doctor, .kinds, .kindsAdd, .kindsUpdate, .kindsShow,
-          .kindsRemove,
+          .kindsRemove, .completion, .man, .complete,
         ])
   }
 
   @Test func commandsAreTheContractOnes() {
     #expect(
-      CommandTree.root.subcommands.map(\.name)
+      CommandTree.root.visibleSubcommands.map(\.name)
         == [
           "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor", "kinds",
-          "help",
+          "completion", "man", "help",
         ])
     #expect(KindsSpec.command.subcommands.map(\.name) == ["add", "update", "show", "remove"])
+    #expect(CommandTree.root.subcommands.filter(\.isHidden).map(\.name) == ["__complete"])
     #expect(AddSpec.command.subcommands.map(\.name) == ListKind.allCases.map(\.rawValue))
   }
 

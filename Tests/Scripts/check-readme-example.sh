@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Compiles and runs the README's "Embedding" example as a separate package that depends on this
-# one by path, the way an app would. Usage: Tests/Scripts/check-readme-example.sh
+# Compiles and runs the README's examples as one separate package that depends on this one by
+# path, the way an app would: the "Embedding" main.swift as an executable (run twice on one
+# file), and the "Testing your app" suite as a test target under `swift test`.
+# Usage: Tests/Scripts/check-readme-example.sh
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
@@ -8,7 +10,7 @@ trap 'rm -rf "$work"' EXIT
 
 # The package is named after its folder; give it the name a user's checkout has.
 ln -s "$repo" "$work/lists"
-mkdir -p "$work/app/Sources/app"
+mkdir -p "$work/app/Sources/app" "$work/app/Tests/AppTests"
 cat > "$work/app/Package.swift" <<'MANIFEST'
 // swift-tools-version:6.0
 import PackageDescription
@@ -23,23 +25,38 @@ let package = Package(
       dependencies: [
         .product(name: "ListStore", package: "lists"),
         .product(name: "ListPaging", package: "lists"),
-      ])
+      ]),
+    .testTarget(
+      name: "AppTests",
+      dependencies: [
+        .product(name: "ListStore", package: "lists"),
+        .product(name: "ListPaging", package: "lists"),
+        .product(name: "ListStoreTesting", package: "lists"),
+        .product(name: "ListPagingTesting", package: "lists"),
+      ]),
   ]
 )
 MANIFEST
 
-# main.swift is the first ```swift block after the "## Embedding" heading that starts with an
-# import (the block before it is the manifest snippet).
-awk '/^## Embedding/{found=1}
-  found && /^```swift$/{inside=1; first=1; next}
-  inside && /^```$/{ if (taken) exit; inside=0; next }
-  inside && first { first=0; if ($0 !~ /^import /) { inside=0; next } taken=1 }
-  inside{print}' "$repo/README.md" > "$work/app/Sources/app/main.swift"
-test -s "$work/app/Sources/app/main.swift" || { echo "no Embedding example in README.md" >&2; exit 1; }
+# The first ```swift block after the heading `$1` that starts with an import (a block before it
+# may be the manifest snippet), written to `$2`.
+extract() {
+  awk -v heading="$1" '$0 == heading {found=1; next}
+    found && /^## /{exit}
+    found && /^```swift$/{inside=1; first=1; next}
+    inside && /^```$/{ if (taken) exit; inside=0; next }
+    inside && first { first=0; if ($0 !~ /^import /) { inside=0; next } taken=1 }
+    inside{print}' "$repo/README.md" > "$2"
+  test -s "$2" || { echo "no example under '$1' in README.md" >&2; exit 1; }
+}
+extract "## Embedding" "$work/app/Sources/app/main.swift"
+extract "## Testing your app" "$work/app/Tests/AppTests/AppTests.swift"
 
 cd "$work/app"
-swift build 2>&1 | tail -n 3
+swift build --build-tests 2>&1 | tail -n 3
 .build/debug/app "$work/example.db"
 # A second run on the same file must work too.
 .build/debug/app "$work/example.db" > /dev/null
-echo "README example: OK"
+echo "README Embedding example: OK"
+swift test 2>&1 | tail -n 5
+echo "README Testing example: OK"

@@ -1,12 +1,6 @@
 import SQLiteCore
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads `PRAGMA data_version` on its own connection at a fixed interval and, when another
 /// connection has committed, the version of every list. Both statements are prepared once, on
 /// the first poll, and kept for the connection's life.
@@ -46,27 +40,8 @@ final class Poller: @unchecked Sendable {
   func start(
     every interval: Duration, _ report: @escaping @Sendable ([ChangeHub.Key: Int64]) -> Void
   ) {
-    let microseconds =
-      interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000
-    let job = PollingJob(
-      poller: self, report: report, pause: useconds_t(clamping: max(microseconds, 1_000)))
-    let context = Unmanaged.passRetained(job).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t?
-    #endif
-    let started = pthread_create(
-      &thread, nil,
-      { context in
-        let job = Unmanaged<PollingJob>.fromOpaque(context!).takeRetainedValue()
-        job.run()
-        return nil
-      }, context)
-    if started == 0 {
-      pthread_detach(thread)
-    } else {
-      Unmanaged<PollingJob>.fromOpaque(context).release()
+    let job = PollingJob(poller: self, report: report, pause: interval)
+    if !Threads.startDetached(named: threadName, job.run) {
       finished.store(true, ordering: .releasing)
     }
   }
@@ -77,7 +52,7 @@ final class Poller: @unchecked Sendable {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while !isFinished && clock.now < deadline {
-      usleep(1_000)
+      Threads.sleep(for: .milliseconds(1))
     }
   }
 
@@ -106,21 +81,6 @@ final class Poller: @unchecked Sendable {
 
   /// Whether the thread has ended and closed its connection.
   var isFinished: Bool { finished.load(ordering: .acquiring) }
-
-  /// Called first on the polling thread: names it.
-  fileprivate func began() {
-    #if canImport(Glibc)
-      // pthread_setname_np is a GNU extension Swift's Glibc does not import; the thread's
-      // `comm` file is the kernel's own way (proc(5)).
-      let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-      if file >= 0 {
-        _ = threadName.withCString { Glibc.write(file, $0, strlen($0)) }
-        _ = Glibc.close(file)
-      }
-    #elseif canImport(Darwin)
-      _ = pthread_setname_np(threadName)
-    #endif
-  }
 
   fileprivate func poll(_ report: ([ChangeHub.Key: Int64]) -> Void) {
     if connection == nil {
@@ -154,10 +114,10 @@ final class Poller: @unchecked Sendable {
 private final class PollingJob {
   let poller: Poller
   let report: @Sendable ([ChangeHub.Key: Int64]) -> Void
-  let pause: useconds_t
+  let pause: Duration
 
   init(
-    poller: Poller, report: @escaping @Sendable ([ChangeHub.Key: Int64]) -> Void, pause: useconds_t
+    poller: Poller, report: @escaping @Sendable ([ChangeHub.Key: Int64]) -> Void, pause: Duration
   ) {
     self.poller = poller
     self.report = report
@@ -165,10 +125,9 @@ private final class PollingJob {
   }
 
   func run() {
-    poller.began()
     while !poller.ends() {
       poller.poll(report)
-      usleep(pause)
+      Threads.sleep(for: pause)
     }
     poller.close()
   }

@@ -1,12 +1,6 @@
 import SQLiteCore
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The one read-write connection of a database and the lock that lets one thread at a time use
 /// it — a lock that knows which thread holds it.
 ///
@@ -30,7 +24,7 @@ final class WriterGate: @unchecked Sendable {
   /// Runs `body` with the connection: at once when this thread already holds the gate
   /// (`nested` is then true), else after taking the lock, which is held until `body` returns.
   func withConnection<T>(_ body: (Connection, _ nested: Bool) throws -> T) throws -> T {
-    let me = Self.currentThread()
+    let me = Threads.currentID()
     if owner.load(ordering: .relaxed) == me { return try body(connection, true) }
     var result: Result<T, any Error>?
     lock.withLock { _ in
@@ -45,7 +39,7 @@ final class WriterGate: @unchecked Sendable {
   /// `body` runs; returns nil at once, without running `body`, when a thread (this one too)
   /// holds it.
   func withConnectionIfFree<T>(_ body: (Connection) throws -> T) throws -> T? {
-    let me = Self.currentThread()
+    let me = Threads.currentID()
     if owner.load(ordering: .relaxed) == me { return nil }
     var result: Result<T, any Error>?
     _ = lock.withLockIfAvailable { _ in
@@ -54,14 +48,5 @@ final class WriterGate: @unchecked Sendable {
       result = Result { try body(connection) }
     }
     return try result?.get()
-  }
-
-  /// A number that tells the calling thread apart from every other running thread.
-  private static func currentThread() -> UInt {
-    #if canImport(Darwin)
-      UInt(bitPattern: pthread_self())
-    #else
-      UInt(pthread_self())
-    #endif
   }
 }

@@ -10,5 +10,6 @@ public struct KindDefinitionError: Error, Sendable, Hashable, CustomStringConver
     self.message = message
   }
 
+  /// The message: what is wrong with the definition and what to do.
   public var description: String { message }
 }

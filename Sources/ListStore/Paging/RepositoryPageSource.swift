@@ -1,9 +1,9 @@
 import ListPaging
 
-/// A repository as the page source of a ``ListPaging/ListLoader``: the loader pages the list,
+/// A repository as the page source of a `ListLoader`: the loader pages the list,
 /// and the database's change notifications refresh it.
 ///
-/// Pages are read synchronously from SQLite (a ``ListPaging/SynchronousPageSource``), so a
+/// Pages are read synchronously from SQLite (a `SynchronousPageSource`), so a
 /// loader driving this source completes each page inside the call that asked for it.
 ///
 /// For example:
@@ -40,15 +40,17 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
 extension ListRepository {
   /// A loader over this list, `pageSize` items a page, that refreshes by itself when the list
   /// changes — through this database, another connection, or another process — while it is
-  /// observed: ``ListPaging/ListLoader/startObservingChanges()``,
-  /// ``ListPaging/ListLoader/observeChanges()`` or ``ListPaging/ListModel/run(observingChanges:)``.
+  /// observed: `ListLoader/startObservingChanges()`,
+  /// `ListLoader/observeChanges()` or `ListModel/run(observingChanges:)`.
   ///
   /// Each observation follows a change stream of its own, so observations may be cancelled and
   /// started again (a SwiftUI view's `.task`) and run several at once. One that starts after a
   /// change nobody observed (made while the view was away) refreshes the loader at once.
   ///
-  /// - Parameter start: Begin after this cursor instead of at the start of the list; an empty
-  ///   first page then means the end was reached (phase `content`), not an empty list.
+  /// - Parameters:
+  ///   - pageSize: How many items a page holds.
+  ///   - start: Begin after this cursor instead of at the start of the list; an empty first
+  ///     page then means the end was reached (phase `content`), not an empty list.
   /// - Throws: ``ListStoreError`` when the list's change version cannot be read.
   public func loader(pageSize: Int = 20, startingAfter start: ListCursor? = nil) throws(ListStoreError)
     -> ListLoader<RepositoryPageSource<Self>>

@@ -1,11 +1,5 @@
 import TextFormats
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads a CSV file as `lists export --format csv` writes it into the JSON objects that the
 /// drafts decode, so that CSV and NDJSON imports share one set of field checks.
 ///
@@ -82,7 +76,7 @@ struct CSVItemReader<Source: ByteSource> {
       case .recordTooLong(let line, let limit):
         throw .badImportLine(line: line, reason: "the record is longer than \(limit) bytes.")
       case .readFailed(let failure):
-        throw .other("Cannot read the input: \(String(cString: strerror(failure.errno))).", .ioError)
+        throw .other("Cannot read the input: \(System.describe(failure.errno)).", .ioError)
       }
     }
   }

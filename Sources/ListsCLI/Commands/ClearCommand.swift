@@ -1,4 +1,3 @@
-import Glibc
 import ListStore
 import TextFormats
 
@@ -10,7 +9,7 @@ package enum ClearCommand {
     let database = try context.openForReading()
     let count = try store { () throws(ListStoreError) in try itemCount(of: list, database, context.account) }
     if !parsed[ClearSpec.yes] {
-      guard Terminal.isTerminal(STDIN_FILENO), context.stderrIsTerminal else {
+      guard Terminal.isTerminal(System.standardInput), context.stderrIsTerminal else {
         throw .usageMessage(
           "Refusing to clear \(list) without --yes (not asking: this is not a terminal).",
           commandPath: ["clear"])

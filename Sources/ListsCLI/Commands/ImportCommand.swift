@@ -1,4 +1,3 @@
-import Glibc
 import ListStore
 import TextFormats
 
@@ -11,19 +10,16 @@ package enum ImportCommand {
     let path = parsed.value(ImportSpec.file)
     let descriptor: Int32
     if path == "-" {
-      descriptor = STDIN_FILENO
+      descriptor = System.standardInput
     } else {
-      descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      if descriptor < 0 { throw .inputMissing(path: path, reason: String(cString: strerror(errno))) }
-      // A folder opens but cannot be read: it is an unreadable input file (66), said up front
-      // with its path rather than as a failed read.
-      var status = stat()
-      if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-        close(descriptor)
-        throw .inputMissing(path: path, reason: String(cString: strerror(EISDIR)))
+      // A folder is an unreadable input file (66) too, said up front with its path rather than
+      // as a failed read.
+      switch System.openForReading(path) {
+      case .success(let opened): descriptor = opened
+      case .failure(let error): throw .inputMissing(path: path, reason: error.description)
       }
     }
-    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    defer { if descriptor != System.standardInput { System.close(descriptor) } }
 
     let progress = Progress(context: context, verb: "Importing", noun: list.rawValue)
     let input = Input(
@@ -81,7 +77,7 @@ package enum ImportCommand {
         case .lineTooLong(let number, let limit):
           throw .badImportLine(line: number, reason: "the line is longer than \(limit) bytes.")
         case .readFailed(_, let code):
-          throw .other("Cannot read the input: \(String(cString: strerror(code))).", .ioError)
+          throw .other("Cannot read the input: \(System.describe(code)).", .ioError)
         }
       }
       guard let next else { return nil }

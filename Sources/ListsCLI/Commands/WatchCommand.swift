@@ -1,4 +1,3 @@
-import Glibc
 import ListPaging
 import ListStore
 
@@ -200,14 +199,6 @@ enum StandardOutput {
   }
 
   static func write(_ bytes: UnsafeRawBufferPointer) -> OutputFailure? {
-    var offset = 0
-    while offset < bytes.count {
-      let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 && errno == EINTR { continue }
-      if written < 0 { return errno == EPIPE ? .brokenPipe : .writeFailed(errno: errno) }
-      if written == 0 { return .writeFailed(errno: EIO) }
-      offset += written
-    }
-    return nil
+    System.writeAll(System.standardOutput, bytes)
   }
 }

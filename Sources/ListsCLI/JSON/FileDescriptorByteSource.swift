@@ -1,5 +1,3 @@
-import Glibc
-
 /// Reads a file descriptor (a file, a pipe, stdin) with `read(2)`, retrying after `EINTR`.
 ///
 /// It does not own the descriptor: the caller opens and closes it.
@@ -16,10 +14,9 @@ package struct FileDescriptorByteSource: ByteSource {
   package mutating func read(
     into buffer: UnsafeMutableRawBufferPointer
   ) throws(ByteSourceError) -> Int {
-    while true {
-      let count = Glibc.read(fileDescriptor, buffer.baseAddress, buffer.count)
-      if count >= 0 { return count }
-      if errno != EINTR { throw ByteSourceError(errno: errno) }
+    switch System.read(fileDescriptor, into: buffer) {
+    case .success(let count): return count
+    case .failure(let error): throw ByteSourceError(errno: error.code)
     }
   }
 }

@@ -19,12 +19,12 @@ extension Argument where Value == String {
   /// Declares a text argument, non-empty unless `allowsEmpty`.
   package init(
     _ name: String, help: String, isRequired: Bool = true, isVariadic: Bool = false,
-    allowsEmpty: Bool = false
+    allowsEmpty: Bool = false, completion: ValueCompletion = .none
   ) {
     self.init(
       spec: ArgumentSpec(
         name: name, kind: .text(allowsEmpty: allowsEmpty), help: help, isRequired: isRequired,
-        isVariadic: isVariadic))
+        isVariadic: isVariadic, completion: completion))
   }
 }
 
@@ -46,6 +46,7 @@ extension Argument where Value: RawRepresentable<String> & CaseIterable {
   package init(_ name: String, help: String, isRequired: Bool = true) {
     self.init(
       spec: ArgumentSpec(
-        name: name, kind: .choice(Value.argumentChoices), help: help, isRequired: isRequired))
+        name: name, kind: .choice(Value.argumentChoices), help: help, isRequired: isRequired,
+        completion: Value.completion))
   }
 }

@@ -12,16 +12,20 @@ package struct ArgumentSpec: Sendable, Equatable {
   package var isRequired: Bool
   /// Whether it takes every remaining positional value (only the last argument may).
   package var isVariadic: Bool
+  /// What shell completion offers for it; by default a choice's words.
+  package var completion: ValueCompletion
 
   /// Creates an argument definition.
   package init(
-    name: String, kind: ValueKind, help: String, isRequired: Bool = true, isVariadic: Bool = false
+    name: String, kind: ValueKind, help: String, isRequired: Bool = true, isVariadic: Bool = false,
+    completion: ValueCompletion? = nil
   ) {
     self.name = name
     self.kind = kind
     self.help = help
     self.isRequired = isRequired
     self.isVariadic = isVariadic
+    self.completion = completion ?? ValueCompletion(kind)
   }
 
   /// How usage shows it: `<list>`, `[<list>]`, `<id> ...` or `[<id> ...]`.

@@ -7,6 +7,13 @@ import ListStore
 package protocol ArgumentValue: Sendable {
   /// The value for `text`, or nil when `text` is not one.
   init?(argumentText text: String)
+  /// What shell completion offers for a value of this type; nil for what the declaration says.
+  static var completion: ValueCompletion? { get }
+}
+
+extension ArgumentValue {
+  /// Nil: what the declaration's kind says.
+  package static var completion: ValueCompletion? { nil }
 }
 
 extension String: ArgumentValue {
@@ -24,6 +31,9 @@ extension Int: ArgumentValue {
 }
 
 extension ListKind: ArgumentValue {
+  /// The lists of the database, read when completing.
+  package static var completion: ValueCompletion? { .lists }
+
   /// The list called `text`: `favorites`, `addresses` or `orders`.
   package init?(argumentText text: String) {
     self.init(rawValue: text)

@@ -32,4 +32,10 @@ package enum CommandID: Sendable, Hashable {
   case kindsShow
   /// `lists kinds remove NAME`.
   case kindsRemove
+  /// `lists completion SHELL`.
+  case completion
+  /// `lists man`.
+  case man
+  /// `lists __complete WORD...`, what the completion scripts call.
+  case complete
 }

@@ -154,7 +154,7 @@ package struct CommandLineParser: Sendable {
   private func unknownSubcommand(
     _ word: String, of spec: CommandSpec, path: [String], extraChoices: [String] = []
   ) -> UsageError {
-    let names = spec.subcommands.map(\.name) + extraChoices
+    let names = spec.visibleSubcommands.map(\.name) + extraChoices
     let suggestion = NearMiss.suggestion(for: word, among: names)
     if spec.subcommandNoun == "command" {
       return UsageError(.unknownCommand(word), commandPath: path, suggestion: suggestion)
@@ -219,7 +219,7 @@ package struct CommandLineParser: Sendable {
     }
     if !spec.isRunnable {
       throw UsageError(
-        .missingArgument(spec.subcommandNoun, choices: spec.subcommands.map(\.name)),
+        .missingArgument(spec.subcommandNoun, choices: spec.visibleSubcommands.map(\.name)),
         commandPath: state.path)
     }
     for argument in spec.arguments where argument.isRequired {

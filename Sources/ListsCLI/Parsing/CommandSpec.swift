@@ -24,12 +24,14 @@ package struct CommandSpec: Sendable {
   package var subcommands: [CommandSpec]
   /// What a subcommand is called in usage and errors: `command`, or `list` for `add`.
   package var subcommandNoun: String
+  /// Whether help, the man page and completion leave it out (`__complete`, for the shells).
+  package var isHidden: Bool
 
   /// Creates a command definition.
   package init(
     name: String, abstract: String, discussion: String? = nil, id: CommandID?,
     arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
-    subcommandNoun: String = "command"
+    subcommandNoun: String = "command", isHidden: Bool = false
   ) {
     precondition(
       arguments.dropLast().allSatisfy { !$0.isVariadic },
@@ -48,7 +50,11 @@ package struct CommandSpec: Sendable {
     self.options = options
     self.subcommands = subcommands
     self.subcommandNoun = subcommandNoun
+    self.isHidden = isHidden
   }
+
+  /// The subcommands help, the man page and completion show.
+  package var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.isHidden } }
 
   /// The subcommand called `name`.
   package func subcommand(named name: String) -> CommandSpec? {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Read access to environment variables, injectable so defaults can be tested.
 ///
 /// For example:
@@ -13,14 +11,8 @@ package struct Environment: Sendable {
 
   /// The environment of this process, read with `getenv(3)` at each lookup.
   package static let process = Environment(
-    lookup: { name in
-      guard let value = getenv(name) else { return nil }
-      return String(cString: value)
-    },
-    raw: { name in
-      guard let value = getenv(name) else { return nil }
-      return UnsafeBufferPointer(start: value, count: strlen(value)).map { UInt8(bitPattern: $0) }
-    })
+    lookup: { name in System.environmentBytes(name).map { String(decoding: $0, as: UTF8.self) } },
+    raw: { name in System.environmentBytes(name) })
 
   /// An environment holding exactly `values`.
   package init(_ values: [String: String]) {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The options every command accepts — `--db`, `--account`, `--busy-timeout`, `--no-color` —
 /// as given, with their documented defaults resolved on demand.
 ///
@@ -73,13 +71,7 @@ package struct GlobalOptions: Sendable, Equatable {
 
   /// The current user's home folder from the password database (`getpwuid_r(3)`), or nil.
   package static func homeFromPasswordDatabase() -> String? {
-    var entry = passwd()
-    var result: UnsafeMutablePointer<passwd>?
-    var storage = [CChar](repeating: 0, count: 4096)
-    let status = getpwuid_r(getuid(), &entry, &storage, storage.count, &result)
-    guard status == 0, result != nil, let directory = entry.pw_dir else { return nil }
-    let home = String(cString: directory)
-    return home.isEmpty ? nil : home
+    System.homeFromPasswordDatabase()
   }
 
   private func joined(_ folder: String, _ rest: String) -> String {

@@ -22,13 +22,13 @@ extension Option where Value == String {
   package init(
     _ name: String, placeholder: String, help: String, default defaultValue: String? = nil,
     defaultDescription: String? = nil, isRequired: Bool = false, isRepeatable: Bool = false,
-    allowsEmpty: Bool = false
+    allowsEmpty: Bool = false, completion: ValueCompletion = .none
   ) {
     self.init(
       spec: OptionSpec(
         name: name, arity: .value(placeholder: placeholder, kind: .text(allowsEmpty: allowsEmpty)),
         help: help, defaultValue: defaultValue, defaultDescription: defaultDescription,
-        isRequired: isRequired, isRepeatable: isRepeatable))
+        isRequired: isRequired, isRepeatable: isRepeatable, completion: completion))
   }
 
   /// Declares an option whose value must be one of `choices`.

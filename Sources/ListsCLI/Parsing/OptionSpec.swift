@@ -24,11 +24,14 @@ package struct OptionSpec: Sendable, Equatable {
   package var isRequired: Bool
   /// Whether it may be given more than once (each value is kept).
   package var isRepeatable: Bool
+  /// What shell completion offers for its value; by default a choice's words.
+  package var completion: ValueCompletion
 
   /// Creates an option definition.
   package init(
     name: String, arity: Arity, help: String, defaultValue: String? = nil,
-    defaultDescription: String? = nil, isRequired: Bool = false, isRepeatable: Bool = false
+    defaultDescription: String? = nil, isRequired: Bool = false, isRepeatable: Bool = false,
+    completion: ValueCompletion? = nil
   ) {
     // Bytes, not Characters: every spec is built at each start of the command.
     precondition(
@@ -40,6 +43,10 @@ package struct OptionSpec: Sendable, Equatable {
     self.defaultDescription = defaultDescription
     self.isRequired = isRequired
     self.isRepeatable = isRepeatable
+    switch arity {
+    case .flag: self.completion = .none
+    case .value(_, let kind): self.completion = completion ?? ValueCompletion(kind)
+    }
   }
 
   /// Whether this is a boolean flag.

@@ -66,7 +66,7 @@ package enum HelpRenderer {
     sections.append(("OPTIONS", options))
     sections.append(("GLOBAL OPTIONS", globalOptions.map { ($0.label, describe($0)) }))
     if !spec.subcommands.isEmpty {
-      sections.append(("SUBCOMMANDS", spec.subcommands.map { ($0.name, $0.abstract) }))
+      sections.append(("SUBCOMMANDS", spec.visibleSubcommands.map { ($0.name, $0.abstract) }))
     }
     let labelWidth = min(
       sections.flatMap(\.entries).map { DisplayWidth.of($0.label) }.max() ?? 0, maximumLabelWidth)
@@ -181,7 +181,8 @@ package enum HelpRenderer {
 
   // MARK: Descriptions
 
-  private static func describe(_ option: OptionSpec) -> String {
+  /// The help of `option` with its default and allowed values, as help and the man page show it.
+  package static func describe(_ option: OptionSpec) -> String {
     var notes: [String] = []
     if let shown = option.defaultDescription ?? option.defaultValue {
       notes.append("default: " + shown)
@@ -190,7 +191,8 @@ package enum HelpRenderer {
     return annotated(option.help, notes)
   }
 
-  private static func describe(_ argument: ArgumentSpec) -> String {
+  /// The help of `argument` with its allowed values.
+  package static func describe(_ argument: ArgumentSpec) -> String {
     annotated(argument.help, constraints(argument.kind))
   }
 

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Why an ``OutputWriter`` stopped writing.
 package enum OutputFailure: Error, Sendable, Equatable {
   /// The reader went away (`EPIPE`), as in `lists export orders | head`: not an error for the
@@ -23,6 +21,6 @@ extension OutputWriter {
 extension CLIError {
   /// Writing `what` ("the output", "the export") failed with `errno`: an I/O error, exit 74.
   package static func cannotWrite(_ what: String, errno code: Int32) -> CLIError {
-    .other("Cannot write \(what): \(String(cString: strerror(code))).", .ioError)
+    .other("Cannot write \(what): \(System.describe(code)).", .ioError)
   }
 }

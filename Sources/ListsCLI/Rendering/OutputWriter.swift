@@ -1,5 +1,3 @@
-import Glibc
-
 /// A buffered writer on a file descriptor (stdout or stderr), with `write(2)` and no Foundation.
 ///
 /// Writes collect in a buffer that goes out when full and at ``flush()``; call `flush()` before
@@ -34,7 +32,7 @@ package final class OutputWriter {
   /// Makes a write to a closed pipe fail with `EPIPE` instead of killing the process with
   /// `SIGPIPE`. Call once at start-up, before the first write.
   package static func ignoreBrokenPipeSignal() {
-    signal(SIGPIPE, SIG_IGN)
+    System.ignore(.brokenPipe)
   }
 
   /// Whether the reader closed the pipe: stop producing output.
@@ -79,27 +77,9 @@ package final class OutputWriter {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes all of `bytes`, retrying after `EINTR` and partial writes, waiting on `EAGAIN`.
+  /// Writes all of `bytes` (see ``System/writeAll(_:_:)``), keeping the failure if any.
   private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-    var offset = 0
-    while offset < bytes.count, failure == nil {
-      let written = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written >= 0 {
-        offset += written
-        continue
-      }
-      switch errno {
-      case EINTR: continue
-      case EAGAIN: waitUntilWritable()
-      case EPIPE: failure = .brokenPipe
-      case let code: failure = .writeFailed(errno: code)
-      }
-    }
-  }
-
-  /// Blocks until a non-blocking descriptor can take more bytes.
-  private func waitUntilWritable() {
-    var request = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
-    _ = poll(&request, 1, -1)
+    guard failure == nil else { return }
+    failure = System.writeAll(fileDescriptor, bytes)
   }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// What `lists` needs to know about the terminal a stream is connected to.
 package enum Terminal {
   /// The width used when neither `COLUMNS` nor the terminal says otherwise.
@@ -7,7 +5,7 @@ package enum Terminal {
 
   /// Whether `fileDescriptor` is a terminal (`isatty(3)`).
   package static func isTerminal(_ fileDescriptor: Int32) -> Bool {
-    isatty(fileDescriptor) == 1
+    System.isTerminal(fileDescriptor)
   }
 
   /// The width in columns to lay text out for on `fileDescriptor`.
@@ -18,11 +16,7 @@ package enum Terminal {
     if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 {
       return columns
     }
-    var size = winsize()
-    if ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
-    return defaultWidth
+    return System.terminalColumns(fileDescriptor) ?? defaultWidth
   }
 
   /// Whether to style (color, bold) output written to `fileDescriptor`.

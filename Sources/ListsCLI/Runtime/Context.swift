@@ -1,4 +1,3 @@
-import Glibc
 import ListStore
 
 /// What every command runs with: the resolved global options, the two output streams and how
@@ -115,9 +114,10 @@ package final class Context {
   /// Whether `path` is a new, empty database: no file, or a zero-byte one. A command that only
   /// reads sees such a database as empty without creating or initializing the file.
   package static func isNewDatabase(_ path: String) -> Bool {
-    var status = stat()
-    if stat(path, &status) != 0 { return errno == ENOENT }
-    return status.st_mode & S_IFMT == S_IFREG && status.st_size == 0
+    switch System.status(ofPath: path) {
+    case .missing, .file(size: 0): true
+    case .file, .other: false
+    }
   }
 
   /// `mkdir -p` of the folder holding `path`. The folders it makes are private (`0700`, see
@@ -127,8 +127,8 @@ package final class Context {
     for index in bytes.indices where bytes[index] == UInt8(ascii: "/") && index > 0 {
       let folder = String(decoding: bytes[..<index], as: UTF8.self)
       let failure = PrivateFile.createFolder(at: folder)
-      if failure != 0 && failure != EEXIST {
-        let reason = String(cString: strerror(failure))
+      if failure != 0 && !System.isAlreadyExists(failure) {
+        let reason = System.describe(failure)
         throw .store(.cannotCreate(path: path, reason: "cannot create the folder \(folder): \(reason)"))
       }
     }

@@ -1,5 +1,4 @@
 import Dispatch
-import Glibc
 
 /// SIGINT and SIGTERM as an async sequence, so a long-running command (`watch`) can end
 /// cleanly — restore the terminal, flush, exit 0 — instead of dying mid-write.
@@ -13,9 +12,10 @@ package final class Interrupts {
     let (stream, continuation) = AsyncStream<Int32>.makeStream()
     signals = stream
     var sources: [any DispatchSourceSignal] = []
-    for number in [SIGINT, SIGTERM] {
+    for caught in [System.Signal.interrupt, .terminate] {
+      let number = caught.number
       // The default action would end the process before the source sees the signal.
-      signal(number, SIG_IGN)
+      System.ignore(caught)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { continuation.yield(number) }
       source.resume()

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A count on stderr that updates in place while a long command runs (`Importing… 12000
 /// orders`), only when stderr is a terminal. Redrawn at most ten times a second.
 package final class Progress {
@@ -23,7 +21,7 @@ package final class Progress {
   package func advance() {
     count += 1
     guard isEnabled, count & 0x3ff == 0 else { return }
-    let now = Clock.monotonicNanoseconds()
+    let now = System.monotonicNanoseconds()
     guard now - lastDraw > 100_000_000 else { return }
     lastDraw = now
     drawn = true
@@ -36,15 +34,5 @@ package final class Progress {
     guard drawn else { return }
     stderr.write("\r\u{1B}[2K")
     stderr.flush()
-  }
-}
-
-/// The monotonic clock, for durations.
-package enum Clock {
-  /// Nanoseconds since an arbitrary start.
-  package static func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
   }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// `⠋ Loading orders…` on stderr while a load runs, drawn only when stderr is a terminal and
 /// the load has taken longer than 150 ms, so fast loads never flicker.
 ///
@@ -40,6 +38,6 @@ package final class Spinner {
 
   private static func write(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    text.withUTF8 { bytes in _ = System.writeAll(System.standardError, UnsafeRawBufferPointer(bytes)) }
   }
 }

@@ -227,7 +227,7 @@ final class Subprocess: @unchecked Sendable {
   /// Appends what `descriptor` has to `buffer`; false at end of file (or EIO).
   private func read(from descriptor: Int32, into buffer: inout [UInt8]) -> Bool {
     var chunk = [UInt8](repeating: 0, count: 65536)
-    let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
     if count < 0 { return errno == EINTR || errno == EAGAIN }
     if count == 0 { return false }
     buffer += chunk[..<count]
@@ -390,7 +390,7 @@ final class Subprocess: @unchecked Sendable {
 
   /// Writing to a child that has exited must fail with EPIPE, not kill the test process.
   private static let brokenPipesIgnored: Bool = {
-    Glibc.signal(SIGPIPE, SIG_IGN)
+    _ = systemSignal(SIGPIPE, SIG_IGN)
     return true
   }()
 
@@ -398,3 +398,15 @@ final class Subprocess: @unchecked Sendable {
     _ = brokenPipesIgnored
   }
 }
+
+// The C functions that methods of the same name here hide.
+#if canImport(Glibc)
+  private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+  private let systemRead = Darwin.read
+#endif
+#if canImport(Glibc)
+  private let systemSignal = Glibc.signal
+#elseif canImport(Darwin)
+  private let systemSignal = Darwin.signal
+#endif

@@ -1,4 +1,5 @@
 import ListPaging
+import ListPagingTesting
 
 #if canImport(Glibc)
   import Glibc

@@ -124,7 +124,7 @@ final class Child {
 
   /// Sends `signal` (SIGKILL by default).
   func kill(_ signal: Int32 = SIGKILL) {
-    _ = Glibc.kill(pid, signal)
+    _ = systemKill(pid, signal)
   }
 
   /// Waits for the child to end, for at most `timeout`; a child still running then is killed
@@ -199,3 +199,10 @@ func waitAll(_ children: [Child], timeout: Duration = .seconds(20)) async -> [Fi
   for child in children { finished.append(await child.wait(timeout: timeout)) }
   return finished
 }
+
+// The C function that the method of the same name here hides.
+#if canImport(Glibc)
+  private let systemKill = Glibc.kill
+#elseif canImport(Darwin)
+  private let systemKill = Darwin.kill
+#endif

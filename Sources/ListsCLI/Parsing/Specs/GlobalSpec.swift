@@ -4,7 +4,8 @@ package enum GlobalSpec {
   package static let database = Option<String>(
     "--db", placeholder: "path", help: "The database file; its folder is created on first write.",
     defaultDescription:
-      "$LISTS_DB, else $XDG_DATA_HOME/lists/lists.db, else ~/.local/share/lists/lists.db")
+      "$LISTS_DB, else $XDG_DATA_HOME/lists/lists.db, else ~/.local/share/lists/lists.db",
+    completion: .files)
   /// `--account NAME`.
   package static let account = Option<String>(
     "--account", placeholder: "name",

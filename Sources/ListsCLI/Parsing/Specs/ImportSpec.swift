@@ -5,7 +5,8 @@ package enum ImportSpec {
   /// The list to import into.
   package static let list = Argument<ListKind>("list", help: "The list to add the items to.")
   /// The file, `-` for stdin.
-  package static let file = Argument<String>("file", help: "The NDJSON or CSV file; - reads stdin.")
+  package static let file = Argument<String>(
+    "file", help: "The NDJSON or CSV file; - reads stdin.", completion: .files)
   /// `--format`, default ndjson.
   package static let format = Option<ExportFormat>(
     "--format", placeholder: "format", help: "The input format.", default: .ndjson)

@@ -1,3 +1,4 @@
+import ListPaging
 import Synchronization
 
 /// A page source over an in-memory array that can change, for previews, demos and tests of

@@ -1,3 +1,4 @@
+import ListPaging
 import Synchronization
 
 /// One call to a ``ScriptedPageSource``, waiting for the test to say how it ends.

@@ -1,7 +1,14 @@
 import ListPaging
 import Testing
 
-@Suite struct PageEventTests {
+@testable import ListsCLI
+
+/// The lines `lists show --events` writes, one per loader event.
+@Suite struct PageEventJSONLineTests {
+  static let busy = LoadError(kind: "busy", message: "The database is busy.", isRetryable: true)
+  static let corrupt = LoadError(
+    kind: "corrupt", message: "The file is corrupt.", isRetryable: false)
+
   static let lines: [(PageEvent, String)] = [
     (.loading(page: 1), #"{"event":"loading","page":1}"#),
     (
@@ -10,14 +17,14 @@ import Testing
     ),
     (.empty, #"{"event":"empty"}"#),
     (
-      .failed(page: 2, error: TestError.busy.loadError),
+      .failed(page: 2, error: busy),
       #"{"event":"error","page":2,"kind":"busy","retryable":true}"#
     ),
     (.end(pages: 3, items: 45), #"{"event":"end","pages":3,"items":45}"#),
     (.refreshing(automatic: true), #"{"event":"refreshing","automatic":true}"#),
     (.refreshed(count: 0, hasMore: false), #"{"event":"refreshed","count":0,"has_more":false}"#),
     (
-      .refreshFailed(error: TestError.corrupt.loadError),
+      .refreshFailed(error: corrupt),
       #"{"event":"refresh_failed","kind":"corrupt","retryable":false}"#
     ),
   ]

@@ -1,3 +1,4 @@
+import ListPaging
 import Synchronization
 
 /// A page source whose every answer the test gives: which pages, which failures, and in which
