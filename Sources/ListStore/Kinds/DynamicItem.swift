@@ -30,7 +30,7 @@ public struct DynamicItem: Sendable, Hashable, Identifiable {
     definition.fields.firstIndex { $0.name == name }.map { values[$0] }
   }
 
-  /// Reads the item from the row `statement` stands on, selected in ``KindQueries`` column
+  /// Reads the item from the row `statement` stands on, selected in the kind's column
   /// order, following the kind's decode plan. A value another program stored that this build
   /// would not write (an unknown currency code) is shown as it is rather than failing the page.
   init(row statement: Statement, plan: KindQueries.DecodePlan) {

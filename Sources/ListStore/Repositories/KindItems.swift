@@ -22,7 +22,7 @@ extension ListsDatabase {
 /// keyset pages, counts in O(1), removing, importing, exporting and change notifications, made
 /// from the kind's definition.
 ///
-/// Every statement is made from the definition (``KindQueries``) and binds its values; values
+/// Every statement is made once from the definition and binds its values; values
 /// are checked against their fields as they are bound (``KindBindings``).
 public struct KindItems: Sendable {
   /// The database the kind lives in.
