@@ -1,12 +1,13 @@
 extension PageEvent {
-  /// The event's name in JSON: `loading`, `loaded`, `error`, `empty`, `end`, `refreshing`,
-  /// `refreshed` or `refresh_failed`.
+  /// The event's name in JSON: `loading`, `loaded`, `error`, `empty`, `no_results`, `end`,
+  /// `refreshing`, `refreshed` or `refresh_failed`.
   public var name: String {
     switch self {
     case .loading: "loading"
     case .loaded: "loaded"
     case .failed: "error"
     case .empty: "empty"
+    case .noResults: "no_results"
     case .end: "end"
     case .refreshing: "refreshing"
     case .refreshed: "refreshed"
@@ -29,7 +30,7 @@ extension PageEvent {
     case .failed(let page, let error):
       fields.append(("page", String(page)))
       fields += Self.errorFields(error)
-    case .empty:
+    case .empty, .noResults:
       break
     case .end(let pages, let items):
       fields += [("pages", String(pages)), ("items", String(items))]
