@@ -89,6 +89,9 @@ let package = Package(
       name: "fuzz-cursor", dependencies: ["FuzzSupport", "ListStore"],
       path: "Tests/Fuzz/fuzz-cursor"),
     .executableTarget(
+      name: "fuzz-search", dependencies: ["FuzzSupport", "ListStore", "SQLiteCore"],
+      path: "Tests/Fuzz/fuzz-search"),
+    .executableTarget(
       name: "fuzz-arguments", dependencies: ["FuzzSupport", "ListsCLI", "TextFormats"],
       path: "Tests/Fuzz/fuzz-arguments"),
 

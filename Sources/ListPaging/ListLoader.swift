@@ -35,7 +35,10 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// that a forgotten observation stops listening (and lets the store stop polling) too.
   private let observations = Mutex<[Task<Void, Never>]>([])
   @usableFromInline let classify: @Sendable (any Error) -> LoadError
-  @usableFromInline let core: Mutex<LoaderCore<Item, Cursor>>
+  /// What selects the items the pages hold; `Never` when the source takes no query.
+  public typealias Query = Source.Query
+
+  @usableFromInline let core: Mutex<LoaderCore<Item, Cursor, Query>>
 
   /// Creates a loader in phase ``ListPhase/idle``; nothing is requested until asked.
   ///
@@ -180,6 +183,35 @@ public final class ListLoader<Source: PageSource>: Sendable {
     }
   }
 
+  /// The query the pages are asked with; nil for the whole list.
+  public var query: Query? { core.withLock { $0.query } }
+
+  /// Shows the list as `query` selects it (nil: the whole list), as a new generation: what an
+  /// older query asked for is dropped, never shown.
+  ///
+  /// A settled list cancels its request in flight and loads page 1 with the new query, showing
+  /// ``ListPhase/loading``; an empty first page of a list that has items is
+  /// ``ListPhase/noResults``. While a first page is loading, the change only takes note: once
+  /// that page is in, it is dropped and page 1 is asked for with the newest query. So a burst of
+  /// changes, one per keystroke, costs at most two requests, and the last query wins. Before
+  /// anything was asked for (``ListPhase/idle``), the query is kept for the first page.
+  ///
+  /// For example:
+  ///
+  /// ```swift
+  /// loader.setQuery("dun")   // loading, then content or noResults
+  /// loader.setQuery(nil)     // the whole list again
+  /// ```
+  /// - Parameter execution: Where the request it starts runs.
+  public func setQuery(_ query: Query?, execution: RequestExecution = .inline) {
+    let outcome = core.withLock { core in
+      core.query = query
+      return core.apply(.queryChanged, chain: nil)
+    }
+    outcome.cancelled?.cancel()
+    if let fetch = outcome.fetch { _ = start(fetch, execution: execution) }
+  }
+
   /// Refreshes automatically whenever the data changes, until the calling task is cancelled or
   /// the sequence of changes ends; returns at once if the loader was given none.
   ///
@@ -294,7 +326,9 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// Applies `event` under the lock, then cancels what it replaced, outside the lock, because
   /// cancelling runs the source's cancellation handlers.
   @inlinable
-  func apply(_ event: LoaderEvent<Item, Cursor>, chain: Int?) -> LoaderCore<Item, Cursor>.Outcome {
+  func apply(
+    _ event: LoaderEvent<Item, Cursor>, chain: Int?
+  ) -> LoaderCore<Item, Cursor, Query>.Outcome {
     let outcome = core.withLock { $0.apply(event, chain: chain) }
     outcome.cancelled?.cancel()
     return outcome
@@ -303,7 +337,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// Starts the task running `fetch` and the requests that follow from it, where `execution`
   /// says.
   @inlinable
-  func start(_ fetch: PendingFetch<Cursor>, execution: RequestExecution)
+  func start(_ fetch: PendingFetch<Cursor, Query>, execution: RequestExecution)
     -> Task<ListState<Item>, Never>
   {
     let task: Task<ListState<Item>, Never>
@@ -320,12 +354,13 @@ public final class ListLoader<Source: PageSource>: Sendable {
   ///
   /// - Returns: The state right after the last of them settled.
   @inlinable
-  func drive(_ first: PendingFetch<Cursor>) async -> ListState<Item> {
+  func drive(_ first: PendingFetch<Cursor, Query>) async -> ListState<Item> {
     var fetch = first
     while true {
       let event: LoaderEvent<Item, Cursor>
       do {
-        let page = try await source.page(after: fetch.cursor, limit: fetch.limit)
+        let page = try await source.page(
+          after: fetch.cursor, limit: fetch.limit, query: fetch.query)
         event = .pageLoaded(fetch.request, page)
       } catch is CancellationError {
         event = .cancelled(fetch.request)

@@ -47,8 +47,14 @@ public final class ListModel<Source: PageSource> {
     self.state = loader.state
   }
 
+  /// How the query reads to a person, for the no-results placeholder; set with
+  /// ``setQuery(_:summary:)``.
+  public private(set) var querySummary = QuerySummary()
+
   /// What to show for ``state``: a placeholder or the items with an optional notice.
-  public var display: ListDisplay { placeholders.display(for: state, list: list) }
+  public var display: ListDisplay {
+    placeholders.display(for: state, list: list, query: querySummary)
+  }
 
   /// Follows the loader's transitions until the calling task is cancelled.
   ///
@@ -76,4 +82,11 @@ public final class ListModel<Source: PageSource> {
 
   /// Asks again for what failed, without waiting; see ``ListLoader/retry()-869mh``.
   public func retry() { loader.send(.retry, execution: .concurrent) }
+
+  /// Shows the list as `query` selects it (nil: the whole list), without waiting; `summary` is
+  /// how it reads in the no-results placeholder. See ``ListLoader/setQuery(_:execution:)``.
+  public func setQuery(_ query: Source.Query?, summary: QuerySummary) {
+    querySummary = summary
+    loader.setQuery(query, execution: .concurrent)
+  }
 }

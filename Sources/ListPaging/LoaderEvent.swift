@@ -8,6 +8,9 @@ public enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
   case retry
   /// The underlying data changed.
   case invalidated
+  /// The query changed (see ``ListLoader/setQuery(_:execution:)``): a new generation, whose
+  /// pages replace everything an older query asked for.
+  case queryChanged
   /// The source returned `page` for `request`.
   case pageLoaded(RequestID, SourcePage<Item, Cursor>)
   /// The source failed `request`.

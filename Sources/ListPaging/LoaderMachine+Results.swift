@@ -80,10 +80,10 @@ extension LoaderMachine {
     let previous = _state.phase
     _state.pagesLoaded = 1
     if page.items.isEmpty && !beginsMidList {
-      _state.phase = .empty
+      _state.phase = page.listHasItems ? .noResults : .empty
       _state.endReached = true
       _nextCursor = nil
-      publish(from: previous, [.empty], &effects)
+      publish(from: previous, [page.listHasItems ? .noResults : .empty], &effects)
       return
     }
     _state.items = LoadedItems(page.items)
@@ -123,8 +123,15 @@ extension LoaderMachine {
       return
     }
     let previous = _state.phase
+    let phase: ListPhase
+    if progress.items.isEmpty && !beginsMidList {
+      // The items are empty only when the first page was, so `page` is that page.
+      phase = page.listHasItems ? .noResults : .empty
+    } else {
+      phase = .content
+    }
     _state = ListState(
-      phase: progress.items.isEmpty && !beginsMidList ? .empty : .content,
+      phase: phase,
       items: progress.items,
       pagesLoaded: progress.pagesFetched,
       endReached: reachedEnd)

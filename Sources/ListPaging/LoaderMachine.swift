@@ -52,7 +52,8 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   /// The state after the last event.
   @inlinable public var state: ListState<Item> { _state }
 
-  /// Incremented by every refresh; stamped on every request made after it.
+  /// Incremented by every refresh and every change of the query; stamped on every request made
+  /// after it.
   @inlinable public var generation: Int { _generation }
 
   /// How many transitions were published so far.
@@ -61,8 +62,8 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   /// Where the page after the content starts; nil before the first page and after the last.
   @inlinable public var nextCursor: Cursor? { _nextCursor }
 
-  /// Whether the data changed while the first load or a refresh was in flight, so that one more
-  /// load follows it.
+  /// Whether the data or the query changed while the first load or a refresh was in flight, so
+  /// that one more load follows it.
   @inlinable public var hasPendingInvalidation: Bool { _hasPendingInvalidation }
 
   /// The request whose result the machine waits for, if any.
@@ -91,6 +92,7 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     case .refresh: refresh(&effects)
     case .retry: retry(&effects)
     case .invalidated: invalidate(&effects)
+    case .queryChanged: changeQuery(&effects)
     case .pageLoaded(let request, let page): pageLoaded(request, page, &effects)
     case .pageFailed(let request, let error): pageFailed(request, error, &effects)
     case .cancelled(let request): cancelled(request, &effects)
@@ -109,7 +111,7 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
       // After the end, or after a failed page until it is retried, there is nothing to ask for.
       guard !_state.endReached, case .idle = _state.append else { return }
       startAppend(page: _state.pagesLoaded + 1, &effects)
-    case .loading, .empty, .error:
+    case .loading, .empty, .noResults, .error:
       return
     }
   }
@@ -120,7 +122,7 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     case .loading:
       // The first page is on its way; it is as fresh as a reload would be.
       return
-    case .idle, .empty, .error:
+    case .idle, .empty, .noResults, .error:
       // An automatic refresh of an empty or failed list may be running; it is fresh enough.
       guard inFlight == nil else { return }
       _generation += 1
@@ -151,13 +153,34 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
       return
     case .loading:
       _hasPendingInvalidation = true
-    case .content, .empty, .error:
+    case .content, .empty, .noResults, .error:
       if case .refresh = inFlight?.operation {
         // However many changes arrive now, one more refresh after this one covers them all.
         _hasPendingInvalidation = true
       } else {
         startRefresh(automatic: true, &effects)
       }
+    }
+  }
+
+  /// Starts over for the new query: what an older query asked for is never shown.
+  ///
+  /// From a settled list, the request in flight (an append, a refresh) is cancelled and the
+  /// first page asked for, showing `loading`. While a first page is loading, nothing is asked
+  /// now: once it is in, it is dropped and page 1 is asked for once more, with the query then in
+  /// force. So a burst of changes costs at most two requests, however long it is.
+  @inlinable
+  mutating func changeQuery(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+    _generation += 1
+    switch _state.phase {
+    case .idle:
+      // Nothing was asked for yet; the first page will be asked with the new query.
+      return
+    case .loading:
+      _hasPendingInvalidation = true
+    case .content, .empty, .noResults, .error:
+      cancelInFlight(&effects)
+      startFirstLoad(&effects)
     }
   }
 
@@ -188,10 +211,7 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   @inlinable
   mutating func startRefresh(automatic: Bool, _ effects: inout [LoaderEffect<Item, Cursor>]) {
     _generation += 1
-    if let replaced = inFlight {
-      effects.append(.cancel(replaced.id))
-      inFlight = nil
-    }
+    cancelInFlight(&effects)
     let previous = _state.phase
     _state.append = .idle
     _state.refresh = .loading(automatic: automatic)
@@ -201,6 +221,14 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
       automatic: automatic, targetPages: Swift.max(_state.pagesLoaded, 1), pagesFetched: 0,
       items: [])
     request(.refresh(progress), cursor: nil, page: 1, &effects)
+  }
+
+  /// Cancels the request in flight, if any: its result will be dropped whatever it is.
+  @inlinable
+  mutating func cancelInFlight(_ effects: inout [LoaderEffect<Item, Cursor>]) {
+    guard let replaced = inFlight else { return }
+    effects.append(.cancel(replaced.id))
+    inFlight = nil
   }
 
   /// Records `operation` as the one request in flight and asks the driver to run it.

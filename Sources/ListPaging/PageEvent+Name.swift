@@ -1,5 +1,5 @@
 extension PageEvent {
-  /// The event's name: `loading`, `loaded`, `error`, `empty`, `end`, `refreshing`, `refreshed`
+  /// The event's name: `loading`, `loaded`, `error`, `empty`, `no_results`, `end`, `refreshing`, `refreshed`
   /// or `refresh_failed`.
   public var name: String {
     switch self {
@@ -7,6 +7,7 @@ extension PageEvent {
     case .loaded: "loaded"
     case .failed: "error"
     case .empty: "empty"
+    case .noResults: "no_results"
     case .end: "end"
     case .refreshing: "refreshing"
     case .refreshed: "refreshed"

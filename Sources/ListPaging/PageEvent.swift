@@ -12,6 +12,8 @@ public enum PageEvent: Sendable, Hashable {
   case failed(page: Int, error: LoadError)
   /// The first page came back with no items.
   case empty
+  /// The first page came back with no items, though the list has some: none match the query.
+  case noResults
   /// The last page was loaded: `pages` pages holding `items` items in all.
   case end(pages: Int, items: Int)
   /// A refresh started; `automatic` when the data changed, not because someone asked.

@@ -20,6 +20,9 @@ public protocol PageSource<Item>: Sendable {
   associatedtype Item: Sendable
   /// Where a page ends and the next one starts; opaque to the loader.
   associatedtype Cursor: Sendable
+  /// What selects the items a page holds (a search, filters), set with
+  /// ``ListLoader/setQuery(_:execution:)``; `Never` for a source that takes none.
+  associatedtype Query: Sendable = Never
 
   /// Returns the page that follows `cursor`, or the first page when `cursor` is nil.
   ///
@@ -29,4 +32,23 @@ public protocol PageSource<Item>: Sendable {
   /// - Throws: Anything. The loader turns the error into a ``LoadError`` with its classifier,
   ///   except `CancellationError`, which only drops the request and never shows as an error.
   func page(after cursor: Cursor?, limit: Int) async throws -> SourcePage<Item, Cursor>
+
+  /// Returns the page of the items `query` selects that follows `cursor`; nil is the whole
+  /// list. A cursor is only ever handed back with the query its page was read with.
+  ///
+  /// A source that filters reports an empty first page of a list that has items with
+  /// ``SourcePage/listHasItems``. Sources that take no query get this from
+  /// ``page(after:limit:)``.
+  func page(after cursor: Cursor?, limit: Int, query: Query?) async throws
+    -> SourcePage<Item, Cursor>
+}
+
+extension PageSource where Query == Never {
+  /// The page after `cursor`: a source that takes no query only ever gets nil.
+  @inlinable
+  public func page(after cursor: Cursor?, limit: Int, query: Never?) async throws
+    -> SourcePage<Item, Cursor>
+  {
+    try await page(after: cursor, limit: limit)
+  }
 }

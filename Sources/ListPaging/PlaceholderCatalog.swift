@@ -10,6 +10,9 @@
 /// catalog.setError(list: "orders") { error in
 ///   error.kind == "busy" ? Placeholder(title: "Orders are syncing") : nil
 /// }
+/// catalog.setNoResults(list: "books") { query in
+///   Placeholder(title: "Nothing on the shelf matches", detail: "Try fewer words.")
+/// }
 /// catalog.display(for: loader.state, list: "orders")
 /// ```
 ///
@@ -24,6 +27,8 @@ public struct PlaceholderCatalog: Sendable {
 
   private var loading: [String: Placeholder] = [:]
   private var empty: [String: Placeholder] = [:]
+  private var noResults: [String: Placeholder] = [:]
+  private var noResultsMakers: [String: @Sendable (QuerySummary) -> Placeholder?] = [:]
   private var errorsByKind: [KindKey: Placeholder] = [:]
   private var errorMakers: [String: @Sendable (LoadError) -> Placeholder?] = [:]
   private var noticeMakers: [String: @Sendable (ContentNotice) -> String?] = [:]
@@ -62,6 +67,27 @@ public struct PlaceholderCatalog: Sendable {
     }
   }
 
+  /// The placeholder shown when `list` has items but none match `query`.
+  ///
+  /// By default the contract's: `No results for “TEXT”` for a search (or
+  /// `No <list> match status=done` for filters alone), `Try another search.`, and
+  /// `Clear the search: lists show <list>`. The list's closure comes first (when it returns a
+  /// placeholder), then its placeholder, then the default.
+  public func noResultsPlaceholder(list: String, query: QuerySummary) -> Placeholder {
+    if let made = noResultsMakers[list]?(query) { return made }
+    if let custom = noResults[list] { return custom }
+    let title: String
+    if let search = query.search, !search.isEmpty {
+      title = "No results for “\(search)”"
+    } else if !query.filters.isEmpty {
+      title = "No \(list) match \(query.filters.joined(separator: ", "))"
+    } else {
+      title = "No results in \(list)"
+    }
+    return Placeholder(
+      title: title, detail: "Try another search.", action: "Clear the search: lists show \(list)")
+  }
+
   /// The placeholder shown when the first page of `list` failed with `error`.
   ///
   /// By default: `Couldn't load <list>`, the error's message, and `Retry: lists show <list>`
@@ -86,17 +112,21 @@ public struct PlaceholderCatalog: Sendable {
     }
   }
 
-  /// What to show for `state` of `list`.
+  /// What to show for `state` of `list`, whose query reads as `query`.
   ///
   /// ``ListPhase/idle`` shows the loading placeholder, like ``ListPhase/loading``: a list that
   /// nothing was asked for yet is about to load, and showing nothing first would blink.
   /// Content shows the items with a notice when the last append or refresh failed.
-  public func display<Item>(for state: ListState<Item>, list: String) -> ListDisplay {
+  public func display<Item>(
+    for state: ListState<Item>, list: String, query: QuerySummary = QuerySummary()
+  ) -> ListDisplay {
     switch state.phase {
     case .idle, .loading:
       return .placeholder(loadingPlaceholder(list: list))
     case .empty:
       return .placeholder(emptyPlaceholder(list: list))
+    case .noResults:
+      return .placeholder(noResultsPlaceholder(list: list, query: query))
     case .error:
       // The machine always sets the error in this phase; a hand-made state might not.
       let error =
@@ -127,6 +157,19 @@ public struct PlaceholderCatalog: Sendable {
   /// Replaces the empty placeholder of `list`.
   public mutating func setEmpty(_ placeholder: Placeholder, list: String) {
     empty[list] = placeholder
+  }
+
+  /// Replaces the no-results placeholder of `list`, whatever the query.
+  public mutating func setNoResults(_ placeholder: Placeholder, list: String) {
+    noResults[list] = placeholder
+  }
+
+  /// Decides the no-results placeholder of `list` per query; when `make` returns nil, the
+  /// list's placeholder from ``setNoResults(_:list:)`` is used, else the default.
+  public mutating func setNoResults(
+    list: String, _ make: @escaping @Sendable (QuerySummary) -> Placeholder?
+  ) {
+    noResultsMakers[list] = make
   }
 
   /// Replaces the error placeholder for errors of `kind`, in `list` or, when nil, in every list.

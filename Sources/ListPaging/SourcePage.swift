@@ -4,16 +4,27 @@ public struct SourcePage<Item: Sendable, Cursor: Sendable>: Sendable {
   public var items: [Item]
   /// Where the next page starts, or nil when this page is the last one.
   public var nextCursor: Cursor?
+  /// Whether the list itself has items though the query that this page answers (a search,
+  /// filters) matched none of them.
+  ///
+  /// A source that filters sets it on an empty first page when the unfiltered list is not
+  /// empty (the store knows its count in O(1)), so that the loader shows
+  /// ``ListPhase/noResults`` instead of ``ListPhase/empty``; a list with no items at all is
+  /// `empty` whatever the query. Only read on an empty first page.
+  public var listHasItems: Bool
 
   /// Creates a page.
   ///
   /// - Parameters:
   ///   - items: The items of the page, in list order.
   ///   - nextCursor: Where the next page starts; nil when the end of the list was reached.
+  ///   - listHasItems: Whether the list has items that the query did not match; see
+  ///     ``listHasItems``.
   @inlinable
-  public init(items: [Item], nextCursor: Cursor?) {
+  public init(items: [Item], nextCursor: Cursor?, listHasItems: Bool = false) {
     self.items = items
     self.nextCursor = nextCursor
+    self.listHasItems = listHasItems
   }
 
   /// Whether the source says another page follows this one.

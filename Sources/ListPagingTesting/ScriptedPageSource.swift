@@ -15,10 +15,13 @@ import Synchronization
 /// request.succeed(["a", "b"], next: 2)
 /// ```
 ///
-/// Cursors are plain integers chosen by the test when it resolves a request.
+/// Cursors are plain integers chosen by the test when it resolves a request; a query is a text,
+/// recorded with each request (``ScriptedRequest/query``).
 public final class ScriptedPageSource<Item: Sendable>: PageSource {
   /// The test picks each cursor when it resolves a request.
   public typealias Cursor = Int
+  /// A search text, which the test reads from each request.
+  public typealias Query = String
 
   private typealias Waiter = CheckedContinuation<ScriptedRequest<Item>, Never>
 
@@ -63,11 +66,19 @@ public final class ScriptedPageSource<Item: Sendable>: PageSource {
     }
   }
 
-  /// Registers the call as a pending request and waits until the test resolves it.
+  /// Registers the call, with no query, as a pending request and waits until the test resolves
+  /// it.
   public func page(after cursor: Int?, limit: Int) async throws -> SourcePage<Item, Int> {
+    try await page(after: cursor, limit: limit, query: nil)
+  }
+
+  /// Registers the call as a pending request and waits until the test resolves it.
+  public func page(after cursor: Int?, limit: Int, query: String?) async throws
+    -> SourcePage<Item, Int>
+  {
     let (request, waiter): (ScriptedRequest<Item>, Waiter?) = state.withLock { state in
       let request = ScriptedRequest<Item>(
-        number: state.requests.count + 1, cursor: cursor, limit: limit,
+        number: state.requests.count + 1, cursor: cursor, limit: limit, query: query,
         throwsOnCancellation: throwsOnCancellation)
       state.requests.append(request)
       guard !state.waiters.isEmpty else { return (request, nil) }

@@ -22,13 +22,16 @@ public final class ScriptedRequest<Item: Sendable>: Sendable {
   public let cursor: Int?
   /// The page size the caller asked for.
   public let limit: Int
+  /// The query the caller asked with; nil for the whole list.
+  public let query: String?
   private let throwsOnCancellation: Bool
   private let state = Mutex(State())
 
-  init(number: Int, cursor: Int?, limit: Int, throwsOnCancellation: Bool) {
+  init(number: Int, cursor: Int?, limit: Int, query: String?, throwsOnCancellation: Bool) {
     self.number = number
     self.cursor = cursor
     self.limit = limit
+    self.query = query
     self.throwsOnCancellation = throwsOnCancellation
   }
 
@@ -39,8 +42,11 @@ public final class ScriptedRequest<Item: Sendable>: Sendable {
   public var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// Ends the request with a page of `items`, followed by the page at cursor `next` (nil: none).
-  public func succeed(_ items: [Item], next: Int?) {
-    resolve(.success(SourcePage(items: items, nextCursor: next)))
+  ///
+  /// - Parameter listHasItems: Whether the list has items that the query did not match
+  ///   (``SourcePage/listHasItems``).
+  public func succeed(_ items: [Item], next: Int?, listHasItems: Bool = false) {
+    resolve(.success(SourcePage(items: items, nextCursor: next, listHasItems: listHasItems)))
   }
 
   /// Ends the request by throwing `error`.

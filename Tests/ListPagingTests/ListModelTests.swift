@@ -170,4 +170,26 @@ struct ListModelTests {
     running.cancel()
     await running.value
   }
+
+  @Test func aQueryThatMatchesNothingShowsTheNoResultsPlaceholderWithItsText() async {
+    let source = ScriptedPageSource<String>()
+    let model = ListModel(loader: ListLoader(source: source, pageSize: 2), list: "books")
+    let running = Task { await model.run(observingChanges: false) }
+    await source.nextRequest().succeed(["Dune"], next: nil)
+    await waitUntil(model) { model.state.phase == .content }
+
+    model.setQuery("zzz", summary: QuerySummary(search: "zzz"))
+    let search = await source.nextRequest()
+    #expect(search.query == "zzz")
+    search.succeed([], next: nil, listHasItems: true)
+    await waitUntil(model) { model.state.phase == .noResults }
+    #expect(
+      model.display
+        == .placeholder(
+          Placeholder(
+            title: "No results for “zzz”", detail: "Try another search.",
+            action: "Clear the search: lists show books")))
+    running.cancel()
+    await running.value
+  }
 }

@@ -179,4 +179,56 @@ import Testing
     #expect(ListDisplay.content(notice: "Stale").notice == "Stale")
     #expect(ListDisplay.content(notice: "Stale").placeholder == nil)
   }
+
+  // MARK: No results
+
+  @Test(arguments: [
+    (QuerySummary(search: "dune"), "No results for “dune”"),
+    (QuerySummary(filters: ["status=done"]), "No books match status=done"),
+    (
+      QuerySummary(filters: ["status=done", "pages>=100"]),
+      "No books match status=done, pages>=100"
+    ),
+    (QuerySummary(search: "dune", filters: ["status=done"]), "No results for “dune”"),
+    (QuerySummary(), "No results in books"),
+  ])
+  func noResultsDefaultMatchesTheContract(_ query: QuerySummary, _ title: String) {
+    #expect(
+      PlaceholderCatalog().noResultsPlaceholder(list: "books", query: query)
+        == Placeholder(
+          title: title, detail: "Try another search.",
+          action: "Clear the search: lists show books"))
+  }
+
+  @Test func noResultsIsShownForThatPhaseWithTheQuery() {
+    let state = ListState<Int>(phase: .noResults, pagesLoaded: 1, endReached: true)
+    let display = PlaceholderCatalog().display(
+      for: state, list: "books", query: QuerySummary(search: "Sao Paulo"))
+    #expect(
+      display
+        == .placeholder(
+          Placeholder(
+            title: "No results for “Sao Paulo”", detail: "Try another search.",
+            action: "Clear the search: lists show books")))
+  }
+
+  @Test func noResultsCanBeReplacedPerListAndPerQuery() {
+    var catalog = PlaceholderCatalog()
+    let shelf = Placeholder(title: "Nothing on the shelf matches")
+    catalog.setNoResults(shelf, list: "books")
+    #expect(catalog.noResultsPlaceholder(list: "books", query: QuerySummary(search: "x")) == shelf)
+    catalog.setNoResults(list: "books") { query in
+      query.filters.isEmpty ? nil : Placeholder(title: "No books with \(query.filters[0])")
+    }
+    #expect(
+      catalog.noResultsPlaceholder(list: "books", query: QuerySummary(filters: ["signed=true"]))
+        == Placeholder(title: "No books with signed=true"))
+    // The closure declines: the list's placeholder, then the default for other lists.
+    #expect(catalog.noResultsPlaceholder(list: "books", query: QuerySummary(search: "x")) == shelf)
+    #expect(
+      catalog.noResultsPlaceholder(list: "orders", query: QuerySummary(search: "x")).title
+        == "No results for “x”")
+    // The empty placeholder is another phase's, and stays the default.
+    #expect(catalog.emptyPlaceholder(list: "books").title == "No books yet")
+  }
 }

@@ -3,16 +3,16 @@ import TestSupport
 
 @testable import ListStore
 
-/// The seed corpora of the `fuzz-amount` and `fuzz-cursor` targets (Tests/Fuzz), replayed through
+/// The seed corpora of the `fuzz-amount`, `fuzz-cursor` and `fuzz-search` targets (Tests/Fuzz), replayed through
 /// the properties those targets check, so `swift test` keeps them without libFuzzer; and the
 /// targets' own replayers, which add the comparison with their reference implementations.
 @Suite struct FuzzCorpusTests {
-  @Test(arguments: ["fuzz-amount", "fuzz-cursor"])
+  @Test(arguments: ["fuzz-amount", "fuzz-cursor", "fuzz-search"])
   func corpusIsThere(target: String) {
     #expect(FuzzSeed.corpus(target).count >= 12, "\(FuzzSeed.folder(of: target).path)")
   }
 
-  @Test(arguments: ["fuzz-amount", "fuzz-cursor"])
+  @Test(arguments: ["fuzz-amount", "fuzz-cursor", "fuzz-search"])
   func replayerFindsEveryPropertyHolding(target: String) async throws {
     let run = try await runFuzzReplayer(target)
     #expect(run.status == 0, "\(run.output)")
@@ -103,6 +103,31 @@ import TestSupport
         }
       }
     }
+  }
+
+  // MARK: fuzz-search
+
+  /// The whole seed is the text typed and stored (fuzz-search/SearchProperties.swift).
+  @Test(arguments: FuzzSeed.corpus("fuzz-search"))
+  func searchSeed(_ seed: FuzzSeed) throws {
+    let text = String(decoding: seed.bytes, as: UTF8.self)
+    guard !text.unicodeScalars.contains("\0") else {
+      #expect(throws: SearchError.nulCharacter) { try SearchQuery(text) }
+      return
+    }
+    let index = try SearchIndex(KindSearchTests.books)
+    try index.connection.execute("INSERT INTO books (title) VALUES ('-')")  // no words
+    let insert = try index.connection.prepare("INSERT INTO books (title, author) VALUES ('-', ?1)")
+    try insert.bind(text, at: 1)
+    try insert.run()
+    let words = SearchQuery.words(in: text)
+    // No error from MATCH; the row is found by its whole text and by each of its words.
+    #expect(try index.ids(matching: text) == (words.isEmpty ? nil : [2]))
+    for word in words.prefix(16) {
+      #expect(try index.ids(matching: word) == [2], "\(word.debugDescription)")
+    }
+    try index.connection.execute("DELETE FROM books WHERE id = 2")
+    try index.checkIntegrity()
   }
 
   /// `body` with its checksum for `account`, in base64url: the token the store would make.

@@ -16,6 +16,7 @@ import Testing
       #"{"event":"loaded","page":1,"count":20,"has_more":true}"#
     ),
     (.empty, #"{"event":"empty"}"#),
+    (.noResults, #"{"event":"no_results"}"#),
     (
       .failed(page: 2, error: busy),
       #"{"event":"error","page":2,"kind":"busy","retryable":true}"#

@@ -1,7 +1,7 @@
-/// Everything a ``ListLoader`` guards with its lock: the machine, the task running its request,
-/// and the subscribers to its streams.
+/// Everything a ``ListLoader`` guards with its lock: the machine, the query, the task running its
+/// request, and the subscribers to its streams.
 @usableFromInline
-struct LoaderCore<Item: Sendable, Cursor: Sendable>: Sendable {
+struct LoaderCore<Item: Sendable, Cursor: Sendable, Query: Sendable>: Sendable {
   /// The request in flight and the chain running it.
   @usableFromInline
   struct ActiveChain: Sendable {
@@ -22,7 +22,7 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable>: Sendable {
   @usableFromInline
   struct Outcome: Sendable {
     /// The request to start, if any: the machine has at most one in flight.
-    @usableFromInline var fetch: PendingFetch<Cursor>?
+    @usableFromInline var fetch: PendingFetch<Cursor, Query>?
     /// The task to cancel, if the event replaced its request.
     @usableFromInline var cancelled: Task<ListState<Item>, Never>?
     /// The state right after the event.
@@ -35,6 +35,8 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable>: Sendable {
   }
 
   @usableFromInline var machine: LoaderMachine<Item, Cursor>
+  /// The query every page is asked with; changed together with the machine's generation.
+  @usableFromInline var query: Query?
   @usableFromInline var active: ActiveChain?
   @usableFromInline var chainCount = 0
   /// Reused for every event, so that applying one allocates nothing.
@@ -63,7 +65,7 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable>: Sendable {
         finished = active
         active = nil
       }
-    case .loadNextPage, .refresh, .retry, .invalidated:
+    case .loadNextPage, .refresh, .retry, .invalidated, .queryChanged:
       break
     }
     effects.removeAll(keepingCapacity: true)
@@ -90,7 +92,8 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable>: Sendable {
         }
         let task = finished?.chain == owner ? finished?.task : nil
         active = ActiveChain(request: request, chain: owner, task: task)
-        outcome.fetch = PendingFetch(request: request, cursor: cursor, limit: limit, chain: owner)
+        outcome.fetch = PendingFetch(
+          request: request, cursor: cursor, limit: limit, chain: owner, query: query)
       }
     }
     effects.removeAll(keepingCapacity: true)

@@ -27,7 +27,7 @@ extension PageEvent {
       json.key("page")
       json.int(page)
       Self.write(error, to: &json)
-    case .empty:
+    case .empty, .noResults:
       break
     case .end(let pages, let items):
       json.key("pages")
