@@ -202,7 +202,9 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// loader.setQuery("dun")   // loading, then content or noResults
   /// loader.setQuery(nil)     // the whole list again
   /// ```
-  /// - Parameter execution: Where the request it starts runs.
+  /// - Parameters:
+  ///   - query: The new query, or nil for the whole list.
+  ///   - execution: Where the request it starts runs.
   public func setQuery(_ query: Query?, execution: RequestExecution = .inline) {
     let outcome = core.withLock { core in
       core.query = query

@@ -3,7 +3,7 @@ import Synchronization
 
 /// One call to a ``ScriptedPageSource``, waiting for the test to say how it ends.
 ///
-/// The call stays suspended until ``succeed(_:next:)`` or ``fail(_:)``; requests may be resolved
+/// The call stays suspended until ``succeed(_:next:listHasItems:)`` or ``fail(_:)``; requests may be resolved
 /// in any order, and before or after the caller started waiting.
 public final class ScriptedRequest<Item: Sendable>: Sendable {
   private typealias Waiter = CheckedContinuation<SourcePage<Item, Int>, any Error>
@@ -43,8 +43,11 @@ public final class ScriptedRequest<Item: Sendable>: Sendable {
 
   /// Ends the request with a page of `items`, followed by the page at cursor `next` (nil: none).
   ///
-  /// - Parameter listHasItems: Whether the list has items that the query did not match
-  ///   (``SourcePage/listHasItems``).
+  /// - Parameters:
+  ///   - items: The page's items.
+  ///   - next: The cursor of the page after it, or nil at the end.
+  ///   - listHasItems: Whether the list has items that the query did not match
+  ///     (`SourcePage.listHasItems` of ListPaging).
   public func succeed(_ items: [Item], next: Int?, listHasItems: Bool = false) {
     resolve(.success(SourcePage(items: items, nextCursor: next, listHasItems: listHasItems)))
   }
