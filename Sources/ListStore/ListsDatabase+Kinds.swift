@@ -71,6 +71,7 @@ extension ListsDatabase {
     case let error as KindDefinitionError: .invalidDefinition(error.message)
     case KindRegistryError.unknown(let name): .unknownKind(name)
     case KindRegistryError.builtIn(let name): .builtInKind(name)
+    case let error as SearchError: .invalidDefinition(error.message)
     case KindRegistryError.unreadable(let reason):
       .corrupt(path: path, detail: "a definition in list_kinds does not read: \(reason)")
     default: ListStoreError.wrap(error, path: path)

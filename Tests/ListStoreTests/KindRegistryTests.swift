@@ -170,4 +170,33 @@ import TextFormats
       try database.registerKind(Self.books)
     }
   }
+
+  /// A kind with `search` fields gets its full-text index at registration, built for what is
+  /// there, kept in step with plain SQL, made again when the fields change, dropped with it.
+  @Test func aKindsSearchFieldsGetTheirIndex() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      let database = try ListsDatabase(path: path)
+      let registered = try database.registerKind(Self.books)
+      #expect(registered.schemaSQL.contains("CREATE VIRTUAL TABLE books_search USING fts5(title, author"))
+      let raw = try Connection(path: path)
+      raw.setBusyTimeout(milliseconds: 5_000)
+      try raw.execute("INSERT INTO books (title, author) VALUES ('Dune', 'Frank Herbert'), ('Emma', 'Jane Austen')")
+      func found(_ match: String) throws -> [String] {
+        try Self.rows(path, "SELECT b.title FROM books_search s JOIN books b ON b.id = s.rowid WHERE books_search MATCH '\(match)' ORDER BY b.id")
+      }
+      #expect(try found("\"dun\"*") == ["Dune"])
+      #expect(try found("\"austen\"") == ["Emma"])
+      try raw.execute("UPDATE books SET author = 'F. Herbert' WHERE title = 'Dune'")
+      #expect(try found("\"frank\"").isEmpty)
+      // Search on the title only: the index is made again, for the rows already there.
+      var titles = Self.books
+      titles.search = ["title"]
+      #expect(try database.updateKind(titles).version == 2)
+      #expect(try found("\"emma\"") == ["Emma"])
+      #expect(throws: SQLiteError.self) { try found("author:\"austen\"") }
+      try database.removeKind(named: "books")
+      #expect(try Self.rows(path, "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'books%'") == ["0"])
+    }
+  }
 }

@@ -43,7 +43,7 @@ extension Reliability {
     @Test func whatOneCommandAcknowledgedSurvivesAnotherOnesFailure() async throws {
       let scratch = try Scratch()
       var figures = Figures("contention.first-write")
-      let budget = Budget(trials: 40, share: 0.05)
+      let budget = Budget(trials: 40, share: 0.1)
       var trial = 0
       while budget.shouldRun(after: trial) {
         let race = Self.races[trial % Self.races.count]

@@ -6,7 +6,7 @@
 #        (default 5 minutes, 1000 files)
 #
 # Each test repeats its trials for its share of the time (crash: import 25 %, first open 10 %,
-# clear 10 %; contention: writers 25 %, racing first opens and first writes 5 % each; full disk 10 %; the hostile
+# clear 10 %; contention: writers 25 %, racing first opens 5 %, first writes 10 %; full disk 10 %; the hostile
 # file and input cases run once). The run is killed if it takes more than twice its time plus
 # five minutes. Then Tests/Scripts/full-filesystem.sh fills a real tmpfs (when run as root),
 # and Tests/Scripts/mutation.sh edits F files' bookkeeping at random (7 commands on each).

@@ -104,7 +104,9 @@ enum KindRegistry {
       }
     }
     taken.reset()
-    let sql = definition.schemaSQL
+    // A kind with search fields gets its full-text index, built for the rows already there.
+    if !definition.search.isEmpty { try FullTextSearch.requireAvailable(on: connection) }
+    let sql = definition.schemaSQL + definition.searchSQL
     for statement in sql { try connection.execute(statement) }
     let registered = RegisteredKind(
       definition: definition, version: 1, isBuiltIn: false, checksum: checksum(of: definition),
@@ -134,8 +136,12 @@ enum KindRegistry {
     guard let stored = try kind(named: definition.name, connection) else {
       throw KindRegistryError.unknown(definition.name)
     }
-    let plan = try stored.definition.plan(changingTo: definition)
+    var plan = try stored.definition.plan(changingTo: definition)
     guard plan.changesAnything else { return (stored, plan) }
+    // Other search fields: the index is made again, for the rows already there.
+    let search = definition.searchChangeSQL(from: stored.definition)
+    if !search.isEmpty && !definition.search.isEmpty { try FullTextSearch.requireAvailable(on: connection) }
+    plan.sql += search
     for statement in plan.sql { try connection.execute(statement) }
     var updated = stored
     updated.definition = definition
@@ -167,6 +173,7 @@ enum KindRegistry {
   static func remove(_ name: String, _ connection: Connection) throws {
     guard let stored = try kind(named: name, connection) else { throw KindRegistryError.unknown(name) }
     guard !stored.isBuiltIn else { throw KindRegistryError.builtIn(name) }
+    for statement in stored.definition.searchDropSQL { try connection.execute(statement) }
     try connection.execute("DROP TABLE \(stored.definition.name)")
     for sql in [
       "DELETE FROM list_counts WHERE list = ?1", "DELETE FROM list_kinds WHERE name = ?1",

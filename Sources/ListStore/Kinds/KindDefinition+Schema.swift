@@ -68,7 +68,7 @@ extension KindDefinition {
     var names = [name, name + "_page", name + "_counted_insert", name + "_counted_delete", name + "_counted_update"]
     if unique != nil { names.append(name + "_unique") }
     for field in fields where field.onePerAccount { names.append(name + "_one_" + field.name) }
-    return names
+    return names + searchSchemaObjectNames
   }
 
   /// The current time in integer Unix milliseconds, as SQL, for column defaults.
