@@ -134,18 +134,9 @@ public struct KindItems: Sendable {
   /// - Throws: ``ListStoreError/kindItemsNotFound(kind:ids:)`` listing the ids the list does
   ///   not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
-    var unique: [Int64] = []
-    for id in ids where !unique.contains(id) { unique.append(id) }
     try write { connection in
       let statement = try connection.cachedStatement(text: queries.deleteSQL)
-      var missing: [Int64] = []
-      for id in unique {
-        statement.reset()
-        try statement.bind(account, at: 1)
-        try statement.bind(id, at: 2)
-        try statement.run()
-        if connection.changes == 0 { missing.append(id) }
-      }
+      let missing = try RowRemoval.remove(ids, account: account, with: statement, connection)
       if !missing.isEmpty { throw ListStoreError.kindItemsNotFound(kind: definition.name, ids: missing) }
     }
   }

@@ -98,19 +98,9 @@ extension ListRepository {
   /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` listing the ids the account's list
   ///   does not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
-    var unique: [Int64] = []
-    for id in ids where !unique.contains(id) { unique.append(id) }
     let account = account
     try database.write(Self.list, account: account) { connection in
-      let statement = try Self.deleteStatement(connection)
-      var missing: [Int64] = []
-      for id in unique {
-        statement.reset()
-        try statement.bind(account, at: 1)
-        try statement.bind(id, at: 2)
-        try statement.run()
-        if connection.changes == 0 { missing.append(id) }
-      }
+      let missing = try RowRemoval.remove(ids, account: account, with: Self.deleteStatement(connection), connection)
       if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: Self.list, ids: missing) }
     }
   }
