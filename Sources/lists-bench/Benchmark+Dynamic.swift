@@ -7,9 +7,7 @@ extension Benchmark {
   /// as the command line reads a kind it was not compiled with), against the same C walk.
   func measureDynamicPages(_ cOrders: COrders) throws {
     progress("Timing keyset pages of the generic repository")
-    let path = folder.file("dynamic-pages.db")
-    try createDatabase(path)
-    try populate(path, with: cOrders, account: Self.account)
+    let path = try pagesDatabase(cOrders)
     let database = try ListsDatabase(path: path)
     let items = try database.items(of: "orders", account: Self.account)
     let cDatabase = try CDatabase(path: path, account: Self.account)

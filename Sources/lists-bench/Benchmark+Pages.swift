@@ -7,9 +7,7 @@ extension Benchmark {
   /// into structs. Both walks fold every row into a checksum, which must agree.
   func measurePages(_ cOrders: COrders) throws {
     progress("Timing keyset pages")
-    let path = folder.file("pages.db")
-    try createDatabase(path)
-    try populate(path, with: cOrders, account: Self.account)
+    let path = try pagesDatabase(cOrders)
     let database = try ListsDatabase(path: path)
     let repository = database.orders(account: Self.account)
     let cDatabase = try CDatabase(path: path, account: Self.account)

@@ -91,6 +91,17 @@ final class Benchmark {
     try database.insert(orders)
   }
 
+  /// The file with ``options.rows`` orders of ``account`` that the page walks read (the store's
+  /// typed walk and the generic repository's), built once per run.
+  func pagesDatabase(_ orders: COrders) throws -> String {
+    if let built = pagesPath { return built }
+    let path = folder.file("pages.db")
+    try createDatabase(path)
+    try populate(path, with: orders, account: Self.account)
+    pagesPath = path
+    return path
+  }
+
   /// The file with the big list (`--big-rows` orders of ``bigAccount``) and the 10-order list of
   /// ``smallAccount``, built once per run.
   func bigDatabase() throws -> String {
@@ -110,6 +121,7 @@ final class Benchmark {
   }
 
   private var bigPath: String?
+  private var pagesPath: String?
 
   /// Times `contenders` against each other on the clock of `--clock`, `trials` times (default
   /// `--trials`). See ``compare(trials:clock:warmUp:_:)``.
