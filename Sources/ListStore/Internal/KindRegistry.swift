@@ -33,19 +33,28 @@ enum KindRegistry {
     }
     var kinds: [RegisteredKind] = []
     for builtIn in KindDefinition.builtIns {
-      kinds.append(
-        stored.first { $0.name == builtIn.name }
-          ?? RegisteredKind(
-            definition: builtIn, version: 1, isBuiltIn: true, checksum: checksum(of: builtIn),
-            createdAt: Timestamp(millisecondsSince1970: 0), schemaSQL: ""))
+      kinds.append(stored.first { $0.name == builtIn.name } ?? unrecorded(builtIn))
     }
     kinds += stored.filter { kind in !KindDefinition.builtIns.contains { $0.name == kind.name } }
     return kinds
   }
 
-  /// The kind named `name`, or nil.
+  /// The kind named `name`, or nil: one row read, the only definition parsed.
   static func kind(named name: String, _ connection: Connection) throws -> RegisteredKind? {
-    try all(connection).first { $0.name == name }
+    if try hasTable(connection) {
+      let statement = try connection.prepare(
+        "SELECT definition, version, built_in, checksum, created_at, schema_sql FROM list_kinds WHERE name = ?1")
+      try statement.bind(name, at: 1)
+      if try statement.step() { return try row(statement) }
+    }
+    return KindDefinition.builtIns.first { $0.name == name }.map(unrecorded)
+  }
+
+  /// A built-in list the file does not record (made before kinds, or its row removed by hand).
+  private static func unrecorded(_ builtIn: KindDefinition) -> RegisteredKind {
+    RegisteredKind(
+      definition: builtIn, version: 1, isBuiltIn: true, checksum: checksum(of: builtIn),
+      createdAt: Timestamp(millisecondsSince1970: 0), schemaSQL: "")
   }
 
   private static func hasTable(_ connection: Connection) throws -> Bool {
