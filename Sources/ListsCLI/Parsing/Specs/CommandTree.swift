@@ -10,6 +10,7 @@ package enum CommandTree {
     subcommands: [
       ShowSpec.command, AddSpec.command, RemoveSpec.command, ClearSpec.command,
       ImportSpec.command, ExportSpec.command, SeedSpec.command, WatchSpec.command,
+      BrowseSpec.command,
       DoctorSpec.command, KindsSpec.command, CompletionSpec.command, ManSpec.command,
       HelpSpec.command, CompleteSpec.command,
     ])
