@@ -19,7 +19,8 @@ import Testing
       Set(ids)
         == [
           .overview, .show, .remove, .clear,
-          .import, .export, .seed, .watch, .doctor, .kinds, .kindsAdd, .kindsUpdate, .kindsShow,
+          .import, .export, .seed, .watch, .browse, .doctor, .kinds, .kindsAdd, .kindsUpdate,
+          .kindsShow,
           .kindsRemove, .completion, .man, .complete,
         ])
   }
@@ -28,7 +29,8 @@ import Testing
     #expect(
       CommandTree.root.visibleSubcommands.map(\.name)
         == [
-          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor", "kinds",
+          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "browse", "doctor",
+          "kinds",
           "completion", "man", "help",
         ])
     #expect(KindsSpec.command.subcommands.map(\.name) == ["add", "update", "show", "remove"])

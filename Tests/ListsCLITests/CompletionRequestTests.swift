@@ -13,7 +13,8 @@ import Testing
   }
 
   static let visibleCommands = [
-    "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor", "kinds", "completion",
+    "show", "add", "remove", "clear", "import", "export", "seed", "watch", "browse", "doctor",
+    "kinds", "completion",
     "man", "help",
   ]
 
