@@ -6,7 +6,7 @@ package enum OverviewCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
     let database = try context.openForReading()
     let kinds = try store { () throws(ListStoreError) in try database.kinds().map(\.definition) }
-    let catalog = PlaceholderCatalog(kinds: kinds)
+    let catalog = PlaceholderCatalog.commandLine(for: kinds)
     var rows: [[String]] = []
     for definition in kinds {
       let count = try store { () throws(ListStoreError) in

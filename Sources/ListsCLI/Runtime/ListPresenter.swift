@@ -26,7 +26,7 @@ package struct ListPresenter: Sendable {
     self.definition = definition
     self.list = ListKind(definition)
     self.limit = limit
-    self.catalog = PlaceholderCatalog(kinds: [definition])
+    self.catalog = PlaceholderCatalog.commandLine(for: [definition])
     self.table = KindTable(definition)
     self.format = KindItemFormat(definition)
   }
