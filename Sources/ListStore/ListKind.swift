@@ -48,7 +48,9 @@ public struct ListKind: RawRepresentable, Sendable, Hashable, CustomStringConver
   /// The list's name: `favorites`, `addresses`, `orders`, `books`.
   public var description: String { rawValue }
 
+  /// Whether two values name the same kind.
   public static func == (left: ListKind, right: ListKind) -> Bool { left.rawValue == right.rawValue }
 
+  /// Hashes the kind's name.
   public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

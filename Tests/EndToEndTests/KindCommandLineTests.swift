@@ -135,4 +135,20 @@ import Testing
     let flags = await sandbox.run("--db", sandbox.databasePath, "__complete", "--", "add", "books", "--pr")
     #expect(flags.stdoutLines == ["--price", "--price-currency"])
   }
+
+  @Test func watchFollowsAnotherProcessWritingTheKind() async throws {
+    let sandbox = try await sandboxWithBooks()
+    let watch = try sandbox.start(["watch", "books", "--json"])
+    let first = try await WatchCommandTests.lines(1, of: watch, within: .seconds(10))
+    #expect(first.first?["list"] == .string("books"))
+    #expect(first.first?["state"] == .string("empty"))
+    #expect(first.first?["placeholder"]?["title"] == .string("No books yet"))
+    // Another program's plain INSERT is seen and counted, like a `lists add`.
+    #expect(await sandbox.sqlite("INSERT INTO books (title) VALUES ('Dune')") == "")
+    let after = try await WatchCommandTests.lines(2, of: watch, within: WatchCommandTests.changeDeadline)
+    #expect(after.last?["state"] == .string("content"))
+    #expect(after.last?["total_count"] == .number("1"))
+    #expect(after.last?["items"]?.arrayValue?.first?["title"] == .string("Dune"))
+    await WatchCommandTests.interrupt(watch)
+  }
 }

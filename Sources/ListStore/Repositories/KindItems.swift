@@ -50,7 +50,7 @@ public struct KindItems: ListRepository {
   /// Validates and adds one item. For a kind whose unique rule keeps duplicates, adding one
   /// again changes nothing and returns the stored item.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)``,
-  ///   ``ListStoreError/duplicateItem(kind:item:fields:)``, or a database error.
+  ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``, or a database error.
   @discardableResult
   public func add(_ draft: DynamicDraft) throws(ListStoreError) -> DynamicItem {
     try addIfMissing(draft).item
