@@ -348,6 +348,17 @@ public final class ListsDatabase: Sendable {
     }
   }
 
+  /// ``writeRethrowing(kind:account:_:)`` with every error as a ``ListStoreError``.
+  func write<T>(
+    kind: String, account: String, _ body: (Connection) throws -> T
+  ) throws(ListStoreError) -> T {
+    do {
+      return try writeRethrowing(kind: kind, account: account, body)
+    } catch {
+      throw ListStoreError.wrap(error, path: path)
+    }
+  }
+
   static func version(of key: ChangeHub.Key, on connection: Connection) throws(SQLiteError) -> Int64 {
     let statement = try connection.cachedStatement(
       "SELECT version FROM list_counts WHERE account = ? AND list = ?")

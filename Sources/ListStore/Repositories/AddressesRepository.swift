@@ -7,6 +7,8 @@ import SQLiteCore
 public struct AddressesRepository: ListRepository {
   /// ``ListKind/addresses``.
   public static var list: ListKind { .addresses }
+  /// `addresses`.
+  public static var kindName: String { "addresses" }
   /// The database the list lives in.
   public let database: ListsDatabase
   /// The account whose addresses this repository sees.

@@ -6,6 +6,8 @@ import SQLiteCore
 public struct FavoritesRepository: ListRepository {
   /// ``ListKind/favorites``.
   public static var list: ListKind { .favorites }
+  /// `favorites`.
+  public static var kindName: String { "favorites" }
   /// The database the list lives in.
   public let database: ListsDatabase
   /// The account whose favorites this repository sees.
@@ -114,7 +116,7 @@ public struct FavoritesRepository: ListRepository {
       }
       try statement.bind(account, at: 1)
       try statement.bind(limit + 1, at: 2)
-      return try collectPage(statement, limit: limit, decode: Self.decode) {
+      return try collectPage(statement, list: .favorites, limit: limit, decode: Self.decode) {
         .time($0.addedAt.millisecondsSince1970, id: $0.id)
       }
     }

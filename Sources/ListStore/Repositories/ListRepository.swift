@@ -11,8 +11,9 @@ public protocol ListRepository: Sendable {
   /// What adding takes: the item without its id, e.g. ``OrderDraft``.
   associatedtype Draft: Sendable
 
-  /// Which list this repository keeps.
-  static var list: ListKind { get }
+  /// The name of the kind this repository keeps: its table's and its kept count's, e.g.
+  /// `orders` or an app's `books`.
+  static var kindName: String { get }
   /// The database the list lives in.
   var database: ListsDatabase { get }
   /// The account whose items this repository sees.
@@ -54,31 +55,38 @@ public protocol ListRepository: Sendable {
   /// in-memory database, whose one connection holds the snapshot, a write throws
   /// ``ListStoreError/nestedWrite``.
   func export(_ body: (Item) throws -> Void) throws
+
+  /// Removes the items with `ids`, all or none.
+  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` (for an app's kind
+  ///   ``ListStoreError/kindItemsNotFound(kind:ids:)``) listing the ids the account's list does
+  ///   not have; nothing is removed then.
+  func remove(ids: [Int64]) throws(ListStoreError)
+
+  /// Removes every item of the account's list. Returns how many were removed.
+  @discardableResult
+  func clear() throws(ListStoreError) -> Int
+
+  /// Checks that `cursor` was made by this list for this account, without reading the list.
+  /// - Throws: ``ListStoreError/invalidCursor(list:)`` (for an app's kind
+  ///   ``ListStoreError/invalidKindCursor(kind:)``).
+  func validate(_ cursor: ListCursor) throws(ListStoreError)
 }
 
 extension ListRepository {
   /// The number of items, read from the count kept beside the list: O(1) however long it is.
   public func count() throws(ListStoreError) -> Int {
-    let key = ChangeHub.Key(account: account, list: Self.list)
-    return try database.read { connection in
-      let statement = try connection.cachedStatement(
-        "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
-      try statement.bind(key.account, at: 1)
-      try statement.bind(key.list, at: 2)
-      let count = try statement.step() ? statement.int64(at: 0) : 0
-      // No sequence of writes makes a count negative; the file was edited.
-      guard count >= 0 else {
-        throw ListStoreError.bookkeepingDamaged(
-          path: database.path,
-          detail: "the kept count of \(key.list) for account '\(key.account)' is \(count)")
-      }
-      return Int(count)
-    }
+    try database.keptCount(of: ChangeHub.Key(account: account, list: Self.kindName))
   }
 
   /// Whether the list has no items: O(1), from the kept count.
   public func isEmpty() throws(ListStoreError) -> Bool {
     try count() == 0
+  }
+
+  /// An async sequence that yields after each committed change to this list, by this database,
+  /// another connection or another process.
+  public func changes() throws(ListStoreError) -> AsyncStream<Void> {
+    try database.changeStream(of: ChangeHub.Key(account: account, list: Self.kindName))
   }
 
   /// Adds every draft of `drafts` in one transaction: all or nothing.
@@ -94,56 +102,42 @@ extension ListRepository {
     }
   }
 
-  /// Removes the items with `ids`, all or none.
+  /// Removes the items with `ids`, all or none, from the kind's table.
   /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` listing the ids the account's list
   ///   does not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
     let account = account
-    try database.write(Self.list, account: account) { connection in
-      let missing = try RowRemoval.remove(ids, account: account, with: Self.deleteStatement(connection), connection)
-      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: Self.list, ids: missing) }
+    try database.write(kind: Self.kindName, account: account) { connection in
+      let statement = try connection.cachedStatement(text: "DELETE FROM \(Self.kindName) WHERE account = ? AND id = ?")
+      let missing = try RowRemoval.remove(ids, account: account, with: statement, connection)
+      if !missing.isEmpty { throw ListStoreError.notFound(kind: Self.kindName, ids: missing) }
     }
   }
 
-  /// Removes every item of the account's list. Returns how many were removed.
+  /// Removes every item of the account's list from the kind's table. Returns how many were
+  /// removed.
   @discardableResult
   public func clear() throws(ListStoreError) -> Int {
     let account = account
-    return try database.write(Self.list, account: account) { connection in
-      let statement = try Self.clearStatement(connection)
+    return try database.write(kind: Self.kindName, account: account) { connection in
+      let statement = try connection.cachedStatement(text: "DELETE FROM \(Self.kindName) WHERE account = ?")
       try statement.bind(account, at: 1)
       try statement.run()
       return connection.changes
     }
   }
 
-  private static func deleteStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
-    switch list {
-    case .favorites: try connection.cachedStatement("DELETE FROM favorites WHERE account = ? AND id = ?")
-    case .addresses: try connection.cachedStatement("DELETE FROM addresses WHERE account = ? AND id = ?")
-    case .orders: try connection.cachedStatement("DELETE FROM orders WHERE account = ? AND id = ?")
-    }
-  }
-
-  private static func clearStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
-    switch list {
-    case .favorites: try connection.cachedStatement("DELETE FROM favorites WHERE account = ?")
-    case .addresses: try connection.cachedStatement("DELETE FROM addresses WHERE account = ?")
-    case .orders: try connection.cachedStatement("DELETE FROM orders WHERE account = ?")
-    }
-  }
-
   /// Steps `statement`, which selects up to `limit + 1` rows, into a page: the extra row only
   /// tells that more follow, and the cursor is made from the last item kept.
   func collectPage(
-    _ statement: Statement, limit: Int, decode: (Statement) throws -> Item,
+    _ statement: Statement, list: ListKind, limit: Int, decode: (Statement) throws -> Item,
     key: (Item) -> CursorKey
   ) throws -> ListPage<Item> {
     var items: [Item] = []
     items.reserveCapacity(limit)
     while try statement.step() {
       if items.count == limit {
-        let next = CursorCodec.encode(key(items[limit - 1]), list: Self.list, account: account)
+        let next = CursorCodec.encode(key(items[limit - 1]), list: list, account: account)
         return ListPage(items: items, nextCursor: next)
       }
       items.append(try decode(statement))
@@ -172,19 +166,6 @@ extension ListRepository {
   func runImport(
     _ next: () throws -> Draft?, insert: (Draft, Connection, Int64) throws -> Bool
   ) throws -> Int {
-    let now = database.configuration.now().millisecondsSince1970
-    return try database.writeRethrowing(Self.list, account: account) { connection in
-      var position = 0
-      var added = 0
-      while let draft = try next() {
-        position += 1
-        do {
-          if try insert(draft, connection, now) { added += 1 }
-        } catch let error as ListStoreError {
-          throw ListStoreError.importRejected(position: position, reason: error)
-        }
-      }
-      return added
-    }
+    try database.importDrafts(kind: Self.kindName, account: account, next, insert: insert)
   }
 }

@@ -12,6 +12,8 @@ import SQLiteCore
 public struct OrdersRepository: ListRepository {
   /// ``ListKind/orders``.
   public static var list: ListKind { .orders }
+  /// `orders`.
+  public static var kindName: String { "orders" }
   /// The database the list lives in.
   public let database: ListsDatabase
   /// The account whose orders this repository sees.
@@ -119,7 +121,7 @@ public struct OrdersRepository: ListRepository {
       }
       try statement.bind(limit + 1, at: 2)
       return try statement.withBound(account, at: 1) {
-        try collectPage(statement, limit: limit, decode: Self.decode) {
+        try collectPage(statement, list: .orders, limit: limit, decode: Self.decode) {
           .time($0.placedAt.millisecondsSince1970, id: $0.id)
         }
       }
