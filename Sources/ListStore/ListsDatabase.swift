@@ -314,6 +314,7 @@ public final class ListsDatabase: Sendable {
   }
 
   /// ``readRethrowing(snapshot:_:)`` with every error as a ``ListStoreError``.
+  @usableFromInline
   func read<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
     do {
       return try readRethrowing(body)

@@ -107,6 +107,7 @@ extension KindQueries {
   /// when nil), each read with `read`; its cursor is bound to the kind and the account.
   /// - Throws: ``ListStoreError/invalidLimit(_:allowed:)``; `invalidCursor` (the built-in
   ///   lists' case, or ``ListStoreError/invalidKindCursor(kind:)``).
+  @inlinable
   func page<Item>(
     after cursor: ListCursor?, limit: Int, account: String, in database: ListsDatabase,
     read: (Statement) throws -> Item
@@ -126,6 +127,7 @@ extension KindQueries {
   /// The sort key of `cursor`, made by a page of this kind for `account`.
   /// - Throws: `invalidCursor` (the built-in lists' case, or
   ///   ``ListStoreError/invalidKindCursor(kind:)``).
+  @usableFromInline
   func values(of cursor: ListCursor, account: String) throws(ListStoreError) -> [CursorValue] {
     guard let values = cursorValues(of: cursor, account: account) else {
       throw .foreignCursor(kind: definition.name)

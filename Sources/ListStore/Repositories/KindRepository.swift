@@ -66,7 +66,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   public let database: ListsDatabase
   /// The account whose items these are.
   public let account: String
-  let queries: KindQueries
+  @usableFromInline let queries: KindQueries
 
   init(database: ListsDatabase, account: String) {
     self.database = database
@@ -105,6 +105,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   /// order; the cost of a page does not depend on how deep it is.
   /// - Throws: ``ListStoreError/invalidKindCursor(kind:)`` for a cursor another list or account
   ///   made; ``ListStoreError/invalidLimit(_:allowed:)``.
+  @inlinable
   public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Record> {
     try queries.page(after: cursor, limit: limit, account: account, in: database, read: Self.decode)
   }
@@ -158,7 +159,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   }
 
   /// Reads the record from the row a statement of ``KindQueries`` stands on.
-  @inline(__always)
+  @inlinable
   static func decode(_ statement: Statement) -> Record {
     Record(row: KindRow(statement))
   }
