@@ -27,14 +27,19 @@ extension ListsDatabase {
   ///   is rolled back; those before it stay applied), ``ListStoreError/nestedWrite`` from inside
   ///   ``write(_:)`` or an import, or a database error.
   @discardableResult
-  public func migrate(app: String, _ migrations: [AppMigration]) throws(ListStoreError) -> [AppMigration] {
+  public func migrate(app: String, _ migrations: [AppMigration]) throws(ListStoreError)
+    -> [AppMigration]
+  {
     precondition(
-      !app.isEmpty && app != Migrator.packageNamespace && app.unicodeScalars.allSatisfy(Self.isNamespaceScalar),
-      "'\(app)' cannot name an app's migrations: use ASCII letters, digits, '.', '-' and '_', and not 'lists'")
+      !app.isEmpty && app != Migrator.packageNamespace
+        && app.unicodeScalars.allSatisfy(Self.isNamespaceScalar),
+      "'\(app)' cannot name an app's migrations: use ASCII letters, digits, '.', '-' and '_', and not 'lists'"
+    )
     for (index, migration) in migrations.enumerated() {
       precondition(
         migration.number == index + 1,
-        "app migration '\(migration.name)' of \(app) is number \(migration.number) at place \(index + 1): number them 1, 2, 3, ...")
+        "app migration '\(migration.name)' of \(app) is number \(migration.number) at place \(index + 1): number them 1, 2, 3, ..."
+      )
     }
     if isInOpenTransaction { throw .nestedWrite }
     do {
@@ -53,12 +58,15 @@ extension ListsDatabase {
             let migration = migrations[recorded]
             do {
               try connection.execute(migration.sql)
-            } catch let error as SQLiteError where !error.isBusy && !error.isFull && !error.isIOError {
+            } catch let error as SQLiteError
+              where !error.isBusy && !error.isFull && !error.isIOError
+            {
               throw ListStoreError.appMigrationFailed(
                 app: app, number: migration.number, name: migration.name, detail: error.message)
             }
             let record = try connection.prepare(
-              "INSERT INTO lists_migrations (namespace, number, name, checksum, applied_at) VALUES (?, ?, ?, ?, ?)")
+              "INSERT INTO lists_migrations (namespace, number, name, checksum, applied_at) VALUES (?, ?, ?, ?, ?)"
+            )
             try record.bind(app, at: 1)
             try record.bind(migration.number, at: 2)
             try record.bind(migration.name, at: 3)
@@ -79,7 +87,8 @@ extension ListsDatabase {
   }
 
   private static func isNamespaceScalar(_ scalar: Unicode.Scalar) -> Bool {
-    (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+    (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+      || (scalar >= "0" && scalar <= "9")
       || scalar == "." || scalar == "-" || scalar == "_"
   }
 
@@ -93,7 +102,9 @@ extension ListsDatabase {
       "SELECT number, checksum FROM lists_migrations WHERE namespace = ? ORDER BY number")
     try statement.bind(app, at: 1)
     var recorded: [(number: Int, checksum: String)] = []
-    while try statement.step() { recorded.append((Int(statement.int64(at: 0)), statement.text(at: 1))) }
+    while try statement.step() {
+      recorded.append((Int(statement.int64(at: 0)), statement.text(at: 1)))
+    }
     let newest = recorded.last?.number ?? 0
     guard newest <= migrations.count else {
       throw ListStoreError.appSchemaTooNew(app: app, found: newest, supported: migrations.count)
@@ -101,7 +112,8 @@ extension ListsDatabase {
     for (index, row) in recorded.enumerated() {
       let migration = migrations[row.number - 1]
       guard row.number == index + 1 else {
-        throw ListStoreError.appMigrationChanged(app: app, number: index + 1, name: migrations[index].name)
+        throw ListStoreError.appMigrationChanged(
+          app: app, number: index + 1, name: migrations[index].name)
       }
       if row.checksum != migration.checksum {
         throw ListStoreError.appMigrationChanged(app: app, number: row.number, name: migration.name)

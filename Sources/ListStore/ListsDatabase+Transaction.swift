@@ -32,13 +32,16 @@ extension ListsDatabase {
   public func write<T>(_ body: (ListsTransaction) throws -> T) throws -> T {
     if isInOpenTransaction { throw ListStoreError.nestedWrite }
     let me = Threads.currentID()
-    let (result, changed) = try withConnection { connection throws -> (T, [(ChangeHub.Key, Int64?)]) in
+    let (result, changed) = try withConnection {
+      connection throws -> (T, [(ChangeHub.Key, Int64?)]) in
       transactionOwner.store(me, ordering: .relaxed)
       defer { transactionOwner.store(0, ordering: .relaxed) }
       touchedLists.withLock { $0 = [] }
       let result: T
       do {
-        result = try connection.transaction(.immediate) { try body(ListsTransaction(database: self)) }
+        result = try connection.transaction(.immediate) {
+          try body(ListsTransaction(database: self))
+        }
       } catch {
         touchedLists.withLock { $0 = [] }
         throw error
@@ -62,7 +65,9 @@ extension ListsDatabase {
 
   /// Runs `body`, a write to `key`'s list (nil: a kind's registration), inside the open
   /// ``write(_:)`` transaction, in a savepoint: a failing write leaves nothing behind.
-  func joinOpenTransaction<T>(touching key: ChangeHub.Key?, _ body: (Connection) throws -> T) throws -> T {
+  func joinOpenTransaction<T>(touching key: ChangeHub.Key?, _ body: (Connection) throws -> T) throws
+    -> T
+  {
     do {
       return try writer.withConnection { connection, _ throws -> T in
         try connection.execute("SAVEPOINT lists_write")
@@ -101,7 +106,9 @@ public struct ListsTransaction {
 
   /// The items of the kind named `kind` of `account`, fields by name; see
   /// ``ListsDatabase/items(of:account:)``.
-  public func items(of kind: String, account: String = "default") throws(ListStoreError) -> KindItems {
+  public func items(of kind: String, account: String = "default") throws(ListStoreError)
+    -> KindItems
+  {
     try database.items(of: kind, account: account)
   }
 }

@@ -11,7 +11,9 @@ extension Benchmark {
     let times = try compareImports(
       file: "books-insert.db", expected: data.count,
       setUp: { _ = try $0.records(of: BenchBook.self, account: Self.account) },
-      swift: { try Self.importBooks(data, into: $0.records(of: BenchBook.self, account: Self.account)) },
+      swift: {
+        try Self.importBooks(data, into: $0.records(of: BenchBook.self, account: Self.account))
+      },
       c: { try $0.insertBooks(cOrders) },
       count: { try $0.records(of: BenchBook.self, account: Self.account).count() })
     report.set("kind_insert_ratio", times.ratio(0, over: 1))
@@ -27,7 +29,8 @@ extension Benchmark {
       defer { index += 1 }
       let currency = try Currency(code: data.currencies[index])
       return BenchBook.Draft(
-        title: data.numbers[index], author: data.currencies[index], pages: data.totals[index] % 900 + 1,
+        title: data.numbers[index], author: data.currencies[index],
+        pages: data.totals[index] % 900 + 1,
         price: try Money(minorUnits: data.totals[index], currency: currency),
         status: BenchBook.Status(rawValue: index % 3) ?? .want,
         addedAt: Timestamp(millisecondsSince1970: data.placedAt[index]))

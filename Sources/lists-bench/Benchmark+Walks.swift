@@ -21,7 +21,8 @@ extension Benchmark {
       swiftWalk.checksum == cWalk.checksum
     else {
       throw BenchError.mismatch(
-        "\(what) read \(swiftWalk.rows) rows in \(swiftWalk.pages) pages, C \(cWalk.rows) in \(cWalk.pages), or other values")
+        "\(what) read \(swiftWalk.rows) rows in \(swiftWalk.pages) pages, C \(cWalk.rows) in \(cWalk.pages), or other values"
+      )
     }
     return (times, swiftWalk)
   }
@@ -48,7 +49,9 @@ extension Benchmark {
       run: { try swift(database!) },
       finish: {
         let written = try count(database!)
-        guard written == expected else { throw BenchError.mismatch("the store inserted \(written) of \(expected)") }
+        guard written == expected else {
+          throw BenchError.mismatch("the store inserted \(written) of \(expected)")
+        }
         database = nil
         self.folder.removeDatabase(name)
       })
@@ -66,7 +69,9 @@ extension Benchmark {
       finish: {
         // Counted through the store: the C rows are what the store reads back.
         let written = try count(database!)
-        guard written == expected else { throw BenchError.mismatch("C inserted \(written) of \(expected)") }
+        guard written == expected else {
+          throw BenchError.mismatch("C inserted \(written) of \(expected)")
+        }
         cDatabase = nil
         database = nil
         self.folder.removeDatabase(name)

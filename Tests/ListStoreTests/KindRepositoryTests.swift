@@ -54,11 +54,16 @@ import Testing
   }
 
   @Test func addReadsBackEveryFieldAndItemCountAndRemove() throws {
-    try withTemporaryDatabase(configuration: .init(now: { Timestamp(millisecondsSince1970: 7_000) })) { database in
+    try withTemporaryDatabase(
+      configuration: .init(now: { Timestamp(millisecondsSince1970: 7_000) })
+    ) { database in
       let books = try database.records(of: Book.self)
       let price = try Money(parsing: "12.50", currency: .eur)
-      let dune = try books.add(Book.Draft(title: "Dune", author: "Herbert", pages: 412, price: price))
-      #expect(dune.title == "Dune" && dune.author == "Herbert" && dune.pages == 412 && dune.price == price)
+      let dune = try books.add(
+        Book.Draft(title: "Dune", author: "Herbert", pages: 412, price: price))
+      #expect(
+        dune.title == "Dune" && dune.author == "Herbert" && dune.pages == 412 && dune.price == price
+      )
       #expect(dune.status == "want" && !dune.signed && dune.finishedAt == nil)
       #expect(dune.addedAt == Timestamp(millisecondsSince1970: 7_000))
       #expect(try books.item(id: dune.id) == dune)
@@ -73,7 +78,10 @@ import Testing
       #expect(throws: ListStoreError.invalidValue(field: "pages", reason: "must be at least 1")) {
         try books.add(Book.Draft(title: "Zero", pages: 0))
       }
-      #expect(throws: ListStoreError.invalidValue(field: "status", reason: "must be one of want, reading, done")) {
+      #expect(
+        throws: ListStoreError.invalidValue(
+          field: "status", reason: "must be one of want, reading, done")
+      ) {
         try books.add(Book.Draft(title: "Lost", status: "lost"))
       }
       #expect(try books.isEmpty())
@@ -85,7 +93,8 @@ import Testing
       let books = try database.records(of: Book.self)
       // Ten items share each added_at: only the id tells them apart.
       let drafts = (0..<1_000).map { index in
-        Book.Draft(title: "Book \(index)", addedAt: Timestamp(millisecondsSince1970: Int64(index / 10)))
+        Book.Draft(
+          title: "Book \(index)", addedAt: Timestamp(millisecondsSince1970: Int64(index / 10)))
       }
       #expect(try books.importItems(drafts) == 1_000)
       #expect(try books.count() == 1_000)
@@ -118,11 +127,17 @@ import Testing
       try books.importItems((0..<3).map { Book.Draft(title: "B\($0)") })
       let cursor = try #require(try books.page(after: nil, limit: 1).nextCursor)
       let other = try database.records(of: Book.self, account: "other")
-      #expect(throws: ListStoreError.invalidKindCursor(kind: "books")) { try other.page(after: cursor, limit: 1) }
-      #expect(throws: ListStoreError.invalidKindCursor(kind: "books")) { try other.validate(ListCursor(cursor.token)) }
+      #expect(throws: ListStoreError.invalidKindCursor(kind: "books")) {
+        try other.page(after: cursor, limit: 1)
+      }
+      #expect(throws: ListStoreError.invalidKindCursor(kind: "books")) {
+        try other.validate(ListCursor(cursor.token))
+      }
       try database.orders().importItems(orderDrafts(3))
       let orderCursor = try #require(try database.orders().page(after: nil, limit: 1).nextCursor)
-      #expect(throws: ListStoreError.invalidKindCursor(kind: "books")) { try books.validate(orderCursor) }
+      #expect(throws: ListStoreError.invalidKindCursor(kind: "books")) {
+        try books.validate(orderCursor)
+      }
       try books.validate(ListCursor(cursor.token))
     }
   }
@@ -134,10 +149,12 @@ import Testing
       try books.add(Book.Draft(title: "Dune"))
       try Self.runFromAnotherConnection(
         folder.path(),
-        "INSERT INTO books (account, title) VALUES ('default', 'Emma'), ('default', 'Ulysses'), ('other', 'Ada')")
+        "INSERT INTO books (account, title) VALUES ('default', 'Emma'), ('default', 'Ulysses'), ('other', 'Ada')"
+      )
       #expect(try books.count() == 3)
       #expect(try database.records(of: Book.self, account: "other").count() == 1)
-      try Self.runFromAnotherConnection(folder.path(), "DELETE FROM books WHERE title IN ('Dune', 'Emma')")
+      try Self.runFromAnotherConnection(
+        folder.path(), "DELETE FROM books WHERE title IN ('Dune', 'Emma')")
       #expect(try books.count() == 1)
       #expect(try books.page(after: nil, limit: 10).items.map(\.title) == ["Ulysses"])
     }
@@ -147,10 +164,13 @@ import Testing
     try withTemporaryDatabase { database in
       let books = try database.records(of: Book.self)
       try books.add(Book.Draft(title: "Dune", author: "Herbert"))
-      let duplicate = ListStoreError.duplicateItem(kind: "books", item: "book", fields: ["title", "author"])
+      let duplicate = ListStoreError.duplicateItem(
+        kind: "books", item: "book", fields: ["title", "author"])
       #expect(throws: duplicate) { try books.add(Book.Draft(title: "Dune", author: "Herbert")) }
       #expect(throws: ListStoreError.importRejected(position: 2, reason: duplicate)) {
-        try books.importItems([Book.Draft(title: "Emma"), Book.Draft(title: "Dune", author: "Herbert")])
+        try books.importItems([
+          Book.Draft(title: "Emma"), Book.Draft(title: "Dune", author: "Herbert"),
+        ])
       }
       #expect(try books.count() == 1)
 
@@ -161,7 +181,8 @@ import Testing
       #expect(try shelves.add(Shelf.Draft(label: "Hall", main: false)) == hall)
       #expect(try shelves.add(Shelf.Draft(label: "Attic", main: true)) == attic)
       #expect(try shelves.item(id: hall.id)?.main == true)
-      #expect(try shelves.importItems([Shelf.Draft(label: "Hall"), Shelf.Draft(label: "Cellar")]) == 1)
+      #expect(
+        try shelves.importItems([Shelf.Draft(label: "Hall"), Shelf.Draft(label: "Cellar")]) == 1)
       #expect(try shelves.count() == 3)
       // A new main shelf clears the old one's mark.
       let cellar = try shelves.add(Shelf.Draft(label: "Garage", main: true))
@@ -177,7 +198,9 @@ import Testing
       let (_, transitions) = loader.subscribe()
       #expect(await loader.loadNextPage().phase == .empty)
       try await books.importItems(
-        (1...3).map { Book.Draft(title: "B\($0)", addedAt: Timestamp(millisecondsSince1970: Int64($0))) })
+        (1...3).map {
+          Book.Draft(title: "B\($0)", addedAt: Timestamp(millisecondsSince1970: Int64($0)))
+        })
       let refreshed = await loader.refresh()
       #expect(refreshed.phase == .content)
       #expect(refreshed.items.map(\.title) == ["B3", "B2"])
@@ -188,16 +211,22 @@ import Testing
         phases.append("\(transition.previousPhase) → \(transition.state.phase)")
         if transition.state.endReached && transition.state.phase == .content { break }
       }
-      #expect(phases == ["idle → loading", "loading → empty", "empty → loading", "loading → content", "content → content", "content → content"])
+      #expect(
+        phases == [
+          "idle → loading", "loading → empty", "empty → loading", "loading → content",
+          "content → content", "content → content",
+        ])
     }
   }
 
   @Test func changesYieldAfterAnotherConnectionsWrite() async throws {
     try await withTemporaryFolder { folder in
-      let database = try ListsDatabase(path: folder.path(), configuration: .init(changePollInterval: .milliseconds(10)))
+      let database = try ListsDatabase(
+        path: folder.path(), configuration: .init(changePollInterval: .milliseconds(10)))
       let books = try database.records(of: Book.self)
       let changes = try books.changes()
-      try Self.runFromAnotherConnection(folder.path(), "INSERT INTO books (account, title) VALUES ('default', 'Emma')")
+      try Self.runFromAnotherConnection(
+        folder.path(), "INSERT INTO books (account, title) VALUES ('default', 'Emma')")
       let heard = await result(within: .seconds(10)) { () async -> Bool? in
         var iterator = changes.makeAsyncIterator()
         return await iterator.next() != nil

@@ -68,7 +68,9 @@ import Testing
       // A write that fails inside and is caught leaves nothing of itself; the rest commits.
       try database.write { _ in
         try books.add(Book.Draft(title: "Dune"))
-        #expect(throws: ListStoreError.duplicateOrderNumber("A-1")) { try orders.add(Self.order("A-1")) }
+        #expect(throws: ListStoreError.duplicateOrderNumber("A-1")) {
+          try orders.add(Self.order("A-1"))
+        }
       }
       #expect(try books.count() == 1)
       #expect(try orders.count() == 1)
@@ -122,7 +124,8 @@ import Testing
       let listeners = [
         Task {
           for await _ in bookChanges {
-            let count = (try? await outside.records(of: Book.self).count()).map(String.init) ?? "unreadable"
+            let count =
+              (try? await outside.records(of: Book.self).count()).map(String.init) ?? "unreadable"
             heard.withLock { $0.append("books \(count)") }
           }
         },
@@ -145,7 +148,9 @@ import Testing
         try books.add(Book.Draft(title: "Dune"))
         try orders.add(Self.order("A-1"))
         // Nothing is told before the commit: give a listener the chance to hear too early.
-        for _ in 0..<50 where heard.withLock({ $0.isEmpty }) { Threads.sleep(for: .milliseconds(2)) }
+        for _ in 0..<50 where heard.withLock({ $0.isEmpty }) {
+          Threads.sleep(for: .milliseconds(2))
+        }
         #expect(heard.withLock { $0.isEmpty })
         try books.add(Book.Draft(title: "Emma"))
       }

@@ -39,14 +39,18 @@ extension KindQueries {
       try insert.run()
     } catch {
       if error.isUniqueViolation, let unique = definition.unique {
-        throw ListStoreError.duplicateItem(kind: definition.name, item: definition.item, fields: unique.fields)
+        throw ListStoreError.duplicateItem(
+          kind: definition.name, item: definition.item, fields: unique.fields)
       }
       throw error
     }
     if connection.changes == 0,
-      let stored = try storedDuplicateID(account: account, values: bindings.uniqueValues, connection)
+      let stored = try storedDuplicateID(
+        account: account, values: bindings.uniqueValues, connection)
     {
-      if !clears.isEmpty { try connection.execute("ROLLBACK TO one_per_account; RELEASE one_per_account") }
+      if !clears.isEmpty {
+        try connection.execute("ROLLBACK TO one_per_account; RELEASE one_per_account")
+      }
       return (stored, false)
     }
     if !clears.isEmpty { try connection.execute("RELEASE one_per_account") }
@@ -90,8 +94,11 @@ extension KindQueries {
 
   /// Removes the items of `account` with `ids`; returns the ids no row had (the caller throws,
   /// rolling the others back).
-  func remove(_ ids: [Int64], account: String, _ connection: Connection) throws(SQLiteError) -> [Int64] {
-    try RowRemoval.remove(ids, account: account, with: connection.cachedStatement(text: deleteSQL), connection)
+  func remove(_ ids: [Int64], account: String, _ connection: Connection) throws(SQLiteError)
+    -> [Int64]
+  {
+    try RowRemoval.remove(
+      ids, account: account, with: connection.cachedStatement(text: deleteSQL), connection)
   }
 
   /// Removes every item of `account`; returns how many.
@@ -113,15 +120,19 @@ extension KindQueries {
     read: (Statement) throws -> Item
   ) throws(ListStoreError) -> ListPage<Item> {
     try Validation.limit(limit)
-    let after = try cursor.map { cursor throws(ListStoreError) in try values(of: cursor, account: account) }
+    let after = try cursor.map { cursor throws(ListStoreError) in
+      try values(of: cursor, account: account)
+    }
     let page = try database.read { connection in
       try self.page(
-        account: account, after: after, limit: limit, prepare: { try connection.cachedStatement(text: $0) },
+        account: account, after: after, limit: limit,
+        prepare: { try connection.cachedStatement(text: $0) },
         read: read)
     }
     let kind = definition.name
     return ListPage(
-      items: page.items, nextCursor: page.next.map { ListCursor(values: $0, kind: kind, account: account) })
+      items: page.items,
+      nextCursor: page.next.map { ListCursor(values: $0, kind: kind, account: account) })
   }
 
   /// The sort key of `cursor`, made by a page of this kind for `account`.
@@ -143,13 +154,15 @@ extension KindQueries {
       return values
     }
     // A token given by a user, or a cursor made by another list or account: its token says.
-    return KindCursorCodec.values(of: cursor.token, kinds: cursorKinds, kind: definition.name, account: account)
+    return KindCursorCodec.values(
+      of: cursor.token, kinds: cursorKinds, kind: definition.name, account: account)
   }
 
   /// Calls `body` with every item of `account`, in the kind's order, from one consistent
   /// snapshot of `database`, each read with `decode`.
   func export<Item>(
-    account: String, from database: ListsDatabase, decode: (Statement) -> Item, _ body: (Item) throws -> Void
+    account: String, from database: ListsDatabase, decode: (Statement) -> Item,
+    _ body: (Item) throws -> Void
   ) throws {
     try database.readRethrowing(snapshot: true) { connection in
       // Prepared per export, not cached: an export made from inside another one's consumer on
@@ -174,7 +187,8 @@ extension ListsDatabase {
       // No sequence of writes makes a count negative; the file was edited.
       guard count >= 0 else {
         throw ListStoreError.bookkeepingDamaged(
-          path: path, detail: "the kept count of \(key.list) for account '\(key.account)' is \(count)")
+          path: path,
+          detail: "the kept count of \(key.list) for account '\(key.account)' is \(count)")
       }
       return Int(count)
     }

@@ -37,7 +37,8 @@ extension ListsDatabase {
           _ = try definition.plan(changingTo: stored.definition)
         } catch {
           throw .invalidDefinition(
-            "The record type's definition of '\(definition.name)' differs from the one in the file: \(error.message)")
+            "The record type's definition of '\(definition.name)' differs from the one in the file: \(error.message)"
+          )
         }
       }
     }
@@ -86,8 +87,10 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
       let (id, _) = try queries.insert(account: account, now: now, connection) { bindings in
         try Record.bind(draft, to: &bindings)
       }
-      guard let item = try queries.item(id: id, account: account, connection, decode: Self.decode) else {
-        throw ListStoreError.internalError(detail: "an added \(Record.definition.item) was not found")
+      guard let item = try queries.item(id: id, account: account, connection, decode: Self.decode)
+      else {
+        throw ListStoreError.internalError(
+          detail: "an added \(Record.definition.item) was not found")
       }
       return item
     }
@@ -106,7 +109,8 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   /// - Throws: ``ListStoreError/invalidKindCursor(kind:)`` for a cursor another list or account
   ///   made; ``ListStoreError/invalidLimit(_:allowed:)``.
   @inlinable
-  public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Record> {
+  public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Record>
+  {
     try queries.page(after: cursor, limit: limit, account: account, in: database, read: Self.decode)
   }
 
@@ -145,7 +149,8 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   @discardableResult
   public func importItems(from next: () throws -> Record.Draft?) throws -> Int {
     let account = account
-    return try database.importDrafts(kind: Self.kindName, account: account, next) { draft, connection, now in
+    return try database.importDrafts(kind: Self.kindName, account: account, next) {
+      draft, connection, now in
       try queries.insert(account: account, now: now, connection) { bindings in
         try Record.bind(draft, to: &bindings)
       }.added
