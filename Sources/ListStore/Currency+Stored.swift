@@ -11,7 +11,7 @@ extension Currency {
 
   /// ``init(storedCode:)`` from the column's bytes, without making a `String`: it runs once per
   /// row of every page.
-  @inline(__always)
+  @usableFromInline
   init(storedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count == 3 else {
       self.init(packedCode: ISO4217.pack(0x3F, 0x3F, 0x3F), minorUnitDigits: 2)

@@ -28,6 +28,7 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
     storage = .made(key, list: list, account: account)
   }
 
+  @usableFromInline
   init(values: [CursorValue], kind: String, account: String) {
     storage = .kind(values, kind: kind, account: account)
   }

@@ -46,6 +46,14 @@ extension ListStoreError: CustomStringConvertible {
         + "it was made by another build of lists: open it with that build."
     case .migrationFailed(let number, let name, let detail):
       "Migration \(number) (\(name)) failed and was rolled back: \(detail)."
+    case .appSchemaTooNew(let app, let found, let supported):
+      "The database has \(found) migrations of \(app) but this version of the app knows only \(supported); "
+        + "it was left untouched: update the app."
+    case .appMigrationChanged(let app, let number, let name):
+      "Migration \(number) (\(name)) of \(app) differs from the one applied to this database; "
+        + "a shipped migration must not change: add a new one instead."
+    case .appMigrationFailed(let app, let number, let name, let detail):
+      "Migration \(number) (\(name)) of \(app) failed and was rolled back: \(detail)."
     case .cannotCreate(let path, let reason):
       "Cannot create the database \(path): \(reason)."
     case .cannotOpen(let path, let reason):
@@ -103,6 +111,9 @@ extension ListStoreError: CustomStringConvertible {
     case .bookkeepingDamaged: "damaged_bookkeeping"
     case .migrationChanged: "migration_changed"
     case .migrationFailed: "migration_failed"
+    case .appSchemaTooNew: "schema_too_new"
+    case .appMigrationChanged: "migration_changed"
+    case .appMigrationFailed: "migration_failed"
     case .cannotCreate: "cannot_create"
     case .cannotOpen: "cannot_open"
     case .permissionDenied: "permission"

@@ -50,6 +50,13 @@ public enum ListStoreError: Error, Sendable, Equatable {
   case migrationChanged(number: Int, name: String)
   /// A migration failed; the file was left as it was before it.
   case migrationFailed(number: Int, name: String, detail: String)
+  /// The file records more migrations of the app's namespace than the app gives: a newer
+  /// version of the app wrote it. Nothing was written.
+  case appSchemaTooNew(app: String, found: Int, supported: Int)
+  /// An app migration whose SQL differs from what was applied to the file (its checksum).
+  case appMigrationChanged(app: String, number: Int, name: String)
+  /// An app migration failed; it was rolled back, and the ones before it stay applied.
+  case appMigrationFailed(app: String, number: Int, name: String, detail: String)
   /// The database file could not be created (missing or unwritable folder, ...).
   case cannotCreate(path: String, reason: String)
   /// The database file exists but could not be opened (a directory, no permission, ...).

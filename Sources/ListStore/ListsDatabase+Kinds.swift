@@ -58,6 +58,7 @@ extension ListsDatabase {
 
   private func registryWrite<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
     do {
+      if isInOpenTransaction { return try joinOpenTransaction(touching: nil, body) }
       return try withConnection { connection in
         try connection.transaction(.immediate) { try body(connection) }
       }

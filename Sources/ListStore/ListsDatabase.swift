@@ -75,6 +75,12 @@ public final class ListsDatabase: Sendable {
   /// The observers of the lists, made by the first ``changes(to:account:)``: a command that
   /// only reads or writes once never pays for it.
   private let hubStorage = Mutex<ChangeHub?>(nil)
+  /// The thread running a ``write(_:)`` transaction, 0 when none: the writes and reads it makes
+  /// join that transaction. Only that thread stores its own id here.
+  let transactionOwner = Atomic<UInt>(0)
+  /// The lists the open ``write(_:)`` transaction changed, told to their observers after it
+  /// commits.
+  let touchedLists = Mutex<[ChangeHub.Key]>([])
 
   /// Opens (and when needed creates and migrates) the database at `path`.
   ///
@@ -283,6 +289,10 @@ public final class ListsDatabase: Sendable {
         guard snapshot && connection.isAutocommit else { return try body(connection) }
         return try connection.transaction(.deferred) { try body(connection) }
       }
+      // Inside a write(_:) transaction, a short read sees what it wrote so far.
+      if !snapshot && isInOpenTransaction {
+        return try writer.withConnection { connection, _ throws -> T in try run(connection) }
+      }
       if let readers {
         if !snapshot,
           let result = try writer.withConnectionIfFree({ connection throws -> T in
@@ -304,6 +314,7 @@ public final class ListsDatabase: Sendable {
   }
 
   /// ``readRethrowing(snapshot:_:)`` with every error as a ``ListStoreError``.
+  @usableFromInline
   func read<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
     do {
       return try readRethrowing(body)
@@ -327,6 +338,7 @@ public final class ListsDatabase: Sendable {
     kind: String, account: String, _ body: (Connection) throws -> T
   ) throws -> T {
     let key = ChangeHub.Key(account: account, list: kind)
+    if isInOpenTransaction { return try joinOpenTransaction(touching: key, body) }
     let hub = existingHub
     let observed = hub?.isObserved(key) ?? false
     let (result, version) = try withConnection { connection throws -> (T, Int64?) in
@@ -343,6 +355,17 @@ public final class ListsDatabase: Sendable {
   ) throws(ListStoreError) -> T {
     do {
       return try writeRethrowing(list, account: account, body)
+    } catch {
+      throw ListStoreError.wrap(error, path: path)
+    }
+  }
+
+  /// ``writeRethrowing(kind:account:_:)`` with every error as a ``ListStoreError``.
+  func write<T>(
+    kind: String, account: String, _ body: (Connection) throws -> T
+  ) throws(ListStoreError) -> T {
+    do {
+      return try writeRethrowing(kind: kind, account: account, body)
     } catch {
       throw ListStoreError.wrap(error, path: path)
     }

@@ -27,7 +27,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// An amount known to be valid: read back from a row whose `CHECK (total_minor >= 0)` held.
-  @inline(__always)
+  @inlinable
   init(storedMinorUnits minorUnits: Int64, currency: Currency) {
     self.minorUnits = max(minorUnits, 0)
     self.currency = currency

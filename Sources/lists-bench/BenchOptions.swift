@@ -18,7 +18,7 @@ struct BenchOptions {
 
   /// A part of the run that can be run alone, e.g. under a profiler.
   enum Phase: String, CaseIterable {
-    case insert, pages, dynamic, loader, depth, count, shell, export, notify, readers
+    case insert, pages, dynamic, kind, loader, depth, count, shell, export, notify, readers
   }
 
   static let usage = """
@@ -33,7 +33,7 @@ struct BenchOptions {
       --trials <n>    Timed trials per phase (the quick phases run at least 9 or 15); the
                       median is reported. (default: 5, at least 5)
       --only <phases> Run only these phases, comma-separated, e.g. to profile them.
-                      (default: insert,pages,loader,depth,count,shell,export,notify)
+                      (default: insert,pages,dynamic,kind,loader,depth,count,shell,export,notify,readers)
       --clock <clock> cpu: the bench thread's CPU time, steady on shared cores; wall: wall
                       time, for a quiet machine. Child processes always use wall time.
                       (default: cpu)

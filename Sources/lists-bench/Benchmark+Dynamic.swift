@@ -12,22 +12,10 @@ extension Benchmark {
     let items = try database.items(of: "orders", account: Self.account)
     let cDatabase = try CDatabase(path: path, account: Self.account)
 
-    var dynamicWalk = (pages: 0, rows: 0, checksum: UInt64(0))
-    var cWalk = cbench_walk_result()
-    let dynamic = Contender(run: {
-      dynamicWalk = try Self.walk(items, pages: Self.pageCount, limit: Self.pageLimit)
-    })
-    let c = Contender(run: {
-      cWalk = try cDatabase.walk(pages: Self.pageCount, limit: Self.pageLimit)
-    })
-    let times = try compare(trials: max(options.trials, 15), warmUp: true, [dynamic, c])
-    guard dynamicWalk.pages == Int(cWalk.pages), dynamicWalk.rows == Int(cWalk.rows),
-      dynamicWalk.checksum == cWalk.checksum
-    else {
-      throw BenchError.mismatch(
-        "the generic repository read \(dynamicWalk.rows) rows in \(dynamicWalk.pages) pages, C \(cWalk.rows) in \(cWalk.pages), or other values"
-      )
-    }
+    let (times, _) = try compareWalks(
+      "the generic repository",
+      swift: { try Self.walk(items, pages: Self.pageCount, limit: Self.pageLimit) },
+      c: { try cDatabase.walk(pages: Self.pageCount, limit: Self.pageLimit) })
     report.set("dynamic_page_ratio", times.ratio(0, over: 1))
     report.set("dynamic_page_ms", Self.milliseconds(times.median(0)))
   }

@@ -6,46 +6,11 @@ extension Benchmark {
   /// starts from a fresh, migrated file.
   func measureInsert(_ data: OrderData, _ cOrders: COrders) throws {
     progress("Timing inserts")
-    let name = "insert.db"
-    let path = folder.file(name)
-    var database: ListsDatabase?
-    var cDatabase: CDatabase?
-    var creator: ListsDatabase?
-    let expected = data.count
-
-    let swift = Contender(
-      prepare: { database = try ListsDatabase(path: path) },
-      run: { try Self.importOrders(data, into: database!.orders(account: Self.account)) },
-      finish: {
-        let count = try database!.orders(account: Self.account).count()
-        guard count == expected else {
-          throw BenchError.mismatch("the store inserted \(count) of \(expected)")
-        }
-        database = nil
-        self.folder.removeDatabase(name)
-      })
-    let c = Contender(
-      prepare: {
-        // The creating connection stays open, as the store's does on the Swift side, so that the
-        // write-ahead log and its shared memory exist when the timed insert starts: the last
-        // connection to close a WAL database removes both, and recreating them is no part of
-        // inserting rows.
-        creator = try ListsDatabase(path: path)
-        cDatabase = try CDatabase(path: path, account: Self.account)
-      },
-      run: { try cDatabase!.insert(cOrders) },
-      finish: {
-        // Counted through the store: the C rows are what the store reads back.
-        let count = try creator!.orders(account: Self.account).count()
-        guard count == expected else {
-          throw BenchError.mismatch("C inserted \(count) of \(expected)")
-        }
-        cDatabase = nil
-        creator = nil
-        self.folder.removeDatabase(name)
-      })
-
-    let times = try compare(warmUp: false, [swift, c])
+    let times = try compareImports(
+      file: "insert.db", expected: data.count, setUp: { _ in },
+      swift: { try Self.importOrders(data, into: $0.orders(account: Self.account)) },
+      c: { try $0.insert(cOrders) },
+      count: { try $0.orders(account: Self.account).count() })
     report.set("insert_ratio", times.ratio(0, over: 1))
     report.set("insert_swift_ms", Self.milliseconds(times.median(0)))
     report.set("insert_c_ms", Self.milliseconds(times.median(1)))

@@ -13,24 +13,10 @@ extension Benchmark {
     let cDatabase = try CDatabase(path: path, account: Self.account)
     try Self.checkSamePage(repository, cDatabase)
 
-    var swiftWalk = (pages: 0, rows: 0, checksum: UInt64(0))
-    var cWalk = cbench_walk_result()
-    let swift = Contender(run: {
-      swiftWalk = try Self.walk(repository, pages: Self.pageCount, limit: Self.pageLimit)
-    })
-    let c = Contender(run: {
-      cWalk = try cDatabase.walk(pages: Self.pageCount, limit: Self.pageLimit)
-    })
-    // A walk takes a tenth of a second: fifteen paired trials cost little and steady the median.
-    let times = try compare(trials: max(options.trials, 15), warmUp: true, [swift, c])
-
-    guard swiftWalk.pages == Int(cWalk.pages), swiftWalk.rows == Int(cWalk.rows),
-      swiftWalk.checksum == cWalk.checksum
-    else {
-      throw BenchError.mismatch(
-        "Swift read \(swiftWalk.rows) rows in \(swiftWalk.pages) pages, C \(cWalk.rows) in \(cWalk.pages), or other values"
-      )
-    }
+    let (times, swiftWalk) = try compareWalks(
+      "Swift",
+      swift: { try Self.walk(repository, pages: Self.pageCount, limit: Self.pageLimit) },
+      c: { try cDatabase.walk(pages: Self.pageCount, limit: Self.pageLimit) })
     report.set("page_ratio", times.ratio(0, over: 1))
     report.set("page_swift_ms", Self.milliseconds(times.median(0)))
     report.set("page_c_ms", Self.milliseconds(times.median(1)))

@@ -59,13 +59,19 @@ final class Benchmark {
       report.set("lists_static", .boolean(binary.isStatic))
       lists = binary
     }
-    if phases.contains(.insert) || phases.contains(.pages) || phases.contains(.dynamic) {
+    if phases.contains(.insert) || phases.contains(.pages) || phases.contains(.dynamic)
+      || phases.contains(.kind)
+    {
       progress("Generating \(options.rows) orders")
       let data = OrderData.generate(count: options.rows, seed: 0x5EED_0001)
       let cOrders = COrders(data)
       if phases.contains(.insert) { try measureInsert(data, cOrders) }
       if phases.contains(.pages) { try measurePages(cOrders) }
       if phases.contains(.dynamic) { try measureDynamicPages(cOrders) }
+      if phases.contains(.kind) {
+        try measureKindInsert(data, cOrders)
+        try measureKindPages(cOrders)
+      }
     }
     if phases.contains(.loader) { try measureLoader(try bigDatabase()) }
     if phases.contains(.depth) { try measureDepth(try bigDatabase()) }

@@ -17,6 +17,8 @@ final class CDatabase {
   private let account: UnsafeMutablePointer<CChar>
   /// The rows of the most recent page read.
   let buffer: UnsafeMutablePointer<cbench_order>
+  /// The rows of the most recent page of books read.
+  private let bookBuffer: UnsafeMutablePointer<cbench_book>
 
   /// Opens the lists database at `path` (made by `ListsDatabase(path:)`) with the store's
   /// settings and the store's default busy timeout.
@@ -31,12 +33,14 @@ final class CDatabase {
     self.handle = handle
     self.account = strdup(account)
     buffer = .allocate(capacity: Self.maximumLimit)
+    bookBuffer = .allocate(capacity: Self.maximumLimit)
   }
 
   deinit {
     cbench_close(handle)
     free(account)
     buffer.deallocate()
+    bookBuffer.deallocate()
   }
 
   private func check(_ rc: Int32, _ during: @autoclosure () -> String) throws {
@@ -96,5 +100,20 @@ final class CDatabase {
     var count: Int64 = 0
     try check(cbench_count(handle, account, "orders", &count), "the C count")
     return Int(count)
+  }
+
+  /// Inserts one book per order of `orders` (see `cbench_insert_books`) in one transaction.
+  func insertBooks(_ orders: COrders) throws {
+    var input = orders.input(account: account)
+    try check(cbench_insert_books(handle, &input), "the C insert of books")
+  }
+
+  /// Walks up to `pages` keyset pages of `limit` books from the newest added.
+  func walkBooks(pages: Int, limit: Int) throws -> cbench_walk_result {
+    var result = cbench_walk_result()
+    try check(
+      cbench_walk_books(handle, account, Int32(pages), Int32(limit), bookBuffer, &result),
+      "the C walk of books")
+    return result
   }
 }

@@ -66,6 +66,12 @@ struct Report {
         "  same through the generic repository (by name)", "dynamic_page_ms", "page_c_ms", "ms",
         "dynamic_page_ratio", "≤ 1.5"),
       Figure(
+        "books (an app's kind, typed record): insert", "kind_insert_swift_ms", "kind_insert_c_ms", "ms",
+        "kind_insert_ratio", "≤ 1.15"),
+      Figure(
+        "  \(text("kind_pages")) keyset pages of 50", "kind_page_swift_ms", "kind_page_c_ms", "ms",
+        "kind_page_ratio", "≤ 1.10"),
+      Figure(
         "\(text("loader_pages")) pages via ListLoader / repository", "loader_ms",
         "loader_repository_ms", "ms", "loader_ratio", "≤ 1.10"),
       Figure(

@@ -1,3 +1,4 @@
+import ListStore
 import Testing
 
 @testable import ListsCLI
@@ -15,5 +16,17 @@ import Testing
   @Test func documentationOrderFollowsTheContract() {
     #expect(ExitCode.documentationOrder.map(\.rawValue) == [0, 64, 65, 66, 73, 74, 75, 78, 70])
     #expect(Set(ExitCode.documentationOrder) == Set(ExitCode.allCases))
+  }
+}
+
+@Suite struct AppMigrationExitCodeTests {
+  @Test(
+    arguments: [
+      (ListStoreError.appSchemaTooNew(app: "com.example.reader", found: 3, supported: 2), ExitCode.config),
+      (.appMigrationChanged(app: "com.example.reader", number: 1, name: "log"), .config),
+      (.appMigrationFailed(app: "com.example.reader", number: 2, name: "log", detail: "syntax error"), .software),
+    ] as [(ListStoreError, ExitCode)])
+  func anAppsMigrationErrorsExitAsThePackagesDo(error: ListStoreError, code: ExitCode) {
+    #expect(CLIError.exitCode(for: error) == code)
   }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compiles and runs the README's examples as one separate package that depends on this one by
 # path, the way an app would: the "Embedding" main.swift as an executable (run twice on one
-# file), and the "Testing your app" suite as a test target under `swift test`.
+# file), the "Your own lists" main.swift (an app's books kind with a record type) as a second
+# executable, and the "Testing your app" suite as a test target under `swift test`.
 # Usage: Tests/Scripts/check-readme-example.sh
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -10,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 
 # The package is named after its folder; give it the name a user's checkout has.
 ln -s "$repo" "$work/lists"
-mkdir -p "$work/app/Sources/app" "$work/app/Tests/AppTests"
+mkdir -p "$work/app/Sources/app" "$work/app/Sources/books" "$work/app/Tests/AppTests"
 cat > "$work/app/Package.swift" <<'MANIFEST'
 // swift-tools-version:6.0
 import PackageDescription
@@ -26,6 +27,8 @@ let package = Package(
         .product(name: "ListStore", package: "lists"),
         .product(name: "ListPaging", package: "lists"),
       ]),
+    .executableTarget(
+      name: "books", dependencies: [.product(name: "ListStore", package: "lists")]),
     .testTarget(
       name: "AppTests",
       dependencies: [
@@ -50,6 +53,7 @@ extract() {
   test -s "$2" || { echo "no example under '$1' in README.md" >&2; exit 1; }
 }
 extract "## Embedding" "$work/app/Sources/app/main.swift"
+extract "## Your own lists" "$work/app/Sources/books/main.swift"
 extract "## Testing your app" "$work/app/Tests/AppTests/AppTests.swift"
 
 cd "$work/app"
@@ -58,5 +62,15 @@ swift build --build-tests 2>&1 | tail -n 3
 # A second run on the same file must work too.
 .build/debug/app "$work/example.db" > /dev/null
 echo "README Embedding example: OK"
+books_output="$(.build/debug/books "$work/books.db")"
+echo "$books_output"
+# The example catches its errors to print them: its output says whether it worked.
+if grep -q '^error:' <<<"$books_output" || ! grep -qx 'rolled back: 3 books, 0 orders' <<<"$books_output"; then
+  echo "README Your own lists example: unexpected output" >&2
+  exit 1
+fi
+# A second run on the same file finds the kind and the app's migration applied.
+.build/debug/books "$work/books.db" > /dev/null
+echo "README Your own lists example: OK"
 swift test 2>&1 | tail -n 5
 echo "README Testing example: OK"

@@ -131,6 +131,40 @@ int cbench_offset_page(
 /// list has no row there.
 int cbench_count(cbench_db *db, const char *account, const char *list, int64_t *count);
 
+/// How many bytes of a book's title or author a `cbench_book` keeps, its NUL included.
+#define CBENCH_TEXT_CAPACITY 32
+
+/// One row of the benchmark's app-defined `books` kind (the contract's §7 example), the C twin
+/// of the bench's typed `Book` record.
+typedef struct cbench_book {
+  int64_t id;
+  int64_t pages;        // 0 when NULL
+  int64_t price_minor;  // 0 when NULL
+  int64_t finished_at;  // 0 when NULL
+  int64_t added_at;
+  int32_t status;       // 0 want, 1 reading, 2 done
+  int32_t is_signed;
+  int32_t title_length;
+  int32_t author_length; // -1 when NULL
+  char currency[4];
+  char title[CBENCH_TEXT_CAPACITY];
+  char author[CBENCH_TEXT_CAPACITY];
+} cbench_book;
+
+/// Inserts one book per order of `input` in one `BEGIN IMMEDIATE` transaction with one prepared
+/// statement, the kind's INSERT as the store makes it from the definition: the title is the
+/// order number, the author the currency code, pages `total_minor % 900 + 1`, the price
+/// `total_minor` in that currency, the status `want`, `reading`, `done` in turn, no
+/// `finished_at`, not signed, added at `placed_at`. Returns a SQLite result code.
+int cbench_insert_books(cbench_db *db, const cbench_orders_input *input);
+
+/// Walks up to `pages` keyset pages of `limit` books from the newest added, as
+/// `cbench_walk_pages` does orders, folding each row into the checksum the bench folds its
+/// `Book`s into.
+int cbench_walk_books(
+  cbench_db *db, const char *account, int pages, int limit, cbench_book *buffer,
+  cbench_walk_result *result);
+
 /// Folds the orders into a running checksum, the same way the Swift harness folds `Order`s,
 /// so that both sides can be shown to have read the same rows.
 uint64_t cbench_checksum(uint64_t seed, const cbench_order *orders, int count);

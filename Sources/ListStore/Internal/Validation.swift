@@ -1,4 +1,5 @@
 /// Checks of text fields before they reach SQL, with errors that name the field.
+@usableFromInline
 enum Validation {
   /// A required text: not empty, no NUL character (SQLite's text functions stop at NUL).
   static func required(_ value: String, field: String) throws(ListStoreError) -> String {
@@ -30,6 +31,7 @@ enum Validation {
   }
 
   /// A page size within ``ListPage/allowedLimits``.
+  @usableFromInline
   static func limit(_ limit: Int) throws(ListStoreError) {
     let allowed = ListPage<Never>.allowedLimits
     guard allowed.contains(limit) else { throw .invalidLimit(limit, allowed: allowed) }

@@ -14,11 +14,23 @@ public struct KindBindings {
   private(set) var field = 0
   /// The next parameter: `?1` is the account.
   private var parameter: Int32 = 2
+  /// Whether the values of the unique fields are kept as they are bound: a kind that keeps
+  /// duplicates looks the stored one up by them when the insert adds nothing.
+  private let keepsUniqueValues: Bool
+  /// The values bound to the unique fields, by field name.
+  private(set) var uniqueValues: [String: FieldValue] = [:]
+  /// The one-per-account fields given `true`: the other items' are cleared before the insert.
+  private(set) var setOnePerAccount: [String] = []
+  /// The implicit `added_at` given, if any.
+  private(set) var addedAt: Int64?
 
   init(_ statement: Statement, definition: KindDefinition, now: Int64) {
     self.statement = statement
     self.definition = definition
     self.now = now
+    // Kept for a rule that keeps duplicates (to find the stored one) and for one that rejects
+    // them (the error names the values).
+    self.keepsUniqueValues = definition.unique != nil
   }
 
   /// Whether every field was given a value.
@@ -33,6 +45,7 @@ public struct KindBindings {
     guard let value else { return try bindDefault(field) }
     try FieldValue.text(value).check(for: field)
     let stored = field.uppercase ? FieldValue.asciiUppercased(value) : value
+    if keepsUniqueValues { keepIfUnique(field, .text(stored)) }
     try bind { statement, at throws(SQLiteError) in try statement.bind(stored, at: at) }
   }
 
@@ -41,6 +54,7 @@ public struct KindBindings {
     let field = try next()
     guard let value else { return try bindDefault(field) }
     try FieldValue.integer(value).check(for: field)
+    if keepsUniqueValues { keepIfUnique(field, .integer(value)) }
     try bind { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
 
@@ -49,6 +63,8 @@ public struct KindBindings {
     let field = try next()
     guard let value else { return try bindDefault(field) }
     try FieldValue.bool(value).check(for: field)
+    if keepsUniqueValues { keepIfUnique(field, .bool(value)) }
+    if value && field.onePerAccount { setOnePerAccount.append(field.name) }
     try bind { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
 
@@ -57,6 +73,7 @@ public struct KindBindings {
     let field = try next()
     guard let value else { return try bindDefault(field) }
     try FieldValue.timestamp(value).check(for: field)
+    if keepsUniqueValues { keepIfUnique(field, .timestamp(value)) }
     try bind { statement, at throws(SQLiteError) in try statement.bind(value.millisecondsSince1970, at: at) }
   }
 
@@ -69,6 +86,12 @@ public struct KindBindings {
       try statement.bind(value.minorUnits, at: at)
       try statement.bind(value.currency.code, at: at + 1)
     }
+  }
+
+  /// Gives the item the time it was added, for a kind with the implicit `added_at` (see
+  /// ``KindDefinition/hasImplicitAddedAt``); without it, the time of the add.
+  public mutating func addedAt(_ value: Timestamp?) {
+    addedAt = value?.millisecondsSince1970
   }
 
   /// Gives the next field `value`, whatever its type.
@@ -93,10 +116,24 @@ public struct KindBindings {
     return definition.fields[field]
   }
 
+  /// Keeps `value` of `field` when the field is one of the unique rule's.
+  private mutating func keepIfUnique(_ field: FieldDefinition, _ value: FieldValue) {
+    if definition.unique?.fields.contains(field.name) == true { uniqueValues[field.name] = value }
+  }
+
   /// Binds `field`'s default, or null; a required field without a value is refused.
   private mutating func bindDefault(_ field: FieldDefinition) throws(ListStoreError) {
     if field.required { throw .invalidValue(field: field.name, reason: "is required") }
     let now = self.now
+    if keepsUniqueValues {
+      switch field.defaultValue {
+      case .text(let text)?: keepIfUnique(field, .text(text))
+      case .integer(let number)?: keepIfUnique(field, .integer(number))
+      case .bool(let flag)?: keepIfUnique(field, .bool(flag))
+      case .now?: keepIfUnique(field, .integer(now))
+      case nil: break
+      }
+    }
     try bind { statement, at throws(SQLiteError) in
       switch field.defaultValue {
       case .text(let text)?: try statement.bind(text, at: at)

@@ -1,4 +1,5 @@
 /// One value of a cursor's sort key: the last item's value of one order term.
+@usableFromInline
 enum CursorValue: Sendable, Hashable {
   /// An integer, timestamp or id.
   case integer(Int64)

@@ -2,9 +2,16 @@ import SQLiteCore
 
 extension KindQueries {
   /// A page of items read with `read`, and the sort key of its last item when more follow.
+  @usableFromInline
   struct Page<Item> {
-    var items: [Item]
-    var next: [CursorValue]?
+    @usableFromInline var items: [Item]
+    @usableFromInline var next: [CursorValue]?
+
+    @usableFromInline
+    init(items: [Item], next: [CursorValue]?) {
+      self.items = items
+      self.next = next
+    }
   }
 
   /// Reads up to `limit` items of `account` after the item whose sort key is `after` (from the
@@ -13,6 +20,7 @@ extension KindQueries {
   ///
   /// One more item than asked is looked for, only to tell whether more follow; the levels of
   /// the order are read deepest first until the page is full (see ``levelSQL``).
+  @inlinable
   func page<Item>(
     account: String, after: [CursorValue]?, limit: Int, prepare: (String) throws -> Statement,
     read: (Statement) throws -> Item
@@ -54,6 +62,7 @@ extension KindQueries {
   }
 
   /// The sort key of the row `statement` stands on.
+  @usableFromInline
   func cursorValues(of statement: Statement) -> [CursorValue] {
     zip(orderColumnIndexes, cursorKinds).map { column, kind in
       let index = Int32(column)
@@ -65,7 +74,8 @@ extension KindQueries {
     }
   }
 
-  private func bind(_ value: CursorValue, to statement: Statement, at index: Int32) throws(SQLiteError) {
+  @usableFromInline
+  func bind(_ value: CursorValue, to statement: Statement, at index: Int32) throws(SQLiteError) {
     switch value {
     case .integer(let number): try statement.bind(number, at: index)
     case .bool(let flag): try statement.bind(flag, at: index)

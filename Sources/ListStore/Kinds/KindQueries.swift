@@ -2,9 +2,10 @@
 /// deletes, and how its keyset pages seek.
 ///
 /// Every statement binds its values; the names in it are the definition's validated names.
+@usableFromInline
 struct KindQueries: Sendable {
   /// The kind the statements are for.
-  let definition: KindDefinition
+  @usableFromInline let definition: KindDefinition
   /// The columns an item is read from, in this order: `id`, the fields' columns, `added_at`
   /// where implicit.
   let selectColumns: [String]
@@ -42,7 +43,7 @@ struct KindQueries: Sendable {
   /// `DELETE FROM t WHERE account = ?1`.
   let clearSQL: String
   /// The first page: `?1` account, `?2` limit.
-  let firstPageSQL: String
+  @usableFromInline let firstPageSQL: String
   /// The pages after a cursor, one statement per level of the order, deepest first. The order
   /// is split where its direction changes; each level seeks an index range: the terms before
   /// it equal to the cursor's (`?` bound in term order), its own terms after it by a row-value
@@ -50,7 +51,7 @@ struct KindQueries: Sendable {
   /// the same however deep it is, also in an order such as "default first, then label".
   /// Parameters: `?1` account, `?2` limit, then the first `values` of the cursor's values in
   /// term order from `?3`.
-  let levelSQL: [(sql: String, values: Int)]
+  @usableFromInline let levelSQL: [(sql: String, values: Int)]
   /// `SELECT <columns> FROM t WHERE account = ?1 ORDER BY <order>`, for export.
   let exportSQL: String
 

@@ -50,42 +50,52 @@ public protocol KindRecord: Sendable, Identifiable where ID == Int64 {
 /// the definition's order (a money field's minor units, then its currency), then `added_at`
 /// where implicit. Valid only inside ``KindRecord/init(row:)``: the row it reads moves on after.
 public struct KindRow {
-  let statement: Statement
+  @usableFromInline let statement: Statement
 
+  @usableFromInline
   init(_ statement: Statement) {
     self.statement = statement
   }
 
   /// The row id.
-  public var id: Int64 { statement.int64(at: 0) }
+  @inlinable public var id: Int64 { statement.int64(at: 0) }
   /// The text of a text or enum column.
-  public func text(_ column: Int) -> String { statement.text(at: Int32(column)) }
+  @inlinable public func text(_ column: Int) -> String { statement.text(at: Int32(column)) }
   /// The text of an optional text or enum column.
-  public func optionalText(_ column: Int) -> String? { statement.optionalText(at: Int32(column)) }
+  @inlinable public func optionalText(_ column: Int) -> String? {
+    // One call: SQLite gives no text pointer for NULL (and one for an empty text).
+    statement.withUTF8(at: Int32(column)) { $0.baseAddress == nil ? nil : String(decoding: $0, as: UTF8.self) }
+  }
+  /// Calls `body` with the UTF-8 bytes of a text or enum column in SQLite's own buffer (empty
+  /// for NULL), without making a `String`: for reading an enum column into an app's own enum.
+  /// The bytes are valid only inside `body`.
+  @inlinable public func withUTF8<R>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try statement.withUTF8(at: Int32(column), body)
+  }
   /// The value of an integer column.
-  public func integer(_ column: Int) -> Int64 { statement.int64(at: Int32(column)) }
+  @inlinable public func integer(_ column: Int) -> Int64 { statement.int64(at: Int32(column)) }
   /// The value of an optional integer column.
-  public func optionalInteger(_ column: Int) -> Int64? {
+  @inlinable public func optionalInteger(_ column: Int) -> Int64? {
     statement.isNull(at: Int32(column)) ? nil : statement.int64(at: Int32(column))
   }
   /// The value of a bool column.
-  public func bool(_ column: Int) -> Bool { statement.int64(at: Int32(column)) != 0 }
+  @inlinable public func bool(_ column: Int) -> Bool { statement.int64(at: Int32(column)) != 0 }
   /// The value of a timestamp column.
-  public func timestamp(_ column: Int) -> Timestamp {
+  @inlinable public func timestamp(_ column: Int) -> Timestamp {
     Timestamp(millisecondsSince1970: statement.int64(at: Int32(column)))
   }
   /// The value of an optional timestamp column.
-  public func optionalTimestamp(_ column: Int) -> Timestamp? {
+  @inlinable public func optionalTimestamp(_ column: Int) -> Timestamp? {
     statement.isNull(at: Int32(column)) ? nil : timestamp(column)
   }
   /// The amount of a money field whose minor units are in `column` and currency in the next
   /// one. A currency code this build does not know is kept, with two decimals.
-  public func money(_ column: Int) -> Money {
+  @inlinable public func money(_ column: Int) -> Money {
     let currency = statement.withUTF8(at: Int32(column + 1)) { Currency(storedUTF8: $0) }
     return Money(storedMinorUnits: statement.int64(at: Int32(column)), currency: currency)
   }
   /// The amount of an optional money field; see ``money(_:)``.
-  public func optionalMoney(_ column: Int) -> Money? {
+  @inlinable public func optionalMoney(_ column: Int) -> Money? {
     statement.isNull(at: Int32(column)) ? nil : money(column)
   }
 }

@@ -55,7 +55,7 @@ extension ListRepository {
   public func loader(pageSize: Int = 20, startingAfter start: ListCursor? = nil) throws(ListStoreError)
     -> ListLoader<RepositoryPageSource<Self>>
   {
-    let key = ChangeHub.Key(account: account, list: list)
+    let key = ChangeHub.Key(account: account, list: list.rawValue)
     let changes = LoaderChanges(key, version: try database.changeVersion(of: key))
     let database = self.database
     return ListLoader(

@@ -114,7 +114,7 @@ public struct FavoritesRepository: ListRepository {
       }
       try statement.bind(account, at: 1)
       try statement.bind(limit + 1, at: 2)
-      return try collectPage(statement, limit: limit, decode: Self.decode) {
+      return try collectPage(statement, list: .favorites, limit: limit, decode: Self.decode) {
         .time($0.addedAt.millisecondsSince1970, id: $0.id)
       }
     }

@@ -60,66 +60,54 @@ public struct KindItems: ListRepository {
   public func addIfMissing(_ draft: DynamicDraft) throws(ListStoreError) -> (item: DynamicItem, added: Bool) {
     let now = database.configuration.now().millisecondsSince1970
     return try write { connection in
-      let insert = try connection.cachedStatement(text: queries.insertSQL)
-      return try insertItem(draft, with: insert, connection, now: now)
+      let (id, added) = try insertItem(draft, connection, now: now)
+      guard let item = try queries.item(id: id, account: account, connection, decode: decode) else {
+        throw ListStoreError.internalError(detail: "an added item was not found")
+      }
+      return (item, added)
     }
   }
 
   /// The item with `id`, or nil when the account's list has none.
   public func item(id: Int64) throws(ListStoreError) -> DynamicItem? {
-    try database.read { connection in
-      let statement = try connection.cachedStatement(text: queries.itemSQL)
-      try statement.bind(account, at: 1)
-      try statement.bind(id, at: 2)
-      return try statement.step() ? DynamicItem(row: statement, plan: queries.decodePlan) : nil
-    }
+    try database.read { connection in try queries.item(id: id, account: account, connection, decode: decode) }
   }
 
   /// The page of up to `limit` items after `cursor` (from the start when nil), in the kind's
   /// order; the cost of a page does not depend on how deep it is.
   /// - Throws: ``ListStoreError/invalidCursor(list:)``; ``ListStoreError/invalidLimit(_:allowed:)``.
   public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<DynamicItem> {
-    try Validation.limit(limit)
-    var after: [CursorValue]?
-    if let cursor { after = try values(of: cursor) }
-    let definition = definition
-    let account = account
-    let plan = queries.decodePlan
-    let page = try database.read { connection in
-      try queries.page(
-        account: account, after: after, limit: limit, prepare: { try connection.cachedStatement(text: $0) },
-        read: { DynamicItem(row: $0, plan: plan) })
-    }
-    return ListPage(
-      items: page.items,
-      nextCursor: page.next.map { ListCursor(values: $0, kind: definition.name, account: account) })
+    try queries.page(after: cursor, limit: limit, account: account, in: database, read: decode)
   }
 
   /// Checks that `cursor` was made by a page of this kind for this account.
   /// - Throws: ``ListStoreError/invalidCursor(list:)``.
   public func validate(_ cursor: ListCursor) throws(ListStoreError) {
-    _ = try values(of: cursor)
+    _ = try queries.values(of: cursor, account: account)
   }
 
-  private func values(of cursor: ListCursor) throws(ListStoreError) -> [CursorValue] {
-    switch cursor.storage {
-    case .kind(let values, let kind, let madeFor) where kind == definition.name && madeFor == account:
-      return values
-    case .token(let token):
-      if let values = KindCursorCodec.values(
-        of: token, kinds: queries.cursorKinds, kind: definition.name, account: account)
-      {
-        return values
-      }
-    default:
-      // A cursor made by another list or account: its token says so.
-      if let values = KindCursorCodec.values(
-        of: cursor.token, kinds: queries.cursorKinds, kind: definition.name, account: account)
-      {
-        return values
-      }
+  /// The number of items, from the count kept beside the list: O(1) however long it is.
+  public func count() throws(ListStoreError) -> Int {
+    try database.keptCount(of: ChangeHub.Key(account: account, list: definition.name))
+  }
+
+  /// Whether the list has no items: O(1), from the kept count.
+  public func isEmpty() throws(ListStoreError) -> Bool { try count() == 0 }
+
+  /// Removes the items with `ids`, all or none.
+  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` listing the ids the list does
+  ///   not have; nothing is removed then.
+  public func remove(ids: [Int64]) throws(ListStoreError) {
+    try write { connection in
+      let missing = try queries.remove(ids, account: account, connection)
+      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing) }
     }
-    throw .invalidCursor(list: ListKind(definition))
+  }
+
+  /// Removes every item of the account's list; returns how many.
+  @discardableResult
+  public func clear() throws(ListStoreError) -> Int {
+    try write { connection in try queries.clear(account: account, connection) }
   }
 
   /// Adds every draft `next` returns until it returns nil, in one transaction: all or nothing.
@@ -128,40 +116,21 @@ public struct KindItems: ListRepository {
   ///   for an invalid item; or a database error. Nothing is added then.
   @discardableResult
   public func importItems(from next: () throws -> DynamicDraft?) throws -> Int {
-    let now = database.configuration.now().millisecondsSince1970
-    return try database.writeRethrowing(kind: definition.name, account: account) { connection in
-      let insert = try connection.cachedStatement(text: queries.insertSQL)
-      var position = 0
-      var added = 0
-      while let draft = try next() {
-        position += 1
-        do {
-          if try insertItem(draft, with: insert, connection, now: now).added { added += 1 }
-        } catch let error as ListStoreError {
-          throw ListStoreError.importRejected(position: position, reason: error)
-        }
-      }
-      return added
+    try database.importDrafts(kind: definition.name, account: account, next) { draft, connection, now in
+      try insertItem(draft, connection, now: now).added
     }
   }
 
   /// Calls `body` with every item, in the kind's order, from one consistent snapshot, one item
   /// in memory at a time; `body` runs under no lock and may use the store.
   public func export(_ body: (DynamicItem) throws -> Void) throws {
-    let plan = queries.decodePlan
-    try database.readRethrowing(snapshot: true) { connection in
-      let statement = try connection.cachedStatement(text: queries.exportSQL)
-      try statement.bind(account, at: 1)
-      while try statement.step() { try body(DynamicItem(row: statement, plan: plan)) }
-    }
+    try queries.export(account: account, from: database, decode: decode, body)
   }
 
   /// An async sequence that yields after each committed change to this list, by this database,
   /// another connection or another process.
   public func changes() throws(ListStoreError) -> AsyncStream<Void> {
-    let key = ChangeHub.Key(account: account, list: definition.name)
-    let version = try database.read { connection in try ListsDatabase.version(of: key, on: connection) }
-    return database.hub.subscribe(key, version: version)
+    try database.changeStream(of: ChangeHub.Key(account: account, list: definition.name))
   }
 
   // MARK: Writing
@@ -174,80 +143,22 @@ public struct KindItems: ListRepository {
     }
   }
 
-  /// Inserts `draft` with the prepared insert; returns the item, and whether it was added (not
-  /// a kept duplicate).
+  /// Reads the row a statement of ``KindQueries`` stands on.
+  private func decode(_ statement: Statement) -> DynamicItem {
+    DynamicItem(row: statement, plan: queries.decodePlan)
+  }
+
+  /// Inserts `draft`, its values by name; returns its id, and whether it was added (not a kept
+  /// duplicate).
   private func insertItem(
-    _ draft: DynamicDraft, with insert: Statement, _ connection: Connection, now: Int64
-  ) throws -> (item: DynamicItem, added: Bool) {
+    _ draft: DynamicDraft, _ connection: Connection, now: Int64
+  ) throws -> (id: Int64, added: Bool) {
     for name in draft.values.keys where definition.field(named: name) == nil {
       throw ListStoreError.invalidValue(field: name, reason: "is not a field of \(definition.name)")
     }
-    // A one-per-account field set on the new item is cleared on the others first: the partial
-    // unique index would refuse the insert. Undone when a kept duplicate adds nothing.
-    let clears = definition.fields.filter { $0.onePerAccount && draft.values[$0.name] == .bool(true) }
-    if !clears.isEmpty {
-      try connection.execute("SAVEPOINT one_per_account")
-      for field in clears {
-        guard let sql = queries.clearOthersSQL[field.name] else { continue }
-        let clear = try connection.cachedStatement(text: sql)
-        try clear.bind(account, at: 1)
-        try clear.run()
-      }
+    return try queries.insert(account: account, now: now, connection) { bindings in
+      for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
+      bindings.addedAt(draft.addedAt)
     }
-    insert.reset()
-    try insert.bind(account, at: 1)
-    var bindings = KindBindings(insert, definition: definition, now: now)
-    for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
-    if definition.hasImplicitAddedAt {
-      try insert.bind(draft.addedAt?.millisecondsSince1970 ?? now, at: bindings.addedAtParameter)
-    }
-    do {
-      try insert.run()
-    } catch {
-      if error.isUniqueViolation, let unique = definition.unique {
-        let values = unique.fields.map { name -> String in
-          switch draft.values[name] ?? .null {
-          case .text(let text): text
-          case .integer(let number): String(number)
-          case .bool(let flag): flag ? "true" : "false"
-          case .timestamp(let time): time.iso8601
-          case .money(let money): money.decimalString
-          case .null: ""
-          }
-        }
-        throw ListStoreError.duplicateItem(
-          kind: definition.name, item: definition.item, fields: unique.fields, values: values)
-      }
-      throw error
-    }
-    if connection.changes == 0, let stored = try storedDuplicate(of: draft, connection) {
-      if !clears.isEmpty { try connection.execute("ROLLBACK TO one_per_account; RELEASE one_per_account") }
-      return (stored, false)
-    }
-    if !clears.isEmpty { try connection.execute("RELEASE one_per_account") }
-    let id = connection.lastInsertRowID
-    let read = try connection.cachedStatement(text: queries.itemSQL)
-    try read.bind(account, at: 1)
-    try read.bind(id, at: 2)
-    guard try read.step() else { throw ListStoreError.internalError(detail: "an added item was not found") }
-    return (DynamicItem(row: read, plan: queries.decodePlan), true)
-  }
-
-  /// The stored item whose unique fields equal the draft's (for a kind that keeps duplicates).
-  private func storedDuplicate(of draft: DynamicDraft, _ connection: Connection) throws -> DynamicItem? {
-    guard let unique = definition.unique, let sql = queries.uniqueLookupSQL else { return nil }
-    let lookup = try connection.cachedStatement(text: sql)
-    try lookup.bind(account, at: 1)
-    for (index, name) in unique.fields.enumerated() {
-      let at = Int32(index + 2)
-      switch draft.values[name] ?? .null {
-      case .text(let text): try lookup.bind(text, at: at)
-      case .integer(let number): try lookup.bind(number, at: at)
-      case .bool(let flag): try lookup.bind(flag, at: at)
-      case .timestamp(let time): try lookup.bind(time.millisecondsSince1970, at: at)
-      case .null, .money: try lookup.bindNull(at: at)
-      }
-    }
-    return try lookup.step() ? DynamicItem(row: lookup, plan: queries.decodePlan) : nil
   }
 }

@@ -11,7 +11,8 @@ public protocol ListRepository: Sendable {
   /// What adding takes: the item without its id, e.g. ``OrderDraft``.
   associatedtype Draft: Sendable
 
-  /// Which list this repository keeps.
+  /// The list this repository keeps: its kind's name is its table's and its kept count's,
+  /// e.g. `orders` or an app's `books`.
   var list: ListKind { get }
   /// The database the list lives in.
   var database: ListsDatabase { get }
@@ -34,10 +35,6 @@ public protocol ListRepository: Sendable {
   ///   and account; ``ListStoreError/invalidLimit(_:allowed:)``.
   func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Item>
 
-  /// Checks that `cursor` was made by a page of this list for this account.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
-  func validate(_ cursor: ListCursor) throws(ListStoreError)
-
   /// Adds every draft that `next` returns until it returns nil, in one transaction: all or
   /// nothing. Returns how many items were added (a favorite already present adds nothing).
   ///
@@ -58,31 +55,38 @@ public protocol ListRepository: Sendable {
   /// in-memory database, whose one connection holds the snapshot, a write throws
   /// ``ListStoreError/nestedWrite``.
   func export(_ body: (Item) throws -> Void) throws
+
+  /// Removes the items with `ids`, all or none.
+  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` (for an app's kind
+  ///   ``ListStoreError/kindItemsNotFound(kind:ids:)``) listing the ids the account's list does
+  ///   not have; nothing is removed then.
+  func remove(ids: [Int64]) throws(ListStoreError)
+
+  /// Removes every item of the account's list. Returns how many were removed.
+  @discardableResult
+  func clear() throws(ListStoreError) -> Int
+
+  /// Checks that `cursor` was made by this list for this account, without reading the list.
+  /// - Throws: ``ListStoreError/invalidCursor(list:)`` (for an app's kind
+  ///   ``ListStoreError/invalidKindCursor(kind:)``).
+  func validate(_ cursor: ListCursor) throws(ListStoreError)
 }
 
 extension ListRepository {
   /// The number of items, read from the count kept beside the list: O(1) however long it is.
   public func count() throws(ListStoreError) -> Int {
-    let key = ChangeHub.Key(account: account, list: list)
-    return try database.read { connection in
-      let statement = try connection.cachedStatement(
-        "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
-      try statement.bind(key.account, at: 1)
-      try statement.bind(key.list, at: 2)
-      let count = try statement.step() ? statement.int64(at: 0) : 0
-      // No sequence of writes makes a count negative; the file was edited.
-      guard count >= 0 else {
-        throw ListStoreError.bookkeepingDamaged(
-          path: database.path,
-          detail: "the kept count of \(key.list) for account '\(key.account)' is \(count)")
-      }
-      return Int(count)
-    }
+    try database.keptCount(of: ChangeHub.Key(account: account, list: list.rawValue))
   }
 
   /// Whether the list has no items: O(1), from the kept count.
   public func isEmpty() throws(ListStoreError) -> Bool {
     try count() == 0
+  }
+
+  /// An async sequence that yields after each committed change to this list, by this database,
+  /// another connection or another process.
+  public func changes() throws(ListStoreError) -> AsyncStream<Void> {
+    try database.changeStream(of: ChangeHub.Key(account: account, list: list.rawValue))
   }
 
   /// Adds every draft of `drafts` in one transaction: all or nothing.
@@ -98,41 +102,35 @@ extension ListRepository {
     }
   }
 
-  /// Removes the items with `ids`, all or none.
+  /// Removes the items with `ids`, all or none, from the kind's table.
   /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` listing the ids the account's list
   ///   does not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
     let account = account
-    try database.write(list, account: account) { connection in
-      let missing = try RowRemoval.remove(ids, account: account, with: deleteStatement(connection), connection)
+    try database.write(kind: list.rawValue, account: account) { connection in
+      let statement = try connection.cachedStatement(text: "DELETE FROM \(list.rawValue) WHERE account = ? AND id = ?")
+      let missing = try RowRemoval.remove(ids, account: account, with: statement, connection)
       if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing) }
     }
   }
 
-  /// Removes every item of the account's list. Returns how many were removed.
+  /// Removes every item of the account's list from the kind's table. Returns how many were
+  /// removed.
   @discardableResult
   public func clear() throws(ListStoreError) -> Int {
     let account = account
-    return try database.write(list, account: account) { connection in
-      let statement = try clearStatement(connection)
+    return try database.write(kind: list.rawValue, account: account) { connection in
+      let statement = try connection.cachedStatement(text: "DELETE FROM \(list.rawValue) WHERE account = ?")
       try statement.bind(account, at: 1)
       try statement.run()
       return connection.changes
     }
   }
 
-  private func deleteStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
-    try connection.cachedStatement(text: "DELETE FROM \(list.rawValue) WHERE account = ? AND id = ?")
-  }
-
-  private func clearStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
-    try connection.cachedStatement(text: "DELETE FROM \(list.rawValue) WHERE account = ?")
-  }
-
   /// Steps `statement`, which selects up to `limit + 1` rows, into a page: the extra row only
   /// tells that more follow, and the cursor is made from the last item kept.
   func collectPage(
-    _ statement: Statement, limit: Int, decode: (Statement) throws -> Item,
+    _ statement: Statement, list: ListKind, limit: Int, decode: (Statement) throws -> Item,
     key: (Item) -> CursorKey
   ) throws -> ListPage<Item> {
     var items: [Item] = []
@@ -168,19 +166,6 @@ extension ListRepository {
   func runImport(
     _ next: () throws -> Draft?, insert: (Draft, Connection, Int64) throws -> Bool
   ) throws -> Int {
-    let now = database.configuration.now().millisecondsSince1970
-    return try database.writeRethrowing(list, account: account) { connection in
-      var position = 0
-      var added = 0
-      while let draft = try next() {
-        position += 1
-        do {
-          if try insert(draft, connection, now) { added += 1 }
-        } catch let error as ListStoreError {
-          throw ListStoreError.importRejected(position: position, reason: error)
-        }
-      }
-      return added
-    }
+    try database.importDrafts(kind: list.rawValue, account: account, next, insert: insert)
   }
 }

@@ -119,7 +119,7 @@ public struct OrdersRepository: ListRepository {
       }
       try statement.bind(limit + 1, at: 2)
       return try statement.withBound(account, at: 1) {
-        try collectPage(statement, limit: limit, decode: Self.decode) {
+        try collectPage(statement, list: .orders, limit: limit, decode: Self.decode) {
           .time($0.placedAt.millisecondsSince1970, id: $0.id)
         }
       }

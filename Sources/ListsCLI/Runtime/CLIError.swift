@@ -45,9 +45,9 @@ package enum CLIError: Error {
       .ioError
     case .cannotCreate:
       .cantCreate
-    case .schemaTooNew, .migrationChanged:
+    case .schemaTooNew, .migrationChanged, .appSchemaTooNew, .appMigrationChanged:
       .config
-    case .migrationFailed, .nestedWrite, .internalError:
+    case .migrationFailed, .appMigrationFailed, .nestedWrite, .internalError:
       .software
     }
   }

@@ -1,0 +1,136 @@
+#include <string.h>
+
+#include "cbench_internal.h"
+
+// The books kind's statements, exactly as the store makes them from the definition.
+#define BOOK_COLUMNS \
+  "id, title, author, pages, price_minor, price_currency, status, finished_at, signed, added_at"
+static const char insert_sql[] =
+  "INSERT INTO books (account, title, author, pages, price_minor, price_currency, status, "
+  "finished_at, signed, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
+static const char first_page_sql[] =
+  "SELECT " BOOK_COLUMNS " FROM books WHERE account = ?1 ORDER BY added_at DESC, id DESC LIMIT ?2";
+static const char next_page_sql[] =
+  "SELECT " BOOK_COLUMNS " FROM books WHERE account = ?1 AND (added_at, id) < (?3, ?4) "
+  "ORDER BY added_at DESC, id DESC LIMIT ?2";
+
+static const char *const statuses[] = {"want", "reading", "done"};
+
+int cbench_insert_books(cbench_db *db, const cbench_orders_input *input) {
+  int rc = sqlite3_exec(db->handle, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+  if (rc != SQLITE_OK) return rc;
+  sqlite3_stmt *statement;
+  rc = cbench_prepared(db, CBENCH_STATEMENT_BOOK_INSERT, insert_sql, &statement);
+  for (size_t i = 0; rc == SQLITE_OK && i < input->count; i++) {
+    sqlite3_bind_text(statement, 1, input->account, -1, SQLITE_STATIC);
+    sqlite3_bind_text(statement, 2, input->numbers[i], -1, SQLITE_STATIC);
+    sqlite3_bind_text(statement, 3, input->currencies[i], -1, SQLITE_STATIC);
+    sqlite3_bind_int64(statement, 4, input->total_minor[i] % 900 + 1);
+    sqlite3_bind_int64(statement, 5, input->total_minor[i]);
+    sqlite3_bind_text(statement, 6, input->currencies[i], -1, SQLITE_STATIC);
+    sqlite3_bind_text(statement, 7, statuses[i % 3], -1, SQLITE_STATIC);
+    sqlite3_bind_null(statement, 8);
+    sqlite3_bind_int64(statement, 9, 0);
+    sqlite3_bind_int64(statement, 10, input->placed_at[i]);
+    rc = sqlite3_step(statement);
+    if (rc == SQLITE_DONE) rc = SQLITE_OK;
+    sqlite3_reset(statement);
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_exec(db->handle, "COMMIT", NULL, NULL, NULL);
+  if (rc != SQLITE_OK && !sqlite3_get_autocommit(db->handle)) {
+    sqlite3_exec(db->handle, "ROLLBACK", NULL, NULL, NULL);
+  }
+  return rc;
+}
+
+/// Copies text column `column` into `buffer` (capacity CBENCH_TEXT_CAPACITY); returns its
+/// stored length, -1 for NULL.
+static int32_t copy_text(sqlite3_stmt *statement, int column, char *buffer) {
+  const unsigned char *text = sqlite3_column_text(statement, column);
+  if (!text) {
+    buffer[0] = 0;
+    return -1;
+  }
+  int length = sqlite3_column_bytes(statement, column);
+  int kept = length < CBENCH_TEXT_CAPACITY - 1 ? length : CBENCH_TEXT_CAPACITY - 1;
+  memcpy(buffer, text, (size_t)kept);
+  buffer[kept] = 0;
+  return length;
+}
+
+static int32_t status_named(const unsigned char *text, int length) {
+  if (text && length == 7 && memcmp(text, "reading", 7) == 0) return 1;
+  if (text && length == 4 && memcmp(text, "done", 4) == 0) return 2;
+  return 0;
+}
+
+static void read_book(sqlite3_stmt *statement, cbench_book *book) {
+  book->id = sqlite3_column_int64(statement, 0);
+  book->title_length = copy_text(statement, 1, book->title);
+  book->author_length = copy_text(statement, 2, book->author);
+  // The optional columns are told apart from NULL, as the typed record reads them.
+  book->pages = sqlite3_column_type(statement, 3) == SQLITE_NULL ? 0 : sqlite3_column_int64(statement, 3);
+  book->price_minor =
+    sqlite3_column_type(statement, 4) == SQLITE_NULL ? 0 : sqlite3_column_int64(statement, 4);
+  const unsigned char *currency = sqlite3_column_text(statement, 5);
+  int currency_length = sqlite3_column_bytes(statement, 5);
+  memset(book->currency, 0, sizeof book->currency);
+  if (currency) memcpy(book->currency, currency, currency_length < 3 ? (size_t)currency_length : 3);
+  book->status = status_named(sqlite3_column_text(statement, 6), sqlite3_column_bytes(statement, 6));
+  book->finished_at =
+    sqlite3_column_type(statement, 7) == SQLITE_NULL ? 0 : sqlite3_column_int64(statement, 7);
+  book->is_signed = sqlite3_column_int64(statement, 8) != 0;
+  book->added_at = sqlite3_column_int64(statement, 9);
+}
+
+int cbench_walk_books(
+  cbench_db *db, const char *account, int pages, int limit, cbench_book *buffer,
+  cbench_walk_result *result) {
+  result->pages = 0;
+  result->rows = 0;
+  result->checksum = 0xcbf29ce484222325u;
+  int64_t added_at = 0;
+  int64_t id = 0;
+  for (int page = 0; page < pages; page++) {
+    sqlite3_stmt *statement;
+    int rc;
+    if (page > 0) {
+      rc = cbench_prepared(db, CBENCH_STATEMENT_BOOK_NEXT_PAGE, next_page_sql, &statement);
+      if (rc != SQLITE_OK) return rc;
+      sqlite3_bind_int64(statement, 3, added_at);
+      sqlite3_bind_int64(statement, 4, id);
+    } else {
+      rc = cbench_prepared(db, CBENCH_STATEMENT_BOOK_FIRST_PAGE, first_page_sql, &statement);
+      if (rc != SQLITE_OK) return rc;
+    }
+    sqlite3_bind_text(statement, 1, account, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(statement, 2, (sqlite3_int64)limit + 1);
+    int count = 0;
+    int more = 0;
+    while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
+      if (count == limit) {
+        more = 1;
+        break;
+      }
+      read_book(statement, &buffer[count++]);
+    }
+    sqlite3_reset(statement);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return rc;
+    result->pages += 1;
+    result->rows += count;
+    for (int i = 0; i < count; i++) {
+      uint64_t hash = result->checksum;
+      hash = cbench_mix(hash, (uint64_t)buffer[i].id);
+      hash = cbench_mix(hash, (uint64_t)buffer[i].price_minor);
+      hash = cbench_mix(hash, (uint64_t)buffer[i].added_at);
+      hash = cbench_mix(hash, (uint64_t)buffer[i].pages);
+      hash = cbench_mix(hash, (uint64_t)buffer[i].status);
+      hash = cbench_mix(hash, (uint64_t)buffer[i].title_length);
+      result->checksum = hash;
+    }
+    if (!more) break;
+    added_at = buffer[count - 1].added_at;
+    id = buffer[count - 1].id;
+  }
+  return SQLITE_OK;
+}

@@ -1,0 +1,234 @@
+import SQLiteCore
+
+/// What every repository of a kind runs, by name (``KindItems``) or typed (``KindRepository``):
+/// one insert with the unique rule's reject or keep and the one-per-account clearing, reading
+/// one item, removing, clearing, counting and reading cursors. Each piece runs inside the
+/// caller's transaction, on the caller's connection.
+extension KindQueries {
+  /// Inserts one item of `account`: `bind` gives the field values (fields it leaves out get
+  /// their defaults). A one-per-account field set on the new item is cleared on the others
+  /// first (the partial unique index would refuse the insert), and put back when a kept
+  /// duplicate adds nothing.
+  /// - Returns: The item's id, and whether it was added (false: the stored duplicate's id).
+  /// - Throws: ``ListStoreError/duplicateItem(kind:item:fields:)`` for a duplicate the rule
+  ///   rejects; what `bind` throws; a SQLite error.
+  func insert(
+    account: String, now: Int64, _ connection: Connection, bind: (inout KindBindings) throws -> Void
+  ) throws -> (id: Int64, added: Bool) {
+    let insert = try connection.cachedStatement(text: insertSQL)
+    insert.reset()
+    try insert.bind(account, at: 1)
+    var bindings = KindBindings(insert, definition: definition, now: now)
+    try bind(&bindings)
+    while !bindings.isComplete { try bindings.value(.null) }
+    if definition.hasImplicitAddedAt {
+      try insert.bind(bindings.addedAt ?? now, at: bindings.addedAtParameter)
+    }
+    let clears = bindings.setOnePerAccount
+    if !clears.isEmpty {
+      try connection.execute("SAVEPOINT one_per_account")
+      for name in clears {
+        guard let sql = clearOthersSQL[name] else { continue }
+        let clear = try connection.cachedStatement(text: sql)
+        clear.reset()
+        try clear.bind(account, at: 1)
+        try clear.run()
+      }
+    }
+    do {
+      try insert.run()
+    } catch {
+      if error.isUniqueViolation, let unique = definition.unique {
+        let values = unique.fields.map { name -> String in
+          switch bindings.uniqueValues[name] ?? .null {
+          case .text(let text): text
+          case .integer(let number): String(number)
+          case .bool(let flag): flag ? "true" : "false"
+          case .timestamp(let time): time.iso8601
+          case .money(let money): money.decimalString
+          case .null: ""
+          }
+        }
+        throw ListStoreError.duplicateItem(
+          kind: definition.name, item: definition.item, fields: unique.fields, values: values)
+      }
+      throw error
+    }
+    if connection.changes == 0,
+      let stored = try storedDuplicateID(
+        account: account, values: bindings.uniqueValues, connection)
+    {
+      if !clears.isEmpty {
+        try connection.execute("ROLLBACK TO one_per_account; RELEASE one_per_account")
+      }
+      return (stored, false)
+    }
+    if !clears.isEmpty { try connection.execute("RELEASE one_per_account") }
+    return (connection.lastInsertRowID, true)
+  }
+
+  /// The id of the stored item whose unique fields equal `values` (for a kind that keeps
+  /// duplicates).
+  private func storedDuplicateID(
+    account: String, values: [String: FieldValue], _ connection: Connection
+  ) throws(SQLiteError) -> Int64? {
+    guard let unique = definition.unique, let sql = uniqueLookupSQL else { return nil }
+    let lookup = try connection.cachedStatement(text: sql)
+    lookup.reset()
+    try lookup.bind(account, at: 1)
+    for (index, name) in unique.fields.enumerated() {
+      let at = Int32(index + 2)
+      switch values[name] ?? .null {
+      case .text(let text): try lookup.bind(text, at: at)
+      case .integer(let number): try lookup.bind(number, at: at)
+      case .bool(let flag): try lookup.bind(flag, at: at)
+      case .timestamp(let time): try lookup.bind(time.millisecondsSince1970, at: at)
+      case .null, .money: try lookup.bindNull(at: at)
+      }
+    }
+    defer { lookup.reset() }
+    return try lookup.step() ? lookup.int64(at: 0) : nil
+  }
+
+  /// The item of `account` with `id`, read with `decode` from a row of ``selectColumns``.
+  func item<Item>(
+    id: Int64, account: String, _ connection: Connection, decode: (Statement) throws -> Item
+  ) throws -> Item? {
+    let statement = try connection.cachedStatement(text: itemSQL)
+    statement.reset()
+    try statement.bind(account, at: 1)
+    try statement.bind(id, at: 2)
+    defer { statement.reset() }
+    return try statement.step() ? decode(statement) : nil
+  }
+
+  /// Removes the items of `account` with `ids`; returns the ids no row had (the caller throws,
+  /// rolling the others back).
+  func remove(_ ids: [Int64], account: String, _ connection: Connection) throws(SQLiteError)
+    -> [Int64]
+  {
+    try RowRemoval.remove(
+      ids, account: account, with: connection.cachedStatement(text: deleteSQL), connection)
+  }
+
+  /// Removes every item of `account`; returns how many.
+  func clear(account: String, _ connection: Connection) throws(SQLiteError) -> Int {
+    let statement = try connection.cachedStatement(text: clearSQL)
+    statement.reset()
+    try statement.bind(account, at: 1)
+    try statement.run()
+    return connection.changes
+  }
+
+  /// The page of up to `limit` items of `account` in `database` after `cursor` (from the start
+  /// when nil), each read with `read`; its cursor is bound to the kind and the account.
+  /// - Throws: ``ListStoreError/invalidLimit(_:allowed:)``; `invalidCursor` (the built-in
+  ///   lists' case, or ``ListStoreError/invalidKindCursor(kind:)``).
+  @inlinable
+  func page<Item>(
+    after cursor: ListCursor?, limit: Int, account: String, in database: ListsDatabase,
+    read: (Statement) throws -> Item
+  ) throws(ListStoreError) -> ListPage<Item> {
+    try Validation.limit(limit)
+    let after = try cursor.map { cursor throws(ListStoreError) in
+      try values(of: cursor, account: account)
+    }
+    let page = try database.read { connection in
+      try self.page(
+        account: account, after: after, limit: limit,
+        prepare: { try connection.cachedStatement(text: $0) },
+        read: read)
+    }
+    let kind = definition.name
+    return ListPage(
+      items: page.items,
+      nextCursor: page.next.map { ListCursor(values: $0, kind: kind, account: account) })
+  }
+
+  /// The sort key of `cursor`, made by a page of this kind for `account`.
+  /// - Throws: `invalidCursor` (the built-in lists' case, or
+  ///   ``ListStoreError/invalidKindCursor(kind:)``).
+  @usableFromInline
+  func values(of cursor: ListCursor, account: String) throws(ListStoreError) -> [CursorValue] {
+    guard let values = cursorValues(of: cursor, account: account) else {
+      throw .invalidCursor(list: ListKind(definition))
+    }
+    return values
+  }
+
+  /// The sort key `cursor` holds when a page of this kind made it for `account`, else nil.
+  func cursorValues(of cursor: ListCursor, account: String) -> [CursorValue]? {
+    if case .kind(let values, let kind, let madeFor) = cursor.storage, kind == definition.name,
+      madeFor == account
+    {
+      return values
+    }
+    // A token given by a user, or a cursor made by another list or account: its token says.
+    return KindCursorCodec.values(
+      of: cursor.token, kinds: cursorKinds, kind: definition.name, account: account)
+  }
+
+  /// Calls `body` with every item of `account`, in the kind's order, from one consistent
+  /// snapshot of `database`, each read with `decode`.
+  func export<Item>(
+    account: String, from database: ListsDatabase, decode: (Statement) -> Item,
+    _ body: (Item) throws -> Void
+  ) throws {
+    try database.readRethrowing(snapshot: true) { connection in
+      // Prepared per export, not cached: an export made from inside another one's consumer on
+      // an in-memory database's one connection must not step the same statement.
+      let statement = try connection.prepare(exportSQL)
+      try statement.bind(account, at: 1)
+      while try statement.step() { try body(decode(statement)) }
+    }
+  }
+}
+
+extension ListsDatabase {
+  /// The kept count of `key`'s list: O(1) however long it is.
+  /// - Throws: ``ListStoreError/bookkeepingDamaged(path:detail:)`` for a negative count.
+  func keptCount(of key: ChangeHub.Key) throws(ListStoreError) -> Int {
+    try read { connection in
+      let statement = try connection.cachedStatement(
+        "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
+      try statement.bind(key.account, at: 1)
+      try statement.bind(key.list, at: 2)
+      let count = try statement.step() ? statement.int64(at: 0) : 0
+      // No sequence of writes makes a count negative; the file was edited.
+      guard count >= 0 else {
+        throw ListStoreError.bookkeepingDamaged(
+          path: path,
+          detail: "the kept count of \(key.list) for account '\(key.account)' is \(count)")
+      }
+      return Int(count)
+    }
+  }
+
+  /// A stream that yields after each committed change to `key`'s list.
+  func changeStream(of key: ChangeHub.Key) throws(ListStoreError) -> AsyncStream<Void> {
+    hub.subscribe(key, version: try changeVersion(of: key))
+  }
+
+  /// Adds every draft `next` returns to the kind named `kind` of `account` in one write
+  /// transaction; `insert` adds one and says whether it added a row. A rejected draft is
+  /// reported with its 1-based position.
+  func importDrafts<Draft>(
+    kind: String, account: String, _ next: () throws -> Draft?,
+    insert: (Draft, Connection, Int64) throws -> Bool
+  ) throws -> Int {
+    let now = configuration.now().millisecondsSince1970
+    return try writeRethrowing(kind: kind, account: account) { connection in
+      var position = 0
+      var added = 0
+      while let draft = try next() {
+        position += 1
+        do {
+          if try insert(draft, connection, now) { added += 1 }
+        } catch let error as ListStoreError {
+          throw ListStoreError.importRejected(position: position, reason: error)
+        }
+      }
+      return added
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import SQLiteCore
+import Synchronization
+
+extension ListsDatabase {
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction that every write it makes joins, to any
+  /// kind through any repository — typed (``KindRepository``), by name (``KindItems``) or a
+  /// built-in list's — and registering kinds: all of it is committed together, or, when
+  /// `body` throws, none of it.
+  ///
+  /// Each write inside runs in a savepoint of its own, so a write that fails (a duplicate, an
+  /// invalid value) leaves nothing behind even when `body` catches its error and goes on. Reads
+  /// made inside from the same thread see what the transaction wrote so far. The observers of
+  /// every list it changed hear of it once, after the commit; after a rollback, never.
+  ///
+  /// For example, moving a book to an order in one step:
+  ///
+  /// ```swift
+  /// try database.write { transaction in
+  ///   try transaction.records(of: Book.self).remove(ids: [book.id])
+  ///   try transaction.database.orders().add(OrderDraft(number: "A-1001", total: price))
+  /// }
+  /// ```
+  ///
+  /// The transaction belongs to the thread that runs `body`: do not hand the repositories'
+  /// writes to another thread or task from inside it (they would wait for it to end).
+  /// - Parameter body: The writes, given the open transaction.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws, unchanged (everything is rolled back);
+  ///   ``ListStoreError/nestedWrite`` for a `write` from inside another one, or from inside an
+  ///   import's draft source; ``ListStoreError/databaseBusy`` and the other database errors.
+  @discardableResult
+  public func write<T>(_ body: (ListsTransaction) throws -> T) throws -> T {
+    if isInOpenTransaction { throw ListStoreError.nestedWrite }
+    let me = Threads.currentID()
+    let (result, changed) = try withConnection {
+      connection throws -> (T, [(ChangeHub.Key, Int64?)]) in
+      transactionOwner.store(me, ordering: .relaxed)
+      defer { transactionOwner.store(0, ordering: .relaxed) }
+      touchedLists.withLock { $0 = [] }
+      let result: T
+      do {
+        result = try connection.transaction(.immediate) {
+          try body(ListsTransaction(database: self))
+        }
+      } catch {
+        touchedLists.withLock { $0 = [] }
+        throw error
+      }
+      let touched = touchedLists.withLock { touched in
+        defer { touched = [] }
+        return touched
+      }
+      let hub = existingHub
+      let observed = touched.filter { hub?.isObserved($0) ?? false }
+      return (result, observed.map { ($0, try? Self.version(of: $0, on: connection)) })
+    }
+    for (key, version) in changed { existingHub?.committed(key, version: version) }
+    return result
+  }
+
+  /// Whether this thread runs a ``write(_:)`` transaction now.
+  var isInOpenTransaction: Bool {
+    transactionOwner.load(ordering: .relaxed) == Threads.currentID()
+  }
+
+  /// Runs `body`, a write to `key`'s list (nil: a kind's registration), inside the open
+  /// ``write(_:)`` transaction, in a savepoint: a failing write leaves nothing behind.
+  func joinOpenTransaction<T>(touching key: ChangeHub.Key?, _ body: (Connection) throws -> T) throws
+    -> T
+  {
+    do {
+      return try writer.withConnection { connection, _ throws -> T in
+        try connection.execute("SAVEPOINT lists_write")
+        let result: T
+        do {
+          result = try body(connection)
+        } catch {
+          try? connection.execute("ROLLBACK TO lists_write; RELEASE lists_write")
+          throw error
+        }
+        try connection.execute("RELEASE lists_write")
+        if let key { touchedLists.withLock { if !$0.contains(key) { $0.append(key) } } }
+        return result
+      }
+    } catch let error as SQLiteError {
+      throw ListStoreError(error, path: path)
+    }
+  }
+}
+
+/// The open transaction of ``ListsDatabase/write(_:)``: every write made while it runs joins
+/// it, through these repositories or any other of its database.
+///
+/// Valid only inside the closure it is given to.
+public struct ListsTransaction {
+  /// The database the transaction writes.
+  public let database: ListsDatabase
+
+  /// The typed repository of `Record`'s kind of `account`, registering the kind (in this
+  /// transaction) on first use; see ``ListsDatabase/records(of:account:)``.
+  public func records<Record: KindRecord>(
+    of record: Record.Type, account: String = "default"
+  ) throws(ListStoreError) -> KindRepository<Record> {
+    try database.records(of: record, account: account)
+  }
+
+  /// The items of the kind named `kind` of `account`, fields by name; see
+  /// ``ListsDatabase/items(of:account:)``.
+  public func items(of kind: String, account: String = "default") throws(ListStoreError)
+    -> KindItems
+  {
+    try database.items(of: kind, account: account)
+  }
+}

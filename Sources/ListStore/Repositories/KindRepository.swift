@@ -1,0 +1,171 @@
+import SQLiteCore
+
+extension ListsDatabase {
+  /// The items of `Record`'s kind of `account`, as `Record`s: the repository every list has
+  /// (add, item, keyset pages, O(1) counts, remove, clear, import, export, changes, the loader),
+  /// for an app's own type.
+  ///
+  /// The kind is registered on first use: when the file holds no kind of that name, its
+  /// definition (``KindRecord/definition``) is registered — table, indexes and count triggers
+  /// in one transaction. When the file holds it with another definition, a compatible change
+  /// either way is accepted: a record whose definition adds optional fields updates the stored
+  /// one (``updateKind(_:)``), and a stored definition with optional fields the record does not
+  /// know (added by a newer build, or at the command line) is read and written without them.
+  ///
+  /// For example:
+  ///
+  /// ```swift
+  /// let books = try database.records(of: Book.self)
+  /// try books.add(Book.Draft(title: "Dune", pages: 412))
+  /// let first = try books.page(after: nil, limit: 20)
+  /// ```
+  /// - Throws: ``ListStoreError/invalidDefinition(_:)`` when the record's definition is invalid,
+  ///   or neither it nor the stored one is a compatible change of the other; a database error.
+  public func records<Record: KindRecord>(
+    of record: Record.Type, account: String = "default"
+  ) throws(ListStoreError) -> KindRepository<Record> {
+    let definition = Record.definition
+    guard let stored = try kind(named: definition.name) else {
+      try registerKind(definition)
+      return KindRepository(database: self, account: account)
+    }
+    if stored.definition != definition {
+      if (try? stored.definition.plan(changingTo: definition)) != nil {
+        try updateKind(definition)
+      } else {
+        do {
+          _ = try definition.plan(changingTo: stored.definition)
+        } catch {
+          throw .invalidDefinition(
+            "The record type's definition of '\(definition.name)' differs from the one in the file: \(error.message)"
+          )
+        }
+      }
+    }
+    return KindRepository(database: self, account: account)
+  }
+}
+
+/// The items of one kind of one account as an app's own record type: the repository the
+/// built-in lists have, made from the record's kind definition.
+///
+/// It shares every statement with the by-name ``KindItems`` of the same kind: the keyset
+/// pages, the insert (with the unique rule's reject or keep, and the one-per-account fields),
+/// removal, clearing and the kept count. Rows are read by ``KindRecord/init(row:)`` and drafts
+/// written by ``KindRecord/bind(_:to:)``: no `Codable`, no dictionary.
+///
+/// As a ``ListRepository`` it has the async calls and ``ListRepository/loader(pageSize:startingAfter:)``.
+public struct KindRepository<Record: KindRecord>: ListRepository {
+  /// The record type.
+  public typealias Item = Record
+  /// What adding takes.
+  public typealias Draft = Record.Draft
+
+  /// The list of the record's kind.
+  public var list: ListKind { ListKind(Record.definition) }
+  /// The database the kind lives in.
+  public let database: ListsDatabase
+  /// The account whose items these are.
+  public let account: String
+  @usableFromInline let queries: KindQueries
+
+  init(database: ListsDatabase, account: String) {
+    self.database = database
+    self.account = account
+    self.queries = KindQueries(Record.definition)
+  }
+
+  /// Validates and adds one item; for a kind whose unique rule keeps duplicates, adding one
+  /// again changes nothing and returns the stored item.
+  /// - Throws: ``ListStoreError/invalidValue(field:reason:)``,
+  ///   ``ListStoreError/duplicateItem(kind:item:fields:)``, or a database error.
+  @discardableResult
+  public func add(_ draft: Record.Draft) throws(ListStoreError) -> Record {
+    let now = database.configuration.now().millisecondsSince1970
+    let account = account
+    return try database.write(kind: Record.definition.name, account: account) { connection in
+      let (id, _) = try queries.insert(account: account, now: now, connection) { bindings in
+        try Record.bind(draft, to: &bindings)
+      }
+      guard let item = try queries.item(id: id, account: account, connection, decode: Self.decode)
+      else {
+        throw ListStoreError.internalError(
+          detail: "an added \(Record.definition.item) was not found")
+      }
+      return item
+    }
+  }
+
+  /// The item with `id`, or nil when the account's list has none.
+  public func item(id: Int64) throws(ListStoreError) -> Record? {
+    let account = account
+    return try database.read { connection in
+      try queries.item(id: id, account: account, connection, decode: Self.decode)
+    }
+  }
+
+  /// The page of up to `limit` items after `cursor` (from the start when nil), in the kind's
+  /// order; the cost of a page does not depend on how deep it is.
+  /// - Throws: ``ListStoreError/invalidKindCursor(kind:)`` for a cursor another list or account
+  ///   made; ``ListStoreError/invalidLimit(_:allowed:)``.
+  @inlinable
+  public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Record>
+  {
+    try queries.page(after: cursor, limit: limit, account: account, in: database, read: Self.decode)
+  }
+
+  /// Checks that `cursor` was made by a page of this kind for this account.
+  /// - Throws: ``ListStoreError/invalidKindCursor(kind:)``.
+  public func validate(_ cursor: ListCursor) throws(ListStoreError) {
+    _ = try queries.values(of: cursor, account: account)
+  }
+
+  /// Removes the items with `ids`, all or none.
+  /// - Throws: ``ListStoreError/kindItemsNotFound(kind:ids:)`` listing the ids the list does
+  ///   not have; nothing is removed then.
+  public func remove(ids: [Int64]) throws(ListStoreError) {
+    let account = account
+    try database.write(kind: Record.definition.name, account: account) { connection in
+      let missing = try queries.remove(ids, account: account, connection)
+      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing) }
+    }
+  }
+
+  /// Removes every item of the account's list; returns how many.
+  @discardableResult
+  public func clear() throws(ListStoreError) -> Int {
+    let account = account
+    return try database.write(kind: Record.definition.name, account: account) { connection in
+      try queries.clear(account: account, connection)
+    }
+  }
+
+  /// Adds every draft `next` returns until it returns nil, in one transaction: all or nothing.
+  /// Returns how many items were added (a kept duplicate adds nothing). The drafts are
+  /// streamed, one in memory at a time; `next` may read the store, and a write from inside it
+  /// throws ``ListStoreError/nestedWrite``.
+  /// - Throws: an error of `next`, unchanged; ``ListStoreError/importRejected(position:reason:)``
+  ///   for an invalid item; or a database error. Nothing is added then.
+  @discardableResult
+  public func importItems(from next: () throws -> Record.Draft?) throws -> Int {
+    let account = account
+    return try database.importDrafts(kind: Record.definition.name, account: account, next) {
+      draft, connection, now in
+      try queries.insert(account: account, now: now, connection) { bindings in
+        try Record.bind(draft, to: &bindings)
+      }.added
+    }
+  }
+
+  /// Calls `body` with every item, in the kind's order, from one consistent snapshot, one item
+  /// in memory at a time; `body` runs under no lock and may use the store.
+  public func export(_ body: (Record) throws -> Void) throws {
+    try queries.export(account: account, from: database, decode: Self.decode, body)
+  }
+
+  /// Reads the record from the row a statement of ``KindQueries`` stands on.
+  @inlinable
+  static func decode(_ statement: Statement) -> Record {
+    Record(row: KindRow(statement))
+  }
+}

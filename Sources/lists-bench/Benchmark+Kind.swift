@@ -1,0 +1,91 @@
+import CBench
+import ListStore
+
+extension Benchmark {
+  /// `kind_insert_ratio`: importing one book per order through the typed repository of an
+  /// app-defined kind (``BenchBook``), each draft built from the raw values inside the timed
+  /// region, against the C loop running the same INSERT. Each trial starts from a fresh file
+  /// with the kind registered.
+  func measureKindInsert(_ data: OrderData, _ cOrders: COrders) throws {
+    progress("Timing inserts of an app's kind")
+    let times = try compareImports(
+      file: "books-insert.db", expected: data.count,
+      setUp: { _ = try $0.records(of: BenchBook.self, account: Self.account) },
+      swift: {
+        try Self.importBooks(data, into: $0.records(of: BenchBook.self, account: Self.account))
+      },
+      c: { try $0.insertBooks(cOrders) },
+      count: { try $0.records(of: BenchBook.self, account: Self.account).count() })
+    report.set("kind_insert_ratio", times.ratio(0, over: 1))
+    report.set("kind_insert_swift_ms", Self.milliseconds(times.median(0)))
+    report.set("kind_insert_c_ms", Self.milliseconds(times.median(1)))
+  }
+
+  /// Imports one book per order of `data`, as `cbench_insert_books` makes them.
+  static func importBooks(_ data: OrderData, into books: KindRepository<BenchBook>) throws {
+    var index = 0
+    try books.importItems {
+      guard index < data.count else { return nil }
+      defer { index += 1 }
+      let currency = try Currency(code: data.currencies[index])
+      return BenchBook.Draft(
+        title: data.numbers[index], author: data.currencies[index],
+        pages: data.totals[index] % 900 + 1,
+        price: try Money(minorUnits: data.totals[index], currency: currency),
+        status: BenchBook.Status(rawValue: index % 3) ?? .want,
+        addedAt: Timestamp(millisecondsSince1970: data.placedAt[index]))
+    }
+  }
+
+  /// `kind_page_ratio`: walking ``pageCount`` keyset pages of ``pageLimit`` books through the
+  /// typed repository, decoded into ``BenchBook``s, against C reading the same rows into
+  /// structs; both fold every row into a checksum, which must agree.
+  func measureKindPages(_ cOrders: COrders) throws {
+    progress("Timing keyset pages of an app's kind")
+    let path = folder.file("books-pages.db")
+    do {
+      let creator = try ListsDatabase(path: path)
+      _ = try creator.records(of: BenchBook.self, account: Self.account)
+      try CDatabase(path: path, account: Self.account).insertBooks(cOrders)
+    }
+    let database = try ListsDatabase(path: path)
+    let books = try database.records(of: BenchBook.self, account: Self.account)
+    let cDatabase = try CDatabase(path: path, account: Self.account)
+
+    let (times, swiftWalk) = try compareWalks(
+      "the typed repository",
+      swift: { try Self.walk(books, pages: Self.pageCount, limit: Self.pageLimit) },
+      c: { try cDatabase.walkBooks(pages: Self.pageCount, limit: Self.pageLimit) })
+    report.set("kind_page_ratio", times.ratio(0, over: 1))
+    report.set("kind_page_swift_ms", Self.milliseconds(times.median(0)))
+    report.set("kind_page_c_ms", Self.milliseconds(times.median(1)))
+    report.set("kind_pages", .integer(swiftWalk.pages))
+  }
+
+  /// Walks up to `pages` pages of `limit` books from the newest, folded as `cbench_walk_books`
+  /// folds them.
+  static func walk(_ books: KindRepository<BenchBook>, pages: Int, limit: Int) throws -> (
+    pages: Int, rows: Int, checksum: UInt64
+  ) {
+    var cursor: ListCursor?
+    var walked = 0
+    var rows = 0
+    var hash = Checksum.seed
+    func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01B3 }
+    repeat {
+      let page = try books.page(after: cursor, limit: limit)
+      walked += 1
+      rows += page.items.count
+      for book in page.items {
+        mix(UInt64(bitPattern: book.id))
+        mix(UInt64(bitPattern: book.price?.minorUnits ?? 0))
+        mix(UInt64(bitPattern: book.addedAt.millisecondsSince1970))
+        mix(UInt64(bitPattern: book.pages ?? 0))
+        mix(UInt64(book.status.rawValue))
+        mix(UInt64(book.title.utf8.count))
+      }
+      cursor = page.nextCursor
+    } while cursor != nil && walked < pages
+    return (walked, rows, hash)
+  }
+}

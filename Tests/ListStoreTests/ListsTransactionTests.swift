@@ -1,0 +1,162 @@
+import ListStoreTesting
+import Synchronization
+import Testing
+
+@testable import ListStore
+
+/// `database.write { }`: writes to several kinds in one transaction, all or nothing.
+@Suite struct ListsTransactionTests {
+  struct Boom: Error, Equatable {}
+
+  /// What the listeners heard, from their tasks.
+  final class Heard: Sendable {
+    let lines = Mutex<[String]>([])
+    func withLock<T: Sendable>(_ body: (inout [String]) -> T) -> T { lines.withLock { body(&$0) } }
+  }
+
+  static func order(_ number: String) throws -> OrderDraft {
+    OrderDraft(number: number, total: try Money(parsing: "9.99", currency: .eur))
+  }
+
+  @Test func writesToBooksAndOrdersAreAllOrNothing() throws {
+    try withTemporaryDatabase { database in
+      let books = try database.records(of: Book.self)
+      let orders = database.orders()
+      #expect(throws: Boom()) {
+        try database.write { transaction in
+          try transaction.records(of: Book.self).add(Book.Draft(title: "Dune"))
+          try orders.add(Self.order("A-1"))
+          try transaction.items(of: "books").add(DynamicDraft(["title": .text("Emma")]))
+          // Reads inside see what the transaction wrote so far.
+          #expect(try books.count() == 2)
+          #expect(try orders.count() == 1)
+          throw Boom()
+        }
+      }
+      #expect(try books.count() == 0)
+      #expect(try orders.count() == 0)
+      #expect(try books.page(after: nil, limit: 10).items.isEmpty)
+      #expect(try orders.page(after: nil, limit: 10).items.isEmpty)
+
+      let added = try database.write { _ in
+        let book = try books.add(Book.Draft(title: "Dune"))
+        try orders.add(Self.order("A-1"))
+        return book
+      }
+      #expect(try books.page(after: nil, limit: 10).items == [added])
+      #expect(try orders.count() == 1)
+    }
+  }
+
+  @Test func aFailedWriteRollsBackEverythingAndCountsAreRightAfterIt() throws {
+    try withTemporaryDatabase { database in
+      let books = try database.records(of: Book.self)
+      let orders = database.orders()
+      try orders.add(Self.order("A-1"))
+      #expect(throws: ListStoreError.duplicateOrderNumber("A-2")) {
+        try database.write { _ in
+          try books.importItems([Book.Draft(title: "Dune"), Book.Draft(title: "Emma")])
+          try orders.remove(ids: [1])
+          try orders.add(Self.order("A-2"))
+          try orders.add(Self.order("A-2"))
+        }
+      }
+      #expect(try books.count() == 0)
+      #expect(try orders.count() == 1)
+      #expect(try orders.page(after: nil, limit: 10).items.map(\.number) == ["A-1"])
+
+      // A write that fails inside and is caught leaves nothing of itself; the rest commits.
+      try database.write { _ in
+        try books.add(Book.Draft(title: "Dune"))
+        #expect(throws: ListStoreError.duplicateOrderNumber("A-1")) {
+          try orders.add(Self.order("A-1"))
+        }
+      }
+      #expect(try books.count() == 1)
+      #expect(try orders.count() == 1)
+    }
+  }
+
+  @Test func aKindRegisteredInARolledBackWriteIsNotInTheFile() throws {
+    try withTemporaryDatabase { database in
+      #expect(throws: Boom()) {
+        try database.write { transaction in
+          try transaction.records(of: Book.self).add(Book.Draft(title: "Dune"))
+          throw Boom()
+        }
+      }
+      let books = try database.kind(named: "books")
+      #expect(books == nil)
+    }
+  }
+
+  @Test func aNestedWriteThrowsNestedWrite() throws {
+    try withTemporaryDatabase { database in
+      let orders = database.orders()
+      #expect(throws: ListStoreError.nestedWrite) {
+        try database.write { _ in
+          try orders.add(Self.order("A-1"))
+          try database.write { _ in try orders.add(Self.order("A-2")) }
+        }
+      }
+      #expect(try orders.count() == 0)
+      // From inside an import's draft source, too.
+      var drafts = [try Self.order("A-3")].makeIterator()
+      #expect(throws: ListStoreError.nestedWrite) {
+        try orders.importItems(from: {
+          try database.write { _ in }
+          return drafts.next()
+        })
+      }
+    }
+  }
+
+  @Test func observersHearOfEveryKindOnceAfterTheCommitAndNeverAfterARollback() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      let books = try database.records(of: Book.self)
+      let orders = database.orders()
+      // What the observers saw when they heard: the counts another connection reads then.
+      let outside = try ListsDatabase(path: folder.path())
+      let heard = Heard()
+      let bookChanges = try books.changes()
+      let orderChanges = try orders.changes()
+      let listeners = [
+        Task {
+          for await _ in bookChanges {
+            let count =
+              (try? await outside.records(of: Book.self).count()).map(String.init) ?? "unreadable"
+            heard.withLock { $0.append("books \(count)") }
+          }
+        },
+        Task {
+          for await _ in orderChanges {
+            let count = (try? await outside.orders().count()).map(String.init) ?? "unreadable"
+            heard.withLock { $0.append("orders \(count)") }
+          }
+        },
+      ]
+      defer { for listener in listeners { listener.cancel() } }
+
+      #expect(throws: Boom()) {
+        try database.write { _ in
+          try books.add(Book.Draft(title: "Rolled back"))
+          throw Boom()
+        }
+      }
+      try database.write { _ in
+        try books.add(Book.Draft(title: "Dune"))
+        try orders.add(Self.order("A-1"))
+        // Nothing is told before the commit: give a listener the chance to hear too early.
+        for _ in 0..<50 where heard.withLock({ $0.isEmpty }) {
+          Threads.sleep(for: .milliseconds(2))
+        }
+        #expect(heard.withLock { $0.isEmpty })
+        try books.add(Book.Draft(title: "Emma"))
+      }
+      // A loaded machine may take a while to run the listeners: bounded, never timed.
+      #expect(await eventually(within: .seconds(30)) { heard.withLock { $0.count == 2 } })
+      #expect(heard.withLock { $0.sorted() } == ["books 2", "orders 1"])
+    }
+  }
+}

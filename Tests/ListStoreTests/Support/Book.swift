@@ -1,0 +1,78 @@
+import ListStore
+
+/// The contract's books as an app declares them: a typed record of the kind.
+struct Book: KindRecord, Equatable {
+  static let definition = KindRegistryTests.books
+
+  var id: Int64
+  var title: String
+  var author: String?
+  var pages: Int64?
+  var price: Money?
+  var status: String
+  var finishedAt: Timestamp?
+  var signed: Bool
+  var addedAt: Timestamp
+
+  init(row: KindRow) {
+    id = row.id
+    title = row.text(1)
+    author = row.optionalText(2)
+    pages = row.optionalInteger(3)
+    price = row.optionalMoney(4)
+    status = row.text(6)
+    finishedAt = row.optionalTimestamp(7)
+    signed = row.bool(8)
+    addedAt = row.timestamp(9)
+  }
+
+  struct Draft: Sendable {
+    var title: String
+    var author: String? = nil
+    var pages: Int64? = nil
+    var price: Money? = nil
+    var status: String? = nil
+    var addedAt: Timestamp? = nil
+  }
+
+  static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
+    try bindings.text(draft.title)
+    try bindings.text(draft.author)
+    try bindings.integer(draft.pages)
+    try bindings.money(draft.price)
+    try bindings.text(draft.status)
+    // finished_at and signed are left to their defaults.
+    bindings.addedAt(draft.addedAt)
+  }
+}
+
+/// A kind whose unique rule keeps duplicates, with one main shelf per account.
+struct Shelf: KindRecord, Equatable {
+  static let definition = KindDefinition(
+    name: "shelves", item: "shelf",
+    fields: [
+      FieldDefinition("label", .text(), required: true),
+      FieldDefinition("main", .bool, default: .bool(false), onePerAccount: true),
+    ],
+    unique: UniqueRule(["label"], onDuplicate: .keep))
+
+  var id: Int64
+  var label: String
+  var main: Bool
+
+  init(row: KindRow) {
+    id = row.id
+    label = row.text(1)
+    main = row.bool(2)
+  }
+
+  struct Draft: Sendable {
+    var label: String
+    var main = false
+  }
+
+  static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
+    try bindings.text(draft.label)
+    try bindings.bool(draft.main)
+  }
+}
