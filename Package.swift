@@ -40,7 +40,8 @@ let package = Package(
     .target(name: "ListStoreTesting", dependencies: ["ListStore"]),
     // The network side of sync: the remote protocol over URLSession, its faults and retries.
     // Kept out of the CLI for now, so a command that does not sync never loads the network stack.
-    .target(name: "ListSync", dependencies: ["TextFormats", "ListPaging"]),
+    // Its kind sync writes pages into a kind's table through ListStore.
+    .target(name: "ListSync", dependencies: ["TextFormats", "ListPaging", "ListStore"]),
     // The command line: parsing, commands, rendering.
     .target(name: "ListsCLI", dependencies: ["ListStore", "ListPaging", "TextFormats"]),
     .executableTarget(
@@ -100,7 +101,8 @@ let package = Package(
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "ListPagingTests", dependencies: ["ListPaging", "ListPagingTesting"]),
     .testTarget(
-      name: "ListSyncTests", dependencies: ["ListSync", "ListPaging", "TextFormats"],
+      name: "ListSyncTests",
+      dependencies: ["ListSync", "ListPaging", "TextFormats", "ListStore", "ListStoreTesting", "ListsCLI"],
       exclude: ["Server"]),
     .testTarget(
       name: "ListStoreTests",

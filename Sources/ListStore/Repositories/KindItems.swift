@@ -196,7 +196,7 @@ public struct KindItems: Sendable {
 
   // MARK: Writing
 
-  private func write<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
+  func write<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
     do {
       return try database.writeRethrowing(kind: definition.name, account: account, body)
     } catch {
@@ -206,7 +206,7 @@ public struct KindItems: Sendable {
 
   /// Inserts `draft` with the prepared insert; returns the item, and whether it was added (not
   /// a kept duplicate).
-  private func insertItem(
+  func insertItem(
     _ draft: DynamicDraft, with insert: Statement, _ connection: Connection, now: Int64
   ) throws -> (item: DynamicItem, added: Bool) {
     for name in draft.values.keys where definition.field(named: name) == nil {
@@ -225,20 +225,8 @@ public struct KindItems: Sendable {
       }
     }
     insert.reset()
-    try insert.bind(account, at: 1)
-    var bindings = KindBindings(insert, definition: definition, now: now)
-    for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
-    if definition.hasImplicitAddedAt {
-      try insert.bind(draft.addedAt?.millisecondsSince1970 ?? now, at: bindings.addedAtParameter)
-    }
-    do {
-      try insert.run()
-    } catch {
-      if error.isUniqueViolation, let unique = definition.unique {
-        throw ListStoreError.duplicateItem(kind: definition.name, item: definition.item, fields: unique.fields)
-      }
-      throw error
-    }
+    try bind(draft, to: insert, now: now)
+    try runChecked(insert)
     if connection.changes == 0, let stored = try storedDuplicate(of: draft, connection) {
       if !clears.isEmpty { try connection.execute("ROLLBACK TO one_per_account; RELEASE one_per_account") }
       return (stored, false)
@@ -252,8 +240,32 @@ public struct KindItems: Sendable {
     return (DynamicItem(row: read, plan: queries.decodePlan), true)
   }
 
+  /// Binds `draft` to an insert (or sync's update) of the kind: `?1` the account, then the
+  /// fields, then the implicit `added_at`.
+  func bind(_ draft: DynamicDraft, to statement: Statement, now: Int64) throws {
+    try statement.bind(account, at: 1)
+    var bindings = KindBindings(statement, definition: definition, now: now)
+    for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
+    if definition.hasImplicitAddedAt {
+      try statement.bind(draft.addedAt?.millisecondsSince1970 ?? now, at: bindings.addedAtParameter)
+    }
+  }
+
+  /// Runs an insert or update of the kind; a violated unique rule is
+  /// ``ListStoreError/duplicateItem(kind:item:fields:)``.
+  func runChecked(_ statement: Statement) throws {
+    do {
+      try statement.run()
+    } catch {
+      if error.isUniqueViolation, let unique = definition.unique {
+        throw ListStoreError.duplicateItem(kind: definition.name, item: definition.item, fields: unique.fields)
+      }
+      throw error
+    }
+  }
+
   /// The stored item whose unique fields equal the draft's (for a kind that keeps duplicates).
-  private func storedDuplicate(of draft: DynamicDraft, _ connection: Connection) throws -> DynamicItem? {
+  func storedDuplicate(of draft: DynamicDraft, _ connection: Connection) throws -> DynamicItem? {
     guard let unique = definition.unique, let sql = queries.uniqueLookupSQL else { return nil }
     let lookup = try connection.cachedStatement(text: sql)
     try lookup.bind(account, at: 1)
