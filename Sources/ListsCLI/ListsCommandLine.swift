@@ -127,6 +127,7 @@ public enum ListsCommandLine {
     case .export: try ExportCommand.run(parsed, context)
     case .seed: try SeedCommand.run(parsed, context)
     case .watch: try await WatchCommand.run(parsed, context)
+    case .sync: try SyncCommand.run(parsed, context)
     case .doctor: try DoctorCommand.run(parsed, context)
     case .kinds, .kindsAdd, .kindsUpdate, .kindsShow, .kindsRemove: try KindsCommand.run(parsed, context)
     case .completion: try CompletionCommand.run(parsed, context)

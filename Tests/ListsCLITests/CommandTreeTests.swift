@@ -16,7 +16,7 @@ import Testing
       Set(ids)
         == [
           .overview, .show, .add(.favorites), .add(.addresses), .add(.orders), .remove, .clear,
-          .import, .export, .seed, .watch, .doctor, .kinds, .kindsAdd, .kindsUpdate, .kindsShow,
+          .import, .export, .seed, .watch, .sync, .doctor, .kinds, .kindsAdd, .kindsUpdate, .kindsShow,
           .kindsRemove, .completion, .man, .complete,
         ])
   }
@@ -25,7 +25,7 @@ import Testing
     #expect(
       CommandTree.root.visibleSubcommands.map(\.name)
         == [
-          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor", "kinds",
+          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "sync", "doctor", "kinds",
           "completion", "man", "help",
         ])
     #expect(KindsSpec.command.subcommands.map(\.name) == ["add", "update", "show", "remove"])

@@ -23,7 +23,7 @@ package enum ShowCommand {
     }
     let options = Options(
       limit: parsed.value(ShowSpec.limit), after: after, all: parsed[ShowSpec.all],
-      json: parsed[ShowSpec.json], events: parsed[ShowSpec.events])
+      json: parsed[ShowSpec.json], events: parsed[ShowSpec.events], sync: try ShowSync.options(parsed))
     let account = context.account
     switch list {
     case .favorites: return await show(list, options, context) { $0.favorites(account: account) }
@@ -38,6 +38,7 @@ package enum ShowCommand {
     var all: Bool
     var json: Bool
     var events: Bool
+    var sync: ShowSync.Options
   }
 
   /// What a load ended with.
@@ -55,28 +56,36 @@ package enum ShowCommand {
     context.stderr.flush()
     let spinner = Spinner(
       "Loading \(list)…", enabled: context.stderrIsTerminal && !options.events)
-    let outcome = load(options, context, repository: repository)
+    var outcome = load(options, context, repository: repository)
     await spinner.stop()
-    let state = outcome.state
+    // A kind with a remote: a refresh when due, then the two-source rules (ShowSync).
+    let sync = await ShowSync.refreshIfDue(
+      kind: list.rawValue, options.sync, outcome.database, context, events: options.events)
+    if sync?.changed == true { outcome = load(options, context, repository: repository) }
+    let state = sync.map { ShowSync.combine(outcome.state, $0.view) } ?? outcome.state
 
-    let presenter = ListPresenter<Repository.Item>(list: list, limit: options.limit)
+    var presenter = ListPresenter<Repository.Item>(list: list, limit: options.limit)
+    if let sync { ShowSync.configure(&presenter.catalog, kind: list.rawValue, sync.view) }
     let totalCount: Int? =
       state.phase == .error ? nil : outcome.database.flatMap { database in
         try? ClearCommand.itemCount(of: list, database, context.account)
       }
     let snapshot = ListPresenter.Snapshot(
-      state: state, nextCursor: outcome.nextCursor, totalCount: totalCount, showsAll: options.all)
+      state: state, nextCursor: outcome.nextCursor, totalCount: totalCount, showsAll: options.all,
+      sync: sync?.view)
     if options.json {
       presenter.json(snapshot, account: context.account).withBytes { context.stdout.write($0) }
     } else {
       context.stdout.write(presenter.human(snapshot, settings: context.renderSettings))
     }
     guard let failure = presenter.failure(of: state) else { return .success }
+    // Cached rows shown with the offline notice: a success (§9).
+    if sync != nil && state.phase != .error { return .success }
     // The placeholder (or the JSON) is the view; the contract's one line on stderr is for the
     // script or person that only looks at the exit status and the diagnostics.
     context.stdout.flush()
     context.stderr.write(ErrorRenderer.render(message: failure.message, style: context.stderrStyle))
-    return outcome.lastError.map(CLIError.exitCode(for:)) ?? .software
+    return outcome.lastError.map(CLIError.exitCode(for:)) ?? sync?.view.exitCode ?? .software
   }
 
   /// Runs the loader's rules: the first page, then with `--all` every page until the end or a

@@ -20,6 +20,8 @@ package enum CommandID: Sendable, Hashable {
   case seed
   /// `lists watch LIST`.
   case watch
+  /// `lists sync KIND --from URL`.
+  case sync
   /// `lists doctor`.
   case doctor
   /// `lists kinds`: every kind in the file.

@@ -10,7 +10,7 @@ package struct ListPresenter<Item: ListItemOutput>: Sendable {
   /// The page size asked for.
   package let limit: Int
   /// Where the placeholders come from.
-  package let catalog = PlaceholderCatalog()
+  package var catalog = PlaceholderCatalog()
 
   /// Everything known about one moment of the list.
   package struct Snapshot: Sendable {
@@ -22,6 +22,8 @@ package struct ListPresenter<Item: ListItemOutput>: Sendable {
     var totalCount: Int?
     /// Whether `--all` walked every page.
     var showsAll: Bool
+    /// The kind's remote, for a kind that syncs (the JSON `sync` object).
+    var sync: ShowSync.View? = nil
   }
 
   /// The error that failed the load or its last page, if any.
@@ -40,7 +42,9 @@ package struct ListPresenter<Item: ListItemOutput>: Sendable {
     writer.key("account")
     writer.string(account)
     writer.key("state")
-    writer.string(state.phase == .error ? "error" : state.phase == .empty ? "empty" : "content")
+    writer.string(
+      state.phase == .error
+        ? "error" : state.phase == .empty ? "empty" : state.phase == .loading ? "loading" : "content")
     writer.key("items")
     writer.beginArray()
     for item in state.items { item.writeJSON(into: &writer) }
@@ -73,17 +77,12 @@ package struct ListPresenter<Item: ListItemOutput>: Sendable {
     }
     writer.key("error")
     if let error = failure(of: state) {
-      writer.beginObject()
-      writer.key("kind")
-      writer.string(error.kind)
-      writer.key("message")
-      writer.string(error.message)
-      writer.key("retryable")
-      writer.bool(error.isRetryable)
-      writer.endObject()
+      error.writeJSON(into: &writer)
     } else {
       writer.null()
     }
+    writer.key("sync")
+    ShowSync.writeJSON(snapshot.sync, into: &writer)
     writer.endObject()
     writer.newline()
     return writer

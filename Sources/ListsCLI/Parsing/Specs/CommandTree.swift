@@ -9,7 +9,7 @@ package enum CommandTree {
     id: .overview,
     subcommands: [
       ShowSpec.command, AddSpec.command, RemoveSpec.command, ClearSpec.command,
-      ImportSpec.command, ExportSpec.command, SeedSpec.command, WatchSpec.command,
+      ImportSpec.command, ExportSpec.command, SeedSpec.command, WatchSpec.command, SyncSpec.command,
       DoctorSpec.command, KindsSpec.command, CompletionSpec.command, ManSpec.command,
       HelpSpec.command, CompleteSpec.command,
     ])
