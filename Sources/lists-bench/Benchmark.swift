@@ -59,14 +59,16 @@ final class Benchmark {
       report.set("lists_static", .boolean(binary.isStatic))
       lists = binary
     }
-    if phases.contains(.insert) || phases.contains(.pages) || phases.contains(.dynamic) {
+    if phases.contains(.insert) || phases.contains(.pages) || phases.contains(.dynamic) || phases.contains(.sync) {
       progress("Generating \(options.rows) orders")
       let data = OrderData.generate(count: options.rows, seed: 0x5EED_0001)
       let cOrders = COrders(data)
       if phases.contains(.insert) { try measureInsert(data, cOrders) }
       if phases.contains(.pages) { try measurePages(cOrders) }
       if phases.contains(.dynamic) { try measureDynamicPages(cOrders) }
+      if phases.contains(.sync) { try measureSyncWrite(data, cOrders) }
     }
+    if phases.contains(.syncpages) { try measureSyncPages() }
     if phases.contains(.loader) { try measureLoader(try bigDatabase()) }
     if phases.contains(.depth) { try measureDepth(try bigDatabase()) }
     if phases.contains(.count) { try measureCount(try bigDatabase()) }

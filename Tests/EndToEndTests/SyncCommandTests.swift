@@ -113,4 +113,23 @@ import Testing
     #expect(json["items"]?.arrayValue?.first?["title"] == .string("Dune Messiah"))
     #expect(try await remote.log().count == 2)
   }
+
+  @Test func watchShowsASyncRunningInAnotherProcess() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await remote.control(items: Self.favorites)
+    let watch = try sandbox.start(["watch", "favorites", "--json"])
+    let first = try await WatchCommandTests.lines(1, of: watch, within: .seconds(10))
+    #expect(first.first?["state"] == .string("empty"))
+    let synced = await sandbox.run("sync", "favorites", "--from", remote.url(), "--limit", "2", "--all")
+    #expect(synced.exitCode == 0, "\(synced)")
+    // Each page is an ordinary commit: watch shows the list as it fills, ending with all three.
+    let arrived = await watch.pump(until: .now + WatchCommandTests.changeDeadline) { watch in
+      guard let last = watch.stdoutLines.last, let json = try? JSON.parse(last) else { return false }
+      return json["total_count"] == .number("3")
+    }
+    #expect(arrived, "\(watch.stdoutText)")
+    await WatchCommandTests.interrupt(watch)
+  }
 }
