@@ -3,7 +3,7 @@ import ListStore
 /// Pages a remote list into a kind's table: the file is the remote's offline cache.
 ///
 /// Each page is written in one transaction with the cursor that follows it
-/// (``ListStore/KindItems/writeRemotePage(_:)``); a failure is kept in the sync state, and the
+/// (`KindItems.writeRemotePage(_:)` of ListStore); a failure is kept in the sync state, and the
 /// cache stays as it was.
 ///
 /// For example:

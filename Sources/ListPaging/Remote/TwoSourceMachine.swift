@@ -12,7 +12,7 @@
 /// - R6: a result of a request made before ``Event/invalidated`` or ``Event/cancelled`` is
 ///   dropped, and so is a page another process's sync made stale (``Event/remoteLoaded(_:written:endReached:)``
 ///   with `written` false).
-/// - R7: every change of state is one ``Effect/publish(_:)``, numbered, in order.
+/// - R7: every change of state is one ``Effect/publish(number:_:)``, numbered, in order.
 public struct TwoSourceMachine: Sendable {
   /// What can happen.
   public enum Event: Sendable, Hashable {

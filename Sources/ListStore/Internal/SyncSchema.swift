@@ -38,8 +38,10 @@ enum SyncSchema {
     """
 
   static func exists(_ connection: Connection) throws(SQLiteError) -> Bool {
-    try connection.scalarInt(
-      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_sync'") == 1
+    // Cached: every page write and every `show` asks.
+    let statement = try connection.cachedStatement(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_sync'")
+    return try statement.step() && statement.int64(at: 0) == 1
   }
 
   /// Reads the state of `kind` and `account`, or nil.

@@ -12,12 +12,18 @@ public struct RemotePageOutcome: Sendable, Equatable {
   public var added: Int
 }
 
+extension ListsDatabase {
+  /// The sync state of the kind named `kind` for `account`, or nil when it never synced; one
+  /// cheap query when the file never synced at all, without reading the kind's definition.
+  public func syncState(ofKind kind: String, account: String = "default") throws(ListStoreError) -> SyncState? {
+    try read { connection in try SyncSchema.state(kind: kind, account: account, connection)?.0 }
+  }
+}
+
 extension KindItems {
   /// The kind's sync state for this account, or nil when it never synced.
   public func syncState() throws(ListStoreError) -> SyncState? {
-    let kind = definition.name
-    let account = account
-    return try database.read { connection in try SyncSchema.state(kind: kind, account: account, connection)?.0 }
+    try database.syncState(ofKind: definition.name, account: account)
   }
 
   /// Writes one remote page into the cache in one transaction, with the cursor that follows it.

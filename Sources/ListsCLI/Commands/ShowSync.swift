@@ -66,8 +66,8 @@ package enum ShowSync {
   static func refreshIfDue(
     kind: String, _ options: Options, _ database: ListsDatabase?, _ context: Context, events: Bool
   ) async -> (view: View, changed: Bool)? {
-    guard let database, let items = try? database.items(of: kind, account: context.account),
-      let state = try? items.syncState()
+    guard let database, let state = try? database.syncState(ofKind: kind, account: context.account),
+      let items = try? database.items(of: kind, account: context.account)
     else { return nil }
     let now = database.configuration.now().millisecondsSince1970
     let age = state.lastSuccessAt.map { now - $0.millisecondsSince1970 }
