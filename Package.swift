@@ -13,6 +13,9 @@ let package = Package(
     .library(name: "ListStoreTesting", targets: ["ListStoreTesting"]),
     .executable(name: "lists", targets: ["lists"]),
     .executable(name: "lists-bench", targets: ["lists-bench"]),
+    // The network side of `lists sync` and a stale `show`, run as a child of `lists` so that
+    // `lists` never links FoundationNetworking (it doubled every command's cold start).
+    .executable(name: "lists-sync", targets: ["lists-sync"]),
   ],
   targets: [
     // C bridge to the system SQLite (libsqlite3-dev).
@@ -40,7 +43,8 @@ let package = Package(
     .target(name: "ListStoreTesting", dependencies: ["ListStore"]),
     // The network side of sync: the remote protocol over URLSession, its faults and retries.
     // Kept out of the CLI for now, so a command that does not sync never loads the network stack.
-    .target(name: "ListSync", dependencies: ["TextFormats", "ListPaging"]),
+    // Its kind sync writes pages into a kind's table through ListStore.
+    .target(name: "ListSync", dependencies: ["TextFormats", "ListPaging", "ListStore"]),
     // The command line: parsing, commands, rendering.
     .target(name: "ListsCLI", dependencies: ["ListStore", "ListPaging", "TextFormats"]),
     .executableTarget(
@@ -62,9 +66,12 @@ let package = Package(
       ]
     ),
 
+    .executableTarget(name: "lists-sync", dependencies: ["ListSync", "ListsCLI", "ListStore", "TextFormats"]),
+
     // Benchmark: the same work through the store and straight on the C API, in one run.
     .target(name: "CBench", dependencies: ["CSQLite"]),
-    .executableTarget(name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench"]),
+    .executableTarget(
+      name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "ListsCLI"]),
 
     // Build-time: turns Migrations/*.sql into Swift source compiled into ListStore.
     .executableTarget(name: "MigrationsEmbedder", dependencies: ["TextFormats"]),
@@ -100,7 +107,10 @@ let package = Package(
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "ListPagingTests", dependencies: ["ListPaging", "ListPagingTesting"]),
     .testTarget(
-      name: "ListSyncTests", dependencies: ["ListSync", "ListPaging", "TextFormats"],
+      name: "ListSyncTests",
+      dependencies: [
+        "ListSync", "ListPaging", "TextFormats", "ListStore", "ListStoreTesting", "ListsCLI", "TestSupport",
+      ],
       exclude: ["Server"]),
     .testTarget(
       name: "ListStoreTests",
@@ -109,7 +119,9 @@ let package = Package(
       ],
       exclude: ["Fixtures"]),
     .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI", "TextFormats", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["lists", "lists-bench"], exclude: ["Golden"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TestSupport"]),
   ]

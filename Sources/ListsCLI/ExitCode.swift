@@ -21,10 +21,17 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
   case tempFail = 75
   /// The database's schema is newer than this build of `lists`.
   case config = 78
+  /// Sync: the remote could not be reached (refused, unreachable, DNS).
+  case unavailable = 69
+  /// Sync: the remote broke the protocol (bad JSON, a missing field, another 4xx).
+  case protocolError = 76
+  /// Sync: the remote refused the request (401, 403).
+  case noPermission = 77
 
   /// The order in which the contract (and `lists help exit-codes`) lists the codes.
   package static let documentationOrder: [ExitCode] = [
-    .success, .usage, .dataError, .noInput, .cantCreate, .ioError, .tempFail, .config, .software,
+    .success, .usage, .dataError, .noInput, .unavailable, .cantCreate, .ioError, .tempFail,
+    .protocolError, .noPermission, .config, .software,
   ]
 
   /// One sentence saying when a command exits with this code, for `lists help exit-codes`.
@@ -38,8 +45,12 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     case .cantCreate: "The database file cannot be created."
     case .ioError:
       "I/O error: disk full, not a database, corrupt file, another program's database."
-    case .tempFail: "Busy or locked past the busy timeout; trying again may succeed."
+    case .tempFail:
+      "Busy or locked past the busy timeout, or a remote's timeout, 5xx or 429; trying again may succeed."
     case .config: "The database's schema is newer than this build of lists."
+    case .unavailable: "Sync: the remote is unreachable (refused connection, unknown host)."
+    case .protocolError: "Sync: the remote broke the protocol (bad JSON, missing field, 4xx)."
+    case .noPermission: "Sync: the remote refused the request (401, 403)."
     }
   }
 }

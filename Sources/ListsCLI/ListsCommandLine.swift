@@ -160,6 +160,7 @@ public enum ListsCommandLine {
     case .seed: try SeedCommand.run(parsed, context)
     case .watch: try await WatchCommand.run(parsed, context)
     case .browse: try await BrowseCommand.run(parsed, context)
+    case .sync: try SyncCommand.run(parsed, context)
     case .doctor: try DoctorCommand.run(parsed, context)
     case .kinds, .kindsAdd, .kindsUpdate, .kindsShow, .kindsRemove: try KindsCommand.run(parsed, context)
     case .completion: try CompletionCommand.run(parsed, context)

@@ -60,7 +60,7 @@ final class Benchmark {
       lists = binary
     }
     if phases.contains(.insert) || phases.contains(.pages) || phases.contains(.dynamic)
-      || phases.contains(.kind)
+      || phases.contains(.kind) || phases.contains(.sync)
     {
       progress("Generating \(options.rows) orders")
       let data = OrderData.generate(count: options.rows, seed: 0x5EED_0001)
@@ -72,7 +72,9 @@ final class Benchmark {
         try measureKindInsert(data, cOrders)
         try measureKindPages(cOrders)
       }
+      if phases.contains(.sync) { try measureSyncWrite(data, cOrders) }
     }
+    if phases.contains(.syncpages) { try measureSyncPages() }
     if phases.contains(.loader) { try measureLoader(try bigDatabase()) }
     if phases.contains(.depth) { try measureDepth(try bigDatabase()) }
     if phases.contains(.count) { try measureCount(try bigDatabase()) }

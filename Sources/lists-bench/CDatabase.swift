@@ -61,6 +61,35 @@ final class CDatabase {
     try check(cbench_insert_orders(handle, &input), "the C insert")
   }
 
+  /// Writes `count` orders from `start` as remote page `number` (remote ids `start + 1`...),
+  /// the way sync writes a page.
+  func writeRemotePage(
+    _ orders: COrders, from start: Int, count: Int, number: Int, url: String, nextCursor: String?, now: Int64
+  ) throws {
+    var input = orders.input(account: account)
+    input.numbers = input.numbers.map { $0 + start }
+    input.statuses = input.statuses.map { $0 + start }
+    input.total_minor = input.total_minor.map { $0 + start }
+    input.currencies = input.currencies.map { $0 + start }
+    input.placed_at = input.placed_at.map { $0 + start }
+    input.count = count
+    let ids = (0..<count).map { Int64(start + $0 + 1) }
+    let rc = url.withCString { url in
+      ids.withUnsafeBufferPointer { ids in
+        withUnsafePointer(to: &input) { input in
+          func write(_ cursor: UnsafePointer<CChar>?) -> Int32 {
+            var page = cbench_remote_page(
+              orders: input, remote_ids: ids.baseAddress, number: Int32(number), remote_url: url,
+              next_cursor: cursor, now: now)
+            return cbench_sync_write_page(handle, &page)
+          }
+          return nextCursor.map { $0.withCString(write) } ?? write(nil)
+        }
+      }
+    }
+    try check(rc, "the C sync write")
+  }
+
   /// Walks up to `pages` keyset pages of `limit` orders from the newest.
   func walk(pages: Int, limit: Int) throws -> cbench_walk_result {
     var result = cbench_walk_result()

@@ -72,6 +72,9 @@ struct Report {
         "  \(text("kind_pages")) keyset pages of 50", "kind_page_swift_ms", "kind_page_c_ms", "ms",
         "kind_page_ratio", "≤ 1.10"),
       Figure(
+        "remote pages of 100 into the cache, upsert by remote id", "sync_write_ms", "sync_write_c_ms", "ms",
+        "sync_write_ratio", "≤ 1.2"),
+      Figure(
         "\(text("loader_pages")) pages via ListLoader / repository", "loader_ms",
         "loader_repository_ms", "ms", "loader_ratio", "≤ 1.10"),
       Figure(
@@ -111,6 +114,9 @@ struct Report {
         "sqlite3 -json, 20 rows (child)", "\(text("sqlite3_json_ms")) ms",
         "\(text("sqlite3_json_rss_mib")) MiB", "", "",
       ])
+    }
+    if number("sync_pages_per_s") != nil {
+      cells.append(["sync walk, pages of 100 from the local server", "\(text("sync_pages_per_s")) pages/s", "", "", ""])
     }
     if number("export_ms") != nil {
       cells.append(["lists export, big list (child)", "\(text("export_ms")) ms", "", "", ""])

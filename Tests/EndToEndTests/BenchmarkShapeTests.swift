@@ -10,6 +10,7 @@ import Testing
     "rows", "big_rows", "trials",
     "insert_ratio", "insert_swift_ms", "insert_c_ms",
     "page_ratio", "page_swift_ms", "page_c_ms", "pages", "dynamic_page_ratio", "dynamic_page_ms",
+    "sync_write_ratio", "sync_write_ms", "sync_write_c_ms",
     "loader_ratio", "loader_ms", "loader_repository_ms",
     "loader_subscribed_ratio", "loader_subscribed_ms", "loader_pages",
     "deep_over_head", "deep_head_us", "deep_last_us",

@@ -89,6 +89,7 @@ import Testing
           ("retryable", .bool(true)),
         ])
       ),
+      ("sync", .null),
     ])
     #expect(try result.json() == expected)
   }

@@ -59,7 +59,7 @@ import Testing
     Page(
       command: ["show"], hasArguments: true,
       mentions: [
-        "USAGE: lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json] [--events]",
+        "USAGE: lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json] [--events] [--max-age <age>] [--offline]",
         "<list>", "(one of: favorites, addresses, orders)", "--limit <n>",
         "(default: 20, 1...500)", "--after <cursor>", "--all", "--json", "--events",
       ]),
@@ -121,7 +121,7 @@ import Testing
     #expect(result.stdout == (await sandbox.run("show", "--help")).stdout)
   }
 
-  @Test func exitCodesAreTheContractsNine() async throws {
+  @Test func exitCodesAreTheContractsTwelve() async throws {
     let sandbox = try Sandbox()
     let result = await sandbox.run("help", "exit-codes")
     #expect(result.exitCode == 0, "\(result)")
@@ -131,11 +131,12 @@ import Testing
       guard let match = line.firstMatch(of: /^  (\d+) +\S/) else { return nil }
       return Int(match.1)
     }
-    #expect(codes == [0, 64, 65, 66, 73, 74, 75, 78, 70])
+    #expect(codes == [0, 64, 65, 66, 69, 73, 74, 75, 76, 77, 78, 70])
     let flat = Self.flattened(result.stdout)
     for words in [
       "0 Success", "64 Usage error", "65 Bad data", "66 Input file missing",
-      "73 The database file cannot be created", "74 I/O error", "75 Busy or locked",
+      "69 Sync: the remote is unreachable", "73 The database file cannot be created", "74 I/O error",
+      "75 Busy or locked", "76 Sync: the remote broke the protocol", "77 Sync: the remote refused",
       "78 The database's schema is newer", "70 Internal error",
     ] {
       #expect(flat.contains(words), "\(words)")

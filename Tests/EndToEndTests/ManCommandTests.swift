@@ -25,10 +25,12 @@ import Testing
       environment: ["MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat"])
     #expect(shown.exitCode == 0, "\(shown)")
     #expect(shown.stderr == "", "\(shown)")
+    // man justifies lines that wrap, so spaces between words may be doubled.
+    let words = shown.stdout.replacing(/\ +/, with: " ")
     for text in [
       "NAME", "SYNOPSIS", "EXIT STATUS", "lists show <list>", "lists completion <shell>",
     ] {
-      #expect(shown.stdout.contains(text), "\(text)")
+      #expect(words.contains(text), "\(text)")
     }
   }
 }

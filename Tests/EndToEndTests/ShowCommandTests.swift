@@ -35,7 +35,7 @@ import Testing
   ]
 
   static let topLevelKeys = [
-    "account", "error", "items", "list", "page", "placeholder", "state", "total_count",
+    "account", "error", "items", "list", "page", "placeholder", "state", "sync", "total_count",
   ]
 
   static func placeholder(_ title: String, _ detail: String, _ action: String) -> JSON {
@@ -180,7 +180,7 @@ import Testing
         ])
       ),
       ("total_count", .number("0")), ("placeholder", Self.emptyPlaceholders[list]!),
-      ("error", .null),
+      ("error", .null), ("sync", .null),
     ])
     #expect(try result.json() == expected)
   }

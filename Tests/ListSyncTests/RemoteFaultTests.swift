@@ -1,3 +1,4 @@
+import TestSupport
 import ListSync
 import Testing
 

@@ -1,3 +1,4 @@
+import TestSupport
 import ListPaging
 import ListSync
 import Testing

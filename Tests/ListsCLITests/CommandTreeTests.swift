@@ -19,7 +19,7 @@ import Testing
       Set(ids)
         == [
           .overview, .show, .remove, .clear,
-          .import, .export, .seed, .watch, .browse, .doctor, .kinds, .kindsAdd, .kindsUpdate,
+          .import, .export, .seed, .watch, .sync, .browse, .doctor, .kinds, .kindsAdd, .kindsUpdate,
           .kindsShow,
           .kindsRemove, .completion, .man, .complete,
         ])
@@ -29,7 +29,7 @@ import Testing
     #expect(
       CommandTree.root.visibleSubcommands.map(\.name)
         == [
-          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "browse", "doctor",
+          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "sync", "browse", "doctor",
           "kinds",
           "completion", "man", "help",
         ])

@@ -13,7 +13,7 @@ import Testing
   }
 
   static let visibleCommands = [
-    "show", "add", "remove", "clear", "import", "export", "seed", "watch", "browse", "doctor",
+    "show", "add", "remove", "clear", "import", "export", "seed", "watch", "sync", "browse", "doctor",
     "kinds", "completion",
     "man", "help",
   ]
@@ -44,7 +44,7 @@ import Testing
     }
     #expect(
       names == [
-        "--limit", "--after", "--all", "--json", "--events", "--db", "--account",
+        "--limit", "--after", "--all", "--json", "--events", "--max-age", "--offline", "--db", "--account",
         "--busy-timeout", "--no-color", "--help",
       ])
     #expect(CompletionRequest(words: ["show", "--l"]).matching(names) == ["--limit"])

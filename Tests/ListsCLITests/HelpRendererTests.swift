@@ -24,7 +24,7 @@ import Testing
       use --json or export: the table is for people.
 
       USAGE: lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json]
-                        [--events]
+                        [--events] [--max-age <age>] [--offline]
 
       ARGUMENTS:
         <list>               The list to show. (one of: favorites, addresses, orders)
@@ -38,6 +38,9 @@ import Testing
                              placeholder.
         --events             Write the loader's transitions to stderr, one JSON object
                              a line.
+        --max-age <age>      For a kind with a remote: refresh first when the cache is
+                             older than this (90s, 5m, 2h, 0). (default: 5m)
+        --offline            For a kind with a remote: never touch the network.
         -h, --help           Show help information.
 
 
@@ -144,10 +147,14 @@ import Testing
         64  Usage error: unknown command, list, flag or cursor; missing argument.
         65  Bad data: invalid value, bad import line, duplicate order number.
         66  Input file missing or unreadable.
+        69  Sync: the remote is unreachable (refused connection, unknown host).
         73  The database file cannot be created.
         74  I/O error: disk full, not a database, corrupt file, another program's
             database.
-        75  Busy or locked past the busy timeout; trying again may succeed.
+        75  Busy or locked past the busy timeout, or a remote's timeout, 5xx or 429;
+            trying again may succeed.
+        76  Sync: the remote broke the protocol (bad JSON, missing field, 4xx).
+        77  Sync: the remote refused the request (401, 403).
         78  The database's schema is newer than this build of lists.
         70  Internal error (a bug in lists).
 

@@ -9,8 +9,9 @@
 # clear 10 %; contention: writers 25 %, racing first opens 5 %, first writes 10 %; full disk 10 %; the hostile
 # file and input cases run once). The run is killed if it takes more than twice its time plus
 # five minutes. Then Tests/Scripts/full-filesystem.sh fills a real tmpfs (when run as root),
-# and Tests/Scripts/mutation.sh edits F files' bookkeeping at random (7 commands on each).
-# Exit status: 0 when all three passed.
+# and Tests/Scripts/mutation.sh edits F files' bookkeeping at random (7 commands on each), and
+# Tests/Scripts/sync-kill.sh kills `lists sync --all` 20 times.
+# Exit status: 0 when all four passed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -22,7 +23,7 @@ while (($#)); do
     --minutes) minutes="${2:?--minutes needs a number}"; shift 2 ;;
     --seed) seed="${2:?--seed needs a number}"; shift 2 ;;
     --mutation-files) mutation_files="${2:?--mutation-files needs a number}"; shift 2 ;;
-    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "reliability.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -54,6 +55,9 @@ filesystem_status=$?
 # Random edits of the bookkeeping (it runs its own fast 40 files above, among the tests).
 mutation=$(Tests/Scripts/mutation.sh --files "$mutation_files" ${seed:+--seed "$seed"} 2>&1)
 mutation_status=$?
+# SIGKILL of `lists sync --all` against the test server: a short bounded run.
+sync_kill=$(Tests/Scripts/sync-kill.sh --trials 20 --seconds 120 2>&1)
+sync_kill_status=$?
 elapsed=$(($(date +%s) - started))
 grep -E '^(✘|✔ Test run|✘ Test run)' "$log" | grep -v ' started' | head -n 40
 
@@ -126,10 +130,14 @@ echo
 echo "Bookkeeping mutation (Tests/Scripts/mutation.sh --files $mutation_files):"
 echo "$mutation" | grep -v '^Build' || true
 ((filesystem_status != 0 && filesystem_status != 69)) && status=1
+echo
+echo "Sync kills (Tests/Scripts/sync-kill.sh --trials 20 --seconds 120):"
+echo "$sync_kill"
 ((mutation_status != 0)) && status=1
+((sync_kill_status != 0)) && status=1
 if ((status != 0)); then
   echo
-  echo "FAILED: swift test, the full file system or the mutation run failed; those of swift test:"
+  echo "FAILED: swift test, the full file system, the mutation or the sync kill run failed; those of swift test:"
   grep -E '^✘|^↳ ' "$log" | grep -vE '↳ (Testing Library|Target Platform|///)' | head -n 40
 fi
 exit $status

@@ -169,4 +169,20 @@ int cbench_walk_books(
 /// so that both sides can be shown to have read the same rows.
 uint64_t cbench_checksum(uint64_t seed, const cbench_order *orders, int count);
 
+/// One remote page of orders to write into the cache, as `KindItems.writeRemotePage` writes
+/// it: `remote_ids[i]` is the integer remote id of order `i` of `orders`.
+typedef struct cbench_remote_page {
+  const cbench_orders_input *orders;
+  const int64_t *remote_ids;
+  int32_t number;           // 1 is a refresh
+  const char *remote_url;
+  const char *next_cursor;  // NULL on the last page
+  int64_t now;              // Unix ms, the write's time
+} cbench_remote_page;
+
+/// Writes `page` in one transaction the way sync does, statement for statement: the sync
+/// tables made if missing, the state read, each order updated through its remote id or
+/// inserted and mapped, a refresh dropping the rows not on the page, the state saved.
+int cbench_sync_write_page(cbench_db *db, const cbench_remote_page *page);
+
 #endif

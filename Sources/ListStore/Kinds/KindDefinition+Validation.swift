@@ -5,7 +5,7 @@ extension KindDefinition {
   /// The longest name of a kind or field.
   public static let maximumNameLength = 40
   /// Names the store uses for tables of its own, which no kind can take.
-  public static let reservedNames: Set<String> = ["list_counts", "list_kinds", "lists_migrations", "list_sync"]
+  public static let reservedNames: Set<String> = ["list_counts", "list_kinds", "lists_migrations", "list_sync", "list_sync_items"]
   /// Column names every kind has, which no field can take (`added_at` only where it is implicit).
   static let commonColumns: Set<String> = ["id", "account", "remote_id"]
 

@@ -38,21 +38,7 @@ extension KindQueries {
     do {
       try insert.run()
     } catch {
-      if error.isUniqueViolation, let unique = definition.unique {
-        let values = unique.fields.map { name -> String in
-          switch bindings.uniqueValues[name] ?? .null {
-          case .text(let text): text
-          case .integer(let number): String(number)
-          case .bool(let flag): flag ? "true" : "false"
-          case .timestamp(let time): time.iso8601
-          case .money(let money): money.decimalString
-          case .null: ""
-          }
-        }
-        throw ListStoreError.duplicateItem(
-          kind: definition.name, item: definition.item, fields: unique.fields, values: values)
-      }
-      throw error
+      throw duplicate(error, bindings)
     }
     if connection.changes == 0,
       let stored = try storedDuplicateID(
@@ -65,6 +51,25 @@ extension KindQueries {
     }
     if !clears.isEmpty { try connection.execute("RELEASE one_per_account") }
     return (connection.lastInsertRowID, true)
+  }
+
+  /// What a failed insert or update of the kind throws: a violated unique rule is
+  /// ``ListStoreError/duplicateItem(kind:item:fields:values:)`` naming the values `bindings`
+  /// bound; any other error is itself.
+  func duplicate(_ error: SQLiteError, _ bindings: KindBindings) -> any Error {
+    guard error.isUniqueViolation, let unique = definition.unique else { return error }
+    let values = unique.fields.map { name -> String in
+      switch bindings.uniqueValues[name] ?? .null {
+      case .text(let text): text
+      case .integer(let number): String(number)
+      case .bool(let flag): flag ? "true" : "false"
+      case .timestamp(let time): time.iso8601
+      case .money(let money): money.decimalString
+      case .null: ""
+      }
+    }
+    return ListStoreError.duplicateItem(
+      kind: definition.name, item: definition.item, fields: unique.fields, values: values)
   }
 
   /// The id of the stored item whose unique fields equal `values` (for a kind that keeps

@@ -54,6 +54,11 @@ struct KindQueries: Sendable {
   @usableFromInline let levelSQL: [(sql: String, values: Int)]
   /// `SELECT <columns> FROM t WHERE account = ?1 ORDER BY <order>`, for export.
   let exportSQL: String
+  /// Sync: `UPDATE t SET <insert columns but account> = ?2... WHERE account = ?1 AND id = ?N`,
+  /// `N` one past the insert's parameters; the values bound as for the insert.
+  let remoteUpdateSQL: String
+  /// Sync's refresh: removes the account's items (`?1`) whose id is not in the JSON array `?2`.
+  let remoteDropSQL: String
 
   init(_ definition: KindDefinition) {
     self.definition = definition
@@ -119,6 +124,10 @@ struct KindQueries: Sendable {
     clearSQL = "DELETE FROM \(table) WHERE account = ?1"
     firstPageSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 ORDER BY \(orderBy) LIMIT ?2"
     exportSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 ORDER BY \(orderBy)"
+    let assignments = insert.enumerated().dropFirst().map { "\($1) = ?\($0 + 1)" }
+    remoteUpdateSQL =
+      "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE account = ?1 AND id = ?\(insert.count + 1)"
+    remoteDropSQL = "DELETE FROM \(table) WHERE account = ?1 AND id NOT IN (SELECT value FROM json_each(?2))"
 
     // Levels: runs of terms with one direction.
     var groups: [[Int]] = []

@@ -135,7 +135,7 @@ public struct KindItems: ListRepository {
 
   // MARK: Writing
 
-  private func write<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
+  func write<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
     do {
       return try database.writeRethrowing(kind: definition.name, account: account, body)
     } catch {

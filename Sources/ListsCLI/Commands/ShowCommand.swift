@@ -15,11 +15,11 @@ package enum ShowCommand {
     let options = Options(
       list: parsed.value(ShowSpec.list).rawValue, limit: parsed.value(ShowSpec.limit),
       after: parsed[ShowSpec.after].map(ListCursor.init), all: parsed[ShowSpec.all],
-      json: parsed[ShowSpec.json], events: parsed[ShowSpec.events])
+      json: parsed[ShowSpec.json], events: parsed[ShowSpec.events], sync: try ShowSync.options(parsed))
     context.stderr.flush()
     let spinner = Spinner(
       "Loading \(options.list)…", enabled: context.stderrIsTerminal && !options.events)
-    let outcome: Outcome
+    var outcome: Outcome
     do {
       outcome = try load(options, context)
     } catch {
@@ -27,24 +27,32 @@ package enum ShowCommand {
       throw error
     }
     await spinner.stop()
-    let state = outcome.state
+    // A kind with a remote: a refresh when due, then the two-source rules (ShowSync).
+    let sync = await ShowSync.refreshIfDue(
+      kind: options.list, options.sync, outcome.items?.database, context, events: options.events)
+    if sync?.changed == true { outcome = try load(options, context) }
+    let state = sync.map { ShowSync.combine(outcome.state, $0.view) } ?? outcome.state
 
-    let presenter = ListPresenter(outcome.definition, limit: options.limit)
+    var presenter = ListPresenter(outcome.definition, limit: options.limit)
+    if let sync { ShowSync.configure(&presenter.catalog, kind: options.list, sync.view) }
     let totalCount: Int? =
       state.phase == .error ? nil : outcome.items.flatMap { items in try? items.count() }
     let snapshot = ListPresenter.Snapshot(
-      state: state, nextCursor: outcome.nextCursor, totalCount: totalCount, showsAll: options.all)
+      state: state, nextCursor: outcome.nextCursor, totalCount: totalCount, showsAll: options.all,
+      sync: sync?.view)
     if options.json {
       presenter.json(snapshot, account: context.account).withBytes { context.stdout.write($0) }
     } else {
       context.stdout.write(presenter.human(snapshot, settings: context.renderSettings))
     }
     guard let failure = presenter.failure(of: state) else { return .success }
+    // Cached rows shown with the offline notice: a success (§9).
+    if sync != nil && state.phase != .error { return .success }
     // The placeholder (or the JSON) is the view; the contract's one line on stderr is for the
     // script or person that only looks at the exit status and the diagnostics.
     context.stdout.flush()
     context.stderr.write(ErrorRenderer.render(message: failure.message, style: context.stderrStyle))
-    return outcome.lastError.map(CLIError.exitCode(for:)) ?? .software
+    return outcome.lastError.map(CLIError.exitCode(for:)) ?? sync?.view.exitCode ?? .software
   }
 
   struct Options {
@@ -54,6 +62,7 @@ package enum ShowCommand {
     var all: Bool
     var json: Bool
     var events: Bool
+    var sync: ShowSync.Options
   }
 
   /// What a load ended with.

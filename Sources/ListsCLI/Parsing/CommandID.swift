@@ -22,6 +22,8 @@ package enum CommandID: Sendable, Hashable {
   case watch
   /// `lists browse KIND`.
   case browse
+  /// `lists sync KIND --from URL`.
+  case sync
   /// `lists doctor`.
   case doctor
   /// `lists kinds`: every kind in the file.

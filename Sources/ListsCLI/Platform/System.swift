@@ -190,6 +190,55 @@ package enum System {
     #endif
   }
 
+  // MARK: Child processes
+
+  /// The folder of the running executable: `/proc/self/exe`'s on Linux,
+  /// `_NSGetExecutablePath`'s on Darwin; nil when it cannot be found.
+  package static func executableFolder() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    #if canImport(Glibc)
+      let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+      guard length > 0 else { return nil }
+      buffer[length] = 0
+    #elseif canImport(Darwin)
+      var size = UInt32(buffer.count)
+      guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+    #endif
+    let path = String(decoding: bytes(ofCString: buffer), as: UTF8.self)
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    return String(path[..<slash])
+  }
+
+  /// Runs `path` with `arguments` (without the program name) and the environment plus `extra`
+  /// (`NAME=value`), standard streams shared, and waits for it: its exit status, `128 + n` when
+  /// signal `n` ended it, or nil when it could not be started.
+  package static func run(_ path: String, _ arguments: [String], environment extra: [String]) -> Int32? {
+    var inherited: [String] = []
+    var entry = environ
+    while let pointer = entry.pointee {
+      inherited.append(String(decoding: bytes(ofCString: pointer), as: UTF8.self))
+      entry += 1
+    }
+    let names = Set(extra.compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+    let environment = inherited.filter { variable in
+      !names.contains(variable.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "")
+    } + extra
+    var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+    var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var pid = pid_t()
+    guard posix_spawn(&pid, path, nil, nil, &argv, &envp) == 0 else { return nil }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { return nil }
+    }
+    let signal = status & 0x7f
+    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+  }
+
   /// Nanoseconds of the monotonic clock since an arbitrary start.
   package static func monotonicNanoseconds() -> UInt64 {
     var now = timespec()

@@ -15,7 +15,7 @@ package struct ListPresenter: Sendable {
   /// The page size asked for.
   package let limit: Int
   /// Where the placeholders come from: the defaults, and the kind's own.
-  package let catalog: PlaceholderCatalog
+  package var catalog: PlaceholderCatalog
   /// The human table.
   let table: KindTable
   /// The JSON items.
@@ -41,6 +41,8 @@ package struct ListPresenter: Sendable {
     var totalCount: Int?
     /// Whether `--all` walked every page.
     var showsAll: Bool
+    /// The kind's remote, for a kind that syncs (the JSON `sync` object).
+    var sync: ShowSync.View? = nil
   }
 
   /// The error that failed the load or its last page, if any.
@@ -59,7 +61,9 @@ package struct ListPresenter: Sendable {
     writer.key("account")
     writer.string(account)
     writer.key("state")
-    writer.string(state.phase == .error ? "error" : state.phase == .empty ? "empty" : "content")
+    writer.string(
+      state.phase == .error
+        ? "error" : state.phase == .empty ? "empty" : state.phase == .loading ? "loading" : "content")
     writer.key("items")
     writer.beginArray()
     for item in state.items { format.writeJSON(item, into: &writer) }
@@ -92,17 +96,12 @@ package struct ListPresenter: Sendable {
     }
     writer.key("error")
     if let error = failure(of: state) {
-      writer.beginObject()
-      writer.key("kind")
-      writer.string(error.kind)
-      writer.key("message")
-      writer.string(error.message)
-      writer.key("retryable")
-      writer.bool(error.isRetryable)
-      writer.endObject()
+      error.writeJSON(into: &writer)
     } else {
       writer.null()
     }
+    writer.key("sync")
+    ShowSync.writeJSON(snapshot.sync, into: &writer)
     writer.endObject()
     writer.newline()
     return writer

@@ -1,3 +1,4 @@
+import TestSupport
 import ListSync
 
 /// A client of `remote` with a virtual clock for the retries.

@@ -19,7 +19,7 @@ package enum CommandTree {
       subcommands: [
         ShowSpec.command, AddSpec.command(kinds: kinds), RemoveSpec.command, ClearSpec.command,
         ImportSpec.command, ExportSpec.command, SeedSpec.command, WatchSpec.command,
-        BrowseSpec.command, DoctorSpec.command, KindsSpec.command, CompletionSpec.command, ManSpec.command,
+        SyncSpec.command, BrowseSpec.command, DoctorSpec.command, KindsSpec.command, CompletionSpec.command, ManSpec.command,
         HelpSpec.command, CompleteSpec.command,
       ])
     if names != KindDefinition.builtIns.map(\.name) { root.takeKinds(names) }

@@ -20,11 +20,19 @@ package enum ShowSpec {
   package static let events = Flag(
     "--events", help: "Write the loader's transitions to stderr, one JSON object a line.")
 
+  /// `--max-age DURATION`, for a kind with a remote.
+  package static let maxAge = Option<String>(
+    "--max-age", placeholder: "age",
+    help: "For a kind with a remote: refresh first when the cache is older than this (90s, 5m, 2h, 0).",
+    default: "5m")
+  /// `--offline`.
+  package static let offline = Flag("--offline", help: "For a kind with a remote: never touch the network.")
+
   /// The command.
   package static let command = CommandSpec(
     name: "show", abstract: "Shows one page of a list as a table, or its placeholder.",
     discussion: "Pages end with a cursor; pass it to --after for the next page. Scripts should "
       + "use --json or export: the table is for people.",
     id: .show, arguments: [list.spec],
-    options: [limit.spec, after.spec, all.spec, json.spec, events.spec])
+    options: [limit.spec, after.spec, all.spec, json.spec, events.spec, maxAge.spec, offline.spec])
 }

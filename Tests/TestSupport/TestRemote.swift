@@ -10,14 +10,14 @@ import Testing
 ///
 /// The server exits when its stdin closes, so it never outlives the test process; ``stop()``
 /// ends it at once.
-final class TestRemote: Sendable {
-  let port: Int
+public final class TestRemote: Sendable {
+  public let port: Int
   private let process: Process
   private let input: Pipe
 
   /// Starts a server, waiting for its port on a thread of its own: the test's cooperative
   /// threads (two, on two cores) stay free for the other tests meanwhile.
-  static func start() async throws -> TestRemote {
+  public static func start() async throws -> TestRemote {
     try await withCheckedThrowingContinuation { continuation in
       Thread { continuation.resume(with: Result { try TestRemote() }) }.start()
     }
@@ -26,7 +26,7 @@ final class TestRemote: Sendable {
   /// Starts the server and blocks until it prints its port (or closes its output).
   private init() throws {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Server/remote_server.py")
+      .deletingLastPathComponent().appendingPathComponent("ListSyncTests/Server/remote_server.py")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script.path]
@@ -56,12 +56,12 @@ final class TestRemote: Sendable {
   deinit { stop() }
 
   /// The URL of `path` on this server.
-  func url(_ path: String = "/items") -> String { "http://127.0.0.1:\(port)\(path)" }
+  public func url(_ path: String = "/items") -> String { "http://127.0.0.1:\(port)\(path)" }
 
   /// Ends the server (SIGKILL: a child may inherit a signal mask that blocks SIGTERM). This runs
   /// from `deinit` on whatever thread lets the server go, often one of the two cooperative
   /// threads every async test of the run shares, and must not block it.
-  func stop() {
+  public func stop() {
     try? input.fileHandleForWriting.close()
     guard process.isRunning else { return }
     let pid = process.processIdentifier
@@ -76,7 +76,7 @@ final class TestRemote: Sendable {
   }
 
   /// Replaces the data set (when given) and queues faults for the next requests.
-  func control(items: [[String: Any]]? = nil, faults: [[String: Any]] = []) async throws {
+  public func control(items: [[String: Any]]? = nil, faults: [[String: Any]] = []) async throws {
     var body: [String: Any] = ["faults": faults]
     if let items { body["items"] = items }
     try await post(Array(try JSONSerialization.data(withJSONObject: body)))
@@ -84,7 +84,7 @@ final class TestRemote: Sendable {
 
   /// Replaces the data set with `itemsJSON`, a JSON array sent as written (key order and
   /// number literals kept).
-  func control(itemsJSON: String) async throws {
+  public func control(itemsJSON: String) async throws {
     try await post(Array(#"{"items": "#.utf8) + Array(itemsJSON.utf8) + [UInt8(ascii: "}")])
   }
 
@@ -97,7 +97,7 @@ final class TestRemote: Sendable {
   }
 
   /// Every page request the server received, in order.
-  func log() async throws -> [LoggedRequest] {
+  public func log() async throws -> [LoggedRequest] {
     let (data, _) = try await URLSession.shared.data(from: URL(string: url("/_log"))!)
     let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
     return entries.map {
@@ -108,18 +108,24 @@ final class TestRemote: Sendable {
   }
 
   /// `count` items `{"id": 1, "title": "Item 1"}`...
-  static func items(_ count: Int) -> [[String: Any]] {
+  public static func items(_ count: Int) -> [[String: Any]] {
     (1...max(count, 1)).prefix(count).map { ["id": $0, "title": "Item \($0)"] }
   }
 }
 
 /// One request as the server logged it.
-struct LoggedRequest: Equatable {
-  var path: String
-  var query: String
-  var authorization: String?
+public struct LoggedRequest: Equatable, Sendable {
+  public var path: String
+  public var query: String
+  public var authorization: String?
+
+  public init(path: String, query: String, authorization: String?) {
+    self.path = path
+    self.query = query
+    self.authorization = authorization
+  }
 }
 
-enum TestRemoteError: Error {
+public enum TestRemoteError: Error {
   case noPort
 }

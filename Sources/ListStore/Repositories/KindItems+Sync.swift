@@ -1,0 +1,221 @@
+import SQLiteCore
+import TextFormats
+
+/// What writing a remote page did.
+public struct RemotePageOutcome: Sendable, Equatable {
+  /// The sync state after the write (or as it was, when the page was dropped).
+  public var state: SyncState
+  /// Whether the page was written; false when it belonged to an older refresh or did not
+  /// follow the stored cursor, and was dropped.
+  public var written: Bool
+  /// How many of the page's items were new to the cache (the others were updated).
+  public var added: Int
+}
+
+extension ListsDatabase {
+  /// The sync state of the kind named `kind` for `account`, or nil when it never synced; one
+  /// cheap query when the file never synced at all, without reading the kind's definition.
+  public func syncState(ofKind kind: String, account: String = "default") throws(ListStoreError) -> SyncState? {
+    try read { connection in try SyncSchema.state(kind: kind, account: account, connection)?.0 }
+  }
+}
+
+extension KindItems {
+  /// The kind's sync state for this account, or nil when it never synced.
+  public func syncState() throws(ListStoreError) -> SyncState? {
+    try database.syncState(ofKind: definition.name, account: account)
+  }
+
+  /// Writes one remote page into the cache in one transaction, with the cursor that follows it.
+  ///
+  /// Items are matched by remote id: one seen before is updated in place (its local id stays),
+  /// a new one is added. Page 1 is a refresh: in the same transaction every cached item that
+  /// is not on it is removed, so the cache is then page 1 and its next cursor, and a reader sees
+  /// either the old list or the new one. A later page is written only if it is the page the
+  /// stored cursor leads to, for the same refresh; otherwise it is dropped (another process
+  /// refreshed or went on meanwhile) and nothing changes.
+  ///
+  /// Items without their own `added_at` get one that keeps the server's order in a list
+  /// ordered newest first: the refresh's time, one millisecond earlier per item.
+  /// - Throws: ``ListStoreError/importRejected(position:reason:)`` for an item the kind
+  ///   rejects, with its position on the page; nothing of the page is written then.
+  public func writeRemotePage(_ page: RemotePageWrite) throws(ListStoreError) -> RemotePageOutcome {
+    let now = database.configuration.now().millisecondsSince1970
+    return try write { connection in try self.writeRemotePage(page, connection, now: now) }
+  }
+
+  /// Keeps a failed request in the sync state; the cache and the cursor are left as they are.
+  public func recordSyncFailure(remoteURL: String, _ failure: SyncFailure) throws(ListStoreError) {
+    let now = database.configuration.now().millisecondsSince1970
+    try write { connection in
+      try connection.execute(SyncSchema.createSQL)
+      let statement = try connection.cachedStatement(
+        """
+        INSERT INTO list_sync (kind, account, remote_url, last_attempt_at, error_kind, error_message,
+          error_retryable, error_page)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        ON CONFLICT (kind, account) DO UPDATE SET remote_url = ?3, last_attempt_at = ?4, error_kind = ?5,
+          error_message = ?6, error_retryable = ?7, error_page = ?8
+        """)
+      try statement.bind(definition.name, at: 1)
+      try statement.bind(account, at: 2)
+      try statement.bind(remoteURL, at: 3)
+      try statement.bind(now, at: 4)
+      try statement.bind(failure.kind, at: 5)
+      try statement.bind(failure.message, at: 6)
+      try statement.bind(failure.retryable, at: 7)
+      if let page = failure.page { try statement.bind(page, at: 8) } else { try statement.bindNull(at: 8) }
+      try statement.run()
+    }
+  }
+
+  private func writeRemotePage(
+    _ page: RemotePageWrite, _ connection: Connection, now: Int64
+  ) throws -> RemotePageOutcome {
+    try connection.execute(SyncSchema.createSQL)
+    let stored = try SyncSchema.state(kind: definition.name, account: account, connection)
+    let refresh = page.number == 1
+    var state =
+      stored?.0
+      ?? SyncState(
+        remoteURL: page.remoteURL, lastSuccessAt: nil, lastAttemptAt: nil, lastError: nil, nextCursor: nil,
+        nextPage: 1, isComplete: false, itemCount: 0, generation: 0)
+    var refreshedAt = stored?.refreshedAt ?? now
+    if refresh {
+      state.generation += 1
+      state.itemCount = 0
+      refreshedAt = now
+    } else {
+      guard let stored, page.generation == nil || page.generation == stored.0.generation,
+        stored.0.nextPage == page.number, !stored.0.isComplete, stored.0.remoteURL == page.remoteURL
+      else {
+        return RemotePageOutcome(state: state, written: false, added: 0)
+      }
+    }
+    var added = 0
+    var itemIDs: [Int64] = []
+    itemIDs.reserveCapacity(page.items.count)
+    for (index, remote) in page.items.enumerated() {
+      var draft = remote.draft
+      if definition.hasImplicitAddedAt && draft.addedAt == nil {
+        draft.addedAt = Timestamp(millisecondsSince1970: refreshedAt - Int64(state.itemCount + index))
+      }
+      do {
+        let (id, isNew) = try upsert(remote, draft, connection, now: now)
+        itemIDs.append(id)
+        if isNew { added += 1 }
+      } catch let error as ListStoreError {
+        throw ListStoreError.importRejected(position: index + 1, reason: error)
+      }
+    }
+    if refresh { try dropAllBut(itemIDs, connection) }
+    state.remoteURL = page.remoteURL
+    state.lastSuccessAt = Timestamp(millisecondsSince1970: now)
+    state.lastAttemptAt = state.lastSuccessAt
+    state.lastError = nil
+    state.nextCursor = page.nextCursor
+    state.nextPage = page.number + 1
+    state.isComplete = page.nextCursor == nil
+    state.itemCount += page.items.count
+    try save(state, refreshedAt: refreshedAt, connection)
+    return RemotePageOutcome(state: state, written: true, added: added)
+  }
+
+  /// Updates the item mapped to the remote id, or adds it and maps it; returns its local id
+  /// and whether it was added.
+  private func upsert(
+    _ remote: RemoteDraft, _ draft: DynamicDraft, _ connection: Connection, now: Int64
+  ) throws -> (Int64, Bool) {
+    for name in draft.values.keys where definition.field(named: name) == nil {
+      throw ListStoreError.invalidValue(field: name, reason: "is not a field of \(definition.name)")
+    }
+    let lookup = try connection.cachedStatement(
+      "SELECT item_id FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3")
+    try lookup.bind(definition.name, at: 1)
+    try lookup.bind(account, at: 2)
+    try bindRemoteID(remote, lookup, at: 3)
+    let mapped = try lookup.step() ? lookup.int64(at: 0) : nil
+    lookup.reset()
+    if let mapped {
+      let update = try connection.cachedStatement(text: queries.remoteUpdateSQL)
+      update.reset()
+      try update.bind(account, at: 1)
+      var bindings = KindBindings(update, definition: definition, now: now)
+      for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
+      if definition.hasImplicitAddedAt {
+        try update.bind(draft.addedAt?.millisecondsSince1970 ?? now, at: bindings.addedAtParameter)
+      }
+      try update.bind(mapped, at: Int32(queries.insertColumns.count + 1))
+      do {
+        try update.run()
+      } catch {
+        throw queries.duplicate(error, bindings)
+      }
+      if connection.changes == 1 { return (mapped, false) }
+    }
+    let (id, _) = try queries.insert(account: account, now: now, connection) { bindings in
+      for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
+      bindings.addedAt(draft.addedAt)
+    }
+    let map = try connection.cachedStatement(
+      "INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id) VALUES (?1, ?2, ?3, ?4)")
+    try map.bind(definition.name, at: 1)
+    try map.bind(account, at: 2)
+    try bindRemoteID(remote, map, at: 3)
+    try map.bind(id, at: 4)
+    try map.run()
+    return (id, true)
+  }
+
+  private func bindRemoteID(_ remote: RemoteDraft, _ statement: Statement, at index: Int32) throws {
+    if remote.remoteIDIsInteger, let number = Int64(remote.remoteID) {
+      try statement.bind(number, at: index)
+    } else {
+      try statement.bind(remote.remoteID, at: index)
+    }
+  }
+
+  /// Removes every cached item of the account but `kept`, and their remote ids.
+  private func dropAllBut(_ kept: [Int64], _ connection: Connection) throws {
+    var writer = JSONWriter(capacity: kept.count * 8 + 2)
+    writer.beginArray()
+    for id in kept { writer.int(Int(id)) }
+    writer.endArray()
+    let ids = String(decoding: writer.bytes, as: UTF8.self)
+    let items = try connection.cachedStatement(text: queries.remoteDropSQL)
+    try items.bind(account, at: 1)
+    try items.bind(ids, at: 2)
+    try items.run()
+    let map = try connection.cachedStatement(
+      """
+      DELETE FROM list_sync_items WHERE kind = ?1 AND account = ?2
+        AND item_id NOT IN (SELECT value FROM json_each(?3))
+      """)
+    try map.bind(definition.name, at: 1)
+    try map.bind(account, at: 2)
+    try map.bind(ids, at: 3)
+    try map.run()
+  }
+
+  private func save(_ state: SyncState, refreshedAt: Int64, _ connection: Connection) throws {
+    let statement = try connection.cachedStatement(
+      """
+      INSERT OR REPLACE INTO list_sync (kind, account, remote_url, last_success_at, last_attempt_at,
+        error_kind, error_message, error_retryable, error_page, next_cursor, next_page, complete,
+        item_count, refreshed_at, generation)
+      VALUES (?1, ?2, ?3, ?4, ?5, NULL, NULL, NULL, NULL, ?6, ?7, ?8, ?9, ?10, ?11)
+      """)
+    try statement.bind(definition.name, at: 1)
+    try statement.bind(account, at: 2)
+    try statement.bind(state.remoteURL, at: 3)
+    try statement.bind(state.lastSuccessAt?.millisecondsSince1970 ?? 0, at: 4)
+    try statement.bind(state.lastAttemptAt?.millisecondsSince1970 ?? 0, at: 5)
+    try statement.bind(state.nextCursor, at: 6)
+    try statement.bind(state.nextPage, at: 7)
+    try statement.bind(state.isComplete, at: 8)
+    try statement.bind(state.itemCount, at: 9)
+    try statement.bind(refreshedAt, at: 10)
+    try statement.bind(state.generation, at: 11)
+    try statement.run()
+  }
+}

@@ -1,0 +1,94 @@
+/// What the file knows about a kind's remote, per account: the table `list_sync`.
+///
+/// The row is written in the same transaction as the rows of each page, so ``nextCursor``
+/// always leads to the page after the last one stored. No header value is kept in it.
+public struct SyncState: Sendable, Equatable {
+  /// The remote's URL, as given to `lists sync --from`.
+  public var remoteURL: String
+  /// When a page last arrived and was written, or nil when none ever did.
+  public var lastSuccessAt: Timestamp?
+  /// When the last request was made, successful or not.
+  public var lastAttemptAt: Timestamp?
+  /// Why the last request failed, or nil when it succeeded.
+  public var lastError: SyncFailure?
+  /// The server's cursor of the next page to fetch, or nil (first page not fetched yet, or
+  /// no more pages: see ``isComplete``).
+  public var nextCursor: String?
+  /// The number of the page ``nextCursor`` leads to (1 before the first page).
+  public var nextPage: Int
+  /// Whether the server said there are no more pages (`next_cursor` was null).
+  public var isComplete: Bool
+  /// How many remote items the cache holds since the last refresh.
+  public var itemCount: Int
+  /// Counts the refreshes: a page written for an older refresh (another process refreshed
+  /// meanwhile) is dropped rather than mixed in.
+  public var generation: Int64
+
+  /// Whether a first page was ever written.
+  public var hasSynced: Bool { lastSuccessAt != nil }
+}
+
+/// A failed sync as the file keeps it: the error's kind, its one-line message, whether it is
+/// worth retrying, and the page it was about.
+public struct SyncFailure: Sendable, Equatable {
+  /// The kind of error, e.g. `unreachable`, `timeout`, `protocol`, `rejected`.
+  public var kind: String
+  /// The one-line message, without header values.
+  public var message: String
+  /// Whether the same request may succeed later.
+  public var retryable: Bool
+  /// The page the error is about, when it is about one.
+  public var page: Int?
+
+  /// Creates a failure.
+  public init(kind: String, message: String, retryable: Bool, page: Int? = nil) {
+    self.kind = kind
+    self.message = message
+    self.retryable = retryable
+    self.page = page
+  }
+}
+
+/// One item of a remote page, ready to be written: the server's id and the draft made from it.
+public struct RemoteDraft: Sendable {
+  /// The server's `id` as text.
+  public var remoteID: String
+  /// Whether the server sent the id as a JSON integer (`1`), not a string (`"1"`): the two are
+  /// different ids.
+  public var remoteIDIsInteger: Bool
+  /// The item's values.
+  public var draft: DynamicDraft
+
+  /// Creates a remote draft.
+  public init(remoteID: String, remoteIDIsInteger: Bool, draft: DynamicDraft) {
+    self.remoteID = remoteID
+    self.remoteIDIsInteger = remoteIDIsInteger
+    self.draft = draft
+  }
+}
+
+/// A remote page to write into a kind's cache.
+public struct RemotePageWrite: Sendable {
+  /// The remote's URL.
+  public var remoteURL: String
+  /// Which page this is: 1 for the first, which is a refresh.
+  public var number: Int
+  /// The page's items, in the server's order.
+  public var items: [RemoteDraft]
+  /// The server's `next_cursor`, or nil when this is the last page.
+  public var nextCursor: String?
+  /// For a later page, the ``SyncState/generation`` it continues; if the file holds another
+  /// by now, the page is dropped (another process's refresh won).
+  public var generation: Int64?
+
+  /// Creates a page write.
+  public init(
+    remoteURL: String, number: Int, items: [RemoteDraft], nextCursor: String?, generation: Int64? = nil
+  ) {
+    self.remoteURL = remoteURL
+    self.number = number
+    self.items = items
+    self.nextCursor = nextCursor
+    self.generation = generation
+  }
+}

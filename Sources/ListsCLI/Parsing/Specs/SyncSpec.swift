@@ -1,0 +1,33 @@
+/// `lists sync KIND --from URL [--all] [--continue] [--header "Name: value"]... [--limit N]`.
+package enum SyncSpec {
+  /// The kind the remote feeds.
+  package static let kind = Argument<String>("kind", help: "The kind the remote's items are of.")
+  /// `--from URL`.
+  package static let from = Option<String>(
+    "--from", placeholder: "url",
+    help: "The remote list: GET URL?limit=N[&cursor=C] answers {\"items\": [...], \"next_cursor\": ...}.",
+    isRequired: true)
+  /// `--limit N`: items per request.
+  package static let limit = Option<Int>(
+    "--limit", placeholder: "n", help: "Items asked for per request.", range: 1...500, default: 100)
+  /// `--all`.
+  package static let all = Flag("--all", help: "Fetch every page, not only the first.")
+  /// `--continue`.
+  package static let resume = Flag(
+    "--continue",
+    help: "Go on from the stored remote cursor instead of refreshing (with --all: to the last page).")
+  /// `--header "Name: value"`, repeatable.
+  package static let header = Option<String>(
+    "--header", placeholder: "name: value",
+    help: "A header sent with every request, such as Authorization. Its value is never printed or stored.",
+    isRepeatable: true)
+
+  /// The command.
+  package static let command = CommandSpec(
+    name: "sync", abstract: "Fetches a remote list into the file, which is then its offline cache.",
+    discussion: "The first page replaces the cached list in one transaction once it has arrived; each "
+      + "later page is written with the cursor that follows it. Exit 69 unreachable, 75 timeout or "
+      + "5xx/429 (retried first), 76 the remote broke the protocol, 77 refused (401/403), 65 an item "
+      + "the kind rejects: nothing of that page is written.",
+    id: .sync, arguments: [kind.spec], options: [from.spec, all.spec, resume.spec, header.spec, limit.spec])
+}

@@ -1,0 +1,121 @@
+import ListStore
+import ListSync
+import ListsCLI
+import TextFormats
+
+/// One run of `lists-sync`, the child `lists sync` and a stale `lists show` start: it is the
+/// only executable that links the network stack.
+///
+/// Arguments (made by `lists`, not typed by people): `--db PATH --account NAME
+/// [--busy-timeout MS] [--no-color] KIND URL [--all] [--continue] [--limit N] [--quiet] [--events]`.
+/// Headers come in `LISTS_SYNC_HEADERS`, one a line.
+struct SyncRun {
+  var database = ""
+  var account = "default"
+  var busyTimeout: Int32 = 5000
+  var kind = ""
+  var url = ""
+  var all = false
+  var resume = false
+  var quiet = false
+  var events = false
+  var pageSize = 100
+
+  init?(_ arguments: [String]) {
+    var positional: [String] = []
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+      switch argument {
+      case "--db": database = iterator.next() ?? ""
+      case "--account": account = iterator.next() ?? "default"
+      case "--busy-timeout": busyTimeout = Int32(iterator.next() ?? "") ?? 5000
+      case "--no-color": break
+      case "--all": all = true
+      case "--continue": resume = true
+      case "--quiet": quiet = true
+      case "--events": events = true
+      case "--limit": pageSize = Int(iterator.next() ?? "") ?? 100
+      default: positional.append(argument)
+      }
+    }
+    guard positional.count == 2, !database.isEmpty else { return nil }
+    kind = positional[0]
+    url = positional[1]
+  }
+
+  /// The URL without its query, for messages: a query may hold a token.
+  var shownURL: String { String(url.prefix { $0 != "?" }) }
+
+  /// Syncs; returns the exit status.
+  func run(
+    headerLines: String?, stdout: (String) -> Void, stderr: @escaping (String) -> Void
+  ) async -> Int32 {
+    func fail(_ message: String, _ code: Int32) -> Int32 {
+      // Quiet (for `show`): the failure is in the sync state, shown as `show` decides.
+      if !quiet { stderr("Error: \(message)\n") }
+      return code
+    }
+    var headers: [RemoteHeader] = []
+    do throws(RemoteError) {
+      for line in (headerLines ?? "").split(separator: "\n") { headers.append(try RemoteHeader(parsing: String(line))) }
+    } catch {
+      return fail(error.message, error.exitCode)
+    }
+    let items: KindItems
+    let client: RemoteClient
+    do {
+      let database = try ListsDatabase(
+        path: database, configuration: ListsDatabase.Configuration(busyTimeoutMilliseconds: busyTimeout))
+      items = try database.items(of: kind, account: account)
+      client = try RemoteClient(RemoteConfiguration(url: url, headers: headers, pageSize: pageSize))
+    } catch let error as ListStoreError {
+      return fail(error.message, CLIError.exitCode(for: error).rawValue)
+    } catch let error as RemoteError {
+      return fail(error.message, error.exitCode)
+    } catch {
+      return fail("\(error)", 70)
+    }
+    let format = KindItemFormat(items.definition)
+    let sync = KindSync(items: items, client: client) { item throws(SyncRejection) in
+      do throws(DraftFields.Problem) {
+        return try format.draft(from: .object(item.object))
+      } catch {
+        throw SyncRejection(reason: error.reason)
+      }
+    }
+    var pages = 0
+    var count = 0
+    var added = 0
+    var last: SyncState?
+    func event(_ line: String) { if events { stderr(line + "\n") } }
+    do throws(SyncError) {
+      let record = { (outcome: RemotePageOutcome) in
+        pages += 1
+        count += outcome.state.itemCount - count
+        added += outcome.added
+        last = outcome.state
+        event(#"{"event":"remote_loaded","page":\#(outcome.state.nextPage - 1),"written":\#(outcome.written)}"#)
+      }
+      if all {
+        try await sync.all(resume: resume, progress: record)
+      } else if resume, let outcome = try await sync.next() {
+        record(outcome)
+      } else if !resume {
+        record(try await sync.refresh())
+      }
+    } catch {
+      event(#"{"event":"remote_failed","kind":"\#(error.kind)","retryable":\#(error.isRetryable)}"#)
+      return fail(error.message, error.exitCode)
+    }
+    guard !quiet else { return 0 }
+    let plural = kind
+    let state = last ?? (try? items.syncState()) ?? nil
+    var line = "Synced \(pages) page\(pages == 1 ? "" : "s") of \(plural) from \(shownURL): "
+    line += "\(state?.itemCount ?? 0) cached (\(added) new)"
+    if let state, !state.isComplete {
+      line += "; more pages follow: lists sync \(kind) --from \(shownURL) --continue --all"
+    }
+    stdout(line + ".\n")
+    return 0
+  }
+}

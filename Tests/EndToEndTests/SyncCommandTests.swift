@@ -1,0 +1,135 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `lists sync` and `show`'s network side (§9), through the built `lists` and `lists-sync`,
+/// against the test server.
+@Suite struct SyncCommandTests {
+  static var favorites: [[String: Any]] {
+    [
+    ["id": 1, "ref": "book:1", "title": "Dune"], ["id": 2, "ref": "book:2", "title": "Emma"],
+    ["id": "b-3", "ref": "book:3", "title": "Ubik"],
+    ]
+  }
+
+  @Test func syncThenShowWithTheServerStoppedShowsTheCacheWithOneNotice() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    try await remote.control(items: Self.favorites)
+    let synced = await sandbox.run("sync", "favorites", "--from", remote.url())
+    #expect(synced.exitCode == 0, "\(synced)")
+    #expect(synced.stdout == "Synced 1 page of favorites from \(remote.url()): 3 cached (3 new).\n")
+    remote.stop()
+    let shown = await sandbox.run("show", "favorites", "--max-age", "0")
+    #expect(shown.exitCode == 0, "\(shown)")
+    #expect(shown.stdoutLines.contains { $0.contains("Dune") })
+    let notice = try #require(shown.stdoutLines.last)
+    #expect(notice.hasPrefix("Offline — showing favorites from "))
+    #expect(notice.hasSuffix(" (server unreachable)."))
+    #expect(shown.stderr == "")
+    let json = try await sandbox.run("show", "favorites", "--offline", "--json").json()
+    #expect(json["state"] == .string("content"))
+    #expect(json["sync"]?["state"] == .string("offline"))
+    #expect(json["sync"]?["remote"] == .string(remote.url()))
+    #expect(json["sync"]?["error"]?["kind"] == .string("unreachable"))
+    #expect(json["sync"]?["error"]?["retryable"] == .bool(true))
+  }
+
+  @Test func nothingCachedAndTheRemoteFailingIsTheErrorPlaceholderWithTheRemotesExitCode() async throws {
+    let sandbox = try Sandbox()
+    let failed = await sandbox.run("sync", "favorites", "--from", "http://127.0.0.1:1/items")
+    #expect(failed.exitCode == 69)
+    #expect(failed.stderr.hasPrefix("Error: page 1: the server is unreachable"))
+    // Never synced, nothing tried: loading, not empty.
+    let offline = try await sandbox.run("show", "favorites", "--offline", "--json").json()
+    #expect(offline["state"] == .string("loading"))
+    #expect(offline["sync"]?["state"] == .string("never"))
+    let shown = await sandbox.run("show", "favorites")
+    #expect(shown.exitCode == 69, "\(shown)")
+    #expect(shown.stdout.contains("Retry: lists sync favorites"))
+    #expect(shown.stdout.contains("Couldn't load favorites"))
+  }
+
+  @Test(arguments: [
+    ("401", 77), ("bad json", 76), ("missing next_cursor", 76), ("rejected item", 65),
+  ])
+  func faultsExitWithTheContractsCode(fault: String, exitCode: Int32) async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let faults: [String: [[String: Any]]] = [
+      "401": [["status": 401]], "bad json": [["bad_json": true]],
+      "missing next_cursor": [["missing": "next_cursor"]],
+      "rejected item": [["change": [["id": 1, "ref": "book:1"]]]],
+    ]
+    try await remote.control(items: Self.favorites, faults: faults[fault]!)
+    let result = await sandbox.run("sync", "favorites", "--from", remote.url())
+    #expect(result.exitCode == exitCode, "\(result)")
+    #expect(result.stderr.hasPrefix("Error: page 1: "), "\(result)")
+    #expect(result.stderrLines.count == 1)
+    let count = try await sandbox.run("show", "favorites", "--offline", "--json").json()
+    #expect(count["total_count"] == .number("0"))
+  }
+
+  @Test func headersReachTheServerButNeverTheOutputOrTheFile() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await remote.control(items: Self.favorites, faults: [[:], ["status": 403]])
+    let secret = "Bearer e2e-9d8c7b6a"
+    let first = await sandbox.run("sync", "favorites", "--from", remote.url(), "--header", "Authorization: \(secret)")
+    #expect(first.exitCode == 0, "\(first)")
+    let refused = await sandbox.run(
+      "sync", "favorites", "--from", remote.url(), "--header", "Authorization: \(secret)")
+    #expect(refused.exitCode == 77)
+    #expect(try await remote.log().map(\.authorization) == [secret, secret])
+    let shown = await sandbox.run("show", "favorites", "--offline", "--json")
+    for text in [first.stdout, first.stderr, refused.stdout, refused.stderr, shown.stdout, shown.stderr] {
+      #expect(!text.contains("e2e-9d8c7b6a"))
+    }
+    for name in try FileManager.default.contentsOfDirectory(atPath: sandbox.path("")) {
+      guard let bytes = FileManager.default.contents(atPath: sandbox.path(name)) else { continue }
+      #expect(bytes.range(of: Data("e2e-9d8c7b6a".utf8)) == nil, "\(name)")
+    }
+  }
+
+  @Test func aStaleShowRefreshesFirstAndReportsRemoteEvents() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await remote.control(items: Self.favorites)
+    #expect(await sandbox.run("sync", "favorites", "--from", remote.url(), "--all").exitCode == 0)
+    try await remote.control(items: [["id": 1, "ref": "book:1", "title": "Dune Messiah"]])
+    // Fresh: no request.
+    let fresh = try await sandbox.run("show", "favorites", "--json").json()
+    #expect(fresh["total_count"] == .number("3"))
+    #expect(fresh["sync"]?["state"] == .string("fresh"))
+    let stale = await sandbox.run("show", "favorites", "--max-age", "0", "--json", "--events")
+    #expect(stale.exitCode == 0, "\(stale)")
+    #expect(stale.stderrLines.contains(#"{"event":"remote_loading","page":1}"#))
+    #expect(stale.stderrLines.contains(#"{"event":"remote_loaded","page":1,"count":1}"#))
+    let json = try JSON.parse(stale.stdout)
+    #expect(json["total_count"] == .number("1"))
+    #expect(json["items"]?.arrayValue?.first?["title"] == .string("Dune Messiah"))
+    #expect(try await remote.log().count == 2)
+  }
+
+  @Test func watchShowsASyncRunningInAnotherProcess() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await remote.control(items: Self.favorites)
+    let watch = try sandbox.start(["watch", "favorites", "--json"])
+    let first = try await WatchCommandTests.lines(1, of: watch, within: .seconds(10))
+    #expect(first.first?["state"] == .string("empty"))
+    let synced = await sandbox.run("sync", "favorites", "--from", remote.url(), "--limit", "2", "--all")
+    #expect(synced.exitCode == 0, "\(synced)")
+    // Each page is an ordinary commit: watch shows the list as it fills, ending with all three.
+    let arrived = await watch.pump(until: .now + WatchCommandTests.changeDeadline) { watch in
+      guard let last = watch.stdoutLines.last, let json = try? JSON.parse(last) else { return false }
+      return json["total_count"] == .number("3")
+    }
+    #expect(arrived, "\(watch.stdoutText)")
+    await WatchCommandTests.interrupt(watch)
+  }
+}
