@@ -70,6 +70,12 @@ extension ListStoreError: CustomStringConvertible {
       "A \(item) with this \(fields.joined(separator: " and ")) is already in \(kind); change it or add another."
     case .kindItemsNotFound(let kind, let ids):
       "No \(kind) item with id \(ids.map(String.init).joined(separator: ", ")); nothing was removed."
+    case .invalidFilter(let filter, let reason):
+      "The filter '\(TerminalEscaping.escape(filter))' \(reason)."
+    case .unknownField(let kind, let field, let known):
+      "\(kind) has no field '\(TerminalEscaping.escape(field))'; its fields are \(known.joined(separator: ", "))."
+    case .search(let error):
+      error.message
     case .internalError(let detail):
       "Internal error: \(detail)."
     }
@@ -118,6 +124,10 @@ extension ListStoreError: CustomStringConvertible {
     case .invalidKindCursor: "invalid_cursor"
     case .duplicateItem: "duplicate"
     case .kindItemsNotFound: "not_found"
+    case .invalidFilter: "invalid_filter"
+    case .unknownField: "unknown_field"
+    case .search(.nulCharacter), .search(.notSearchable): "invalid_search"
+    case .search(.fullTextSearchUnavailable): "search_unavailable"
     case .internalError: "internal"
     }
   }

@@ -77,6 +77,13 @@ public enum ListStoreError: Error, Sendable, Equatable {
   case duplicateItem(kind: String, item: String, fields: [String])
   /// Ids the account's list of the kind does not have; nothing was removed.
   case kindItemsNotFound(kind: String, ids: [Int64])
+  /// A filter (`status=done`, `pages>=100`) that cannot be applied to the kind: an operator
+  /// its field's type does not have, or a value its field cannot hold; the reason says which.
+  case invalidFilter(String, reason: String)
+  /// A filter or search on a field that the kind does not have; `known` are its fields.
+  case unknownField(kind: String, field: String, known: [String])
+  /// A search that cannot run: no FTS5 in the linked SQLite, or a NUL in the text.
+  case search(SearchError)
   /// SQLite failed in a way the store did not expect: a bug, reported with SQLite's words.
   case internalError(detail: String)
 }

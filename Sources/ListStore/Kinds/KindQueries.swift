@@ -119,6 +119,14 @@ struct KindQueries: Sendable {
     firstPageSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 ORDER BY \(orderBy) LIMIT ?2"
     exportSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 ORDER BY \(orderBy)"
 
+    levelSQL = Self.levels(of: order, columns: columns, table: table, conditions: [])
+  }
+
+  /// The level statements (see ``levelSQL``) of `order`, with `conditions` after the account's.
+  static func levels(
+    of order: [OrderTerm], columns: String, table: String, conditions extra: [String]
+  ) -> [(sql: String, values: Int)] {
+    let orderBy = order.map { $0.field + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
     // Levels: runs of terms with one direction.
     var groups: [[Int]] = []
     for (index, term) in order.enumerated() {
@@ -130,7 +138,7 @@ struct KindQueries: Sendable {
     }
     var levels: [(sql: String, values: Int)] = []
     for level in stride(from: groups.count - 1, through: 0, by: -1) {
-      var conditions: [String] = []
+      var conditions = extra
       for earlier in groups[..<level] {
         for index in earlier { conditions.append("\(order[index].field) = ?\(index + 3)") }
       }
@@ -150,6 +158,6 @@ struct KindQueries: Sendable {
           own[own.count - 1] + 1
         ))
     }
-    levelSQL = levels
+    return levels
   }
 }

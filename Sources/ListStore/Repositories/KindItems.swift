@@ -94,20 +94,18 @@ public struct KindItems: Sendable {
     _ = try values(of: cursor)
   }
 
-  private func values(of cursor: ListCursor) throws(ListStoreError) -> [CursorValue] {
+  /// The sort key `cursor` holds, if a page of this kind and account answering the query of
+  /// `identity` (``KindQuery/identity``, empty for the whole list) made it.
+  func values(of cursor: ListCursor, query identity: String = "") throws(ListStoreError) -> [CursorValue] {
     switch cursor.storage {
-    case .kind(let values, let kind, let madeFor) where kind == definition.name && madeFor == account:
+    case .kind(let values, let kind, let madeFor, let query)
+    where kind == definition.name && madeFor == account && query == identity:
       return values
-    case .token(let token):
-      if let values = KindCursorCodec.values(
-        of: token, kinds: queries.cursorKinds, kind: definition.name, account: account)
-      {
-        return values
-      }
     default:
-      // A cursor made by another list or account: its token says so.
+      // A token given by a user, or a cursor made by another list, account or query: its token
+      // says which.
       if let values = KindCursorCodec.values(
-        of: cursor.token, kinds: queries.cursorKinds, kind: definition.name, account: account)
+        of: cursor.token, kinds: queries.cursorKinds, kind: definition.name, account: account, query: identity)
       {
         return values
       }
@@ -117,14 +115,17 @@ public struct KindItems: Sendable {
 
   /// The number of items, from the count kept beside the list: O(1) however long it is.
   public func count() throws(ListStoreError) -> Int {
-    let key = ChangeHub.Key(account: account, list: definition.name)
-    return try database.read { connection in
-      let statement = try connection.cachedStatement(
-        "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
-      try statement.bind(key.account, at: 1)
-      try statement.bind(key.list, at: 2)
-      return try statement.step() ? Int(statement.int64(at: 0)) : 0
-    }
+    try database.read { connection in try keptCount(connection) }
+  }
+
+  /// The kept count of the list, read on `connection`.
+  func keptCount(_ connection: Connection) throws -> Int {
+    let statement = try connection.cachedStatement(
+      "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
+    try statement.bind(account, at: 1)
+    try statement.bind(definition.name, at: 2)
+    defer { statement.reset() }
+    return try statement.step() ? Int(statement.int64(at: 0)) : 0
   }
 
   /// Whether the list has no items: O(1), from the kept count.

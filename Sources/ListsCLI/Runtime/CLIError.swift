@@ -37,7 +37,8 @@ package enum CLIError: Error {
       .duplicateOrderNumber, .itemsNotFound, .importRejected, .invalidDefinition, .duplicateItem,
       .kindItemsNotFound:
       .dataError
-    case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind, .invalidKindCursor:
+    case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind, .invalidKindCursor, .invalidFilter,
+      .unknownField, .search(.nulCharacter), .search(.notSearchable):
       .usage
     case .databaseBusy:
       .tempFail
@@ -48,7 +49,7 @@ package enum CLIError: Error {
       .cantCreate
     case .schemaTooNew, .migrationChanged:
       .config
-    case .migrationFailed, .nestedWrite, .internalError:
+    case .migrationFailed, .nestedWrite, .internalError, .search(.fullTextSearchUnavailable):
       .software
     }
   }
