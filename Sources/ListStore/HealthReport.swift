@@ -42,6 +42,25 @@ public struct HealthReport: Sendable {
     public var actual: Int
   }
 
+  /// The full-text index of one kind, as `doctor` found it.
+  public struct SearchIndex: Sendable, Hashable {
+    /// What `doctor` found.
+    public enum State: String, Sendable, Hashable {
+      /// In step with the kind's rows (FTS5's `integrity-check` passed).
+      case ok
+      /// The index table or one of its triggers is gone.
+      case missing
+      /// The index does not match the kind's rows, or cannot be read.
+      case damaged
+    }
+    /// The kind's name.
+    public var kind: String
+    /// The index's table: `<kind>_search`.
+    public var table: String
+    /// What was found.
+    public var state: State
+  }
+
   /// The path inspected.
   public var path: String
   /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
@@ -54,6 +73,8 @@ public struct HealthReport: Sendable {
   public var migrations: [Migration]
   /// Every kept count, with the real count beside it.
   public var counts: [Count]
+  /// The full-text index of every kind that has `search` fields.
+  public var searchIndexes: [SearchIndex] = []
   /// Problems found, one sentence each; empty when the file is healthy.
   public var problems: [String]
   /// What is worth knowing but does not make the file unhealthy, one sentence each: a file
@@ -186,7 +207,7 @@ public struct HealthReport: Sendable {
     // Without the tables the counts are not counted: the missing ones are named above.
     if expectedVersion > 0 && !tablesMissing {
       do {
-        let malformed = try connection.scalarInt(malformedCountsQuery) ?? 0
+        let malformed = try connection.scalarInt(malformedCountsQuery(connection)) ?? 0
         if malformed > 0 {
           let error = ListStoreError.bookkeepingDamaged(
             path: path,
@@ -194,6 +215,12 @@ public struct HealthReport: Sendable {
           found(error.message, error)
         }
         report.counts = try counts(connection)
+        report.searchIndexes = try SearchIndexHealth.check(connection)
+        for index in report.searchIndexes where index.state != .ok {
+          let error = ListStoreError.bookkeepingDamaged(
+            path: path, detail: "the search index \(index.table) of \(index.kind) is \(index.state.rawValue)")
+          found(error.message, error)
+        }
         for count in report.counts where count.kept != count.actual {
           let drift = ListStoreError.countDrift(
             list: count.list, account: count.account, kept: count.kept, actual: count.actual)
@@ -207,15 +234,20 @@ public struct HealthReport: Sendable {
     return report
   }
 
-  /// The rows of `list_counts` that cannot be a kept count: a list this build does not know,
-  /// or a count that is not an integer (possible only in a table made again by hand).
-  static let malformedCountsCondition =
-    "typeof(item_count) != 'integer' OR typeof(account) != 'text' OR list NOT IN ("
-    + ListKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
+  /// The rows of `list_counts` that cannot be a kept count: a list the file does not hold (not
+  /// built in, nor a kind in `list_kinds` where the file has it), or a count that is not an
+  /// integer (possible only in a table made again by hand).
+  static func malformedCountsCondition(_ connection: Connection) throws(SQLiteError) -> String {
+    let kinds =
+      try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_kinds'") == 1
+      ? " AND list NOT IN (SELECT name FROM list_kinds)" : ""
+    return "typeof(item_count) != 'integer' OR typeof(account) != 'text' OR (list NOT IN ("
+      + ListKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")" + kinds + ")"
+  }
 
-  /// How many rows of `list_counts` are malformed (``malformedCountsCondition``).
-  static var malformedCountsQuery: String {
-    "SELECT count(*) FROM list_counts WHERE " + malformedCountsCondition
+  /// How many rows of `list_counts` are malformed (``malformedCountsCondition(_:)``).
+  static func malformedCountsQuery(_ connection: Connection) throws(SQLiteError) -> String {
+    "SELECT count(*) FROM list_counts WHERE " + (try malformedCountsCondition(connection))
   }
 
   /// The warning for a file that users other than its owner may read or write, or nil.

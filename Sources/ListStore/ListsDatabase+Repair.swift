@@ -54,6 +54,11 @@ extension ListsDatabase {
             try connection.execute(difference.expected.sql)
             repair.recreated.append("\(difference.expected.type) \(difference.expected.name)")
           }
+          for index in try SearchIndexHealth.check(connection) where index.state != .ok {
+            guard let kind = try KindRegistry.kind(named: index.kind, connection) else { continue }
+            try SearchIndexHealth.rebuild(kind.definition, connection)
+            repair.recreated.append("search index \(index.table)")
+          }
           repair.removedCountRows = try Self.removeMalformedCounts(connection)
           repair.recounted = try Self.recount(on: connection)
           return repair
@@ -68,7 +73,7 @@ extension ListsDatabase {
 
   /// Removes the rows of `list_counts` that ``HealthReport`` finds malformed; returns how many.
   private static func removeMalformedCounts(_ connection: Connection) throws(SQLiteError) -> Int {
-    try connection.execute("DELETE FROM list_counts WHERE " + HealthReport.malformedCountsCondition)
+    try connection.execute("DELETE FROM list_counts WHERE " + (try HealthReport.malformedCountsCondition(connection)))
     return connection.changes
   }
 }
