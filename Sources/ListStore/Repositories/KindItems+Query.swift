@@ -50,3 +50,21 @@ extension KindItems {
     _ = try values(of: cursor, query: query.identity)
   }
 }
+
+extension KindItems {
+  /// The SQL of the first page of `query` (`?1` account, `?2` the limit plus one) and the values
+  /// it binds from `firstParameter` on, each an integer or a text: for a benchmark that runs the
+  /// same statement in C. Nil when the query keeps every item.
+  package func firstPageSQL(for query: KindQuery) throws(ListStoreError)
+    -> (sql: String, firstParameter: Int, values: [(integer: Int64, text: String?)])?
+  {
+    guard let sql = try queries.sql(for: query) else { return nil }
+    let values = sql.values.map { value -> (integer: Int64, text: String?) in
+      switch value {
+      case .integer(let number): (number, nil)
+      case .text(let text): (0, text)
+      }
+    }
+    return (sql.firstPageSQL, 3 + definition.effectiveOrder.count, values)
+  }
+}
