@@ -30,8 +30,9 @@ extension Benchmark {
       WHEN 9 THEN 'clock' ELSE 'vase' END) || ' ' || number
     """
 
-  /// `filter_page_ratio`: the first page of `--where status=shipped` on the big list of orders,
-  /// against the same SQL in C; `search_deep_over_head`: the 1,000th page of that filter over
+  /// `filter_page_ratio`: the first page of `--where status=shipped` on the big list of orders
+  /// decoded into `Order` (`filter_page_dynamic_ratio`: into ``DynamicItem``, as `show` reads
+  /// any kind), against the same SQL in C; `search_deep_over_head`: the 1,000th page of that filter over
   /// its first; `search_page_ratio`: the first page of a search on the big list copied into an
   /// app kind with a search field, against the same FTS5 SQL in C; `fts_insert_overhead`:
   /// importing orders into that kind with its index over importing them into the same kind
@@ -41,7 +42,13 @@ extension Benchmark {
     let database = try ListsDatabase(path: bigPath)
     let orders = try database.items(of: "orders", account: Self.bigAccount)
     let shipped = KindQuery(filters: [KindFilter(field: "status", op: .equal, value: .text("shipped"))])
-    try comparePages(orders, shipped, path: bigPath, key: "filter_page")
+    let typed = database.orders(account: Self.bigAccount)
+    try comparePages(orders, shipped, path: bigPath, key: "filter_page") { limit in
+      try typed.page(matching: shipped, after: nil, limit: limit).items.map(\.id)
+    }
+    try comparePages(orders, shipped, path: bigPath, key: "filter_page_dynamic") { limit in
+      try orders.page(matching: shipped, after: nil, limit: limit).items.map(\.id)
+    }
 
     // The 1,000th page (the last one on a list too small for it): its cursor found by walking
     // the pages before it.
@@ -81,30 +88,36 @@ extension Benchmark {
     try searchDatabase.updateKind(Self.purchases)
     let purchases = try searchDatabase.items(of: "purchases", account: Self.bigAccount)
     progress("Timing the first page of a search")
-    try comparePages(purchases, KindQuery(search: "red lam"), path: searchPath, key: "search_page")
+    let search = KindQuery(search: "red lam")
+    try comparePages(purchases, search, path: searchPath, key: "search_page") { limit in
+      try purchases.page(matching: search, after: nil, limit: limit).items.map(\.id)
+    }
 
     try measureSearchInsert()
   }
 
-  /// Times the first page of `query` through `items` against the same statement in C.
-  private func comparePages(_ items: KindItems, _ query: KindQuery, path: String, key: String) throws {
+  /// Times the first page of `query` read by `read` (the store's ids of a page of `limit`)
+  /// against the same statement of `items` in C.
+  private func comparePages(
+    _ items: KindItems, _ query: KindQuery, path: String, key: String, read: @escaping (Int) throws -> [Int64]
+  ) throws {
     guard let sql = try items.firstPageSQL(for: query) else { throw BenchError.mismatch("the query keeps every item") }
     let cDatabase = try CDatabase(path: path, account: Self.bigAccount)
     let cQuery = try cDatabase.query(sql.sql)
     let texts = sql.values.map(\.text)
     let integers = sql.values.map(\.integer)
     let limit = Self.pageLimit
-    let page = try items.page(matching: query, after: nil, limit: limit)
+    let ids = try read(limit)
     var hash = Checksum.seed
-    for item in page.items { hash = (hash ^ UInt64(bitPattern: item.id)) &* 0x100_0000_01B3 }
+    for id in ids { hash = (hash ^ UInt64(bitPattern: id)) &* 0x100_0000_01B3 }
     let c = try cQuery.page(account: Self.bigAccount, limit: limit, firstParameter: sql.firstParameter, integers: integers, texts: texts)
-    guard !page.items.isEmpty, page.items.count == c.count, c.checksum == hash else {
-      throw BenchError.mismatch("the first page of \(key) is not the same in C (\(c.count) rows) and the store (\(page.items.count))")
+    guard !ids.isEmpty, ids.count == c.count, c.checksum == hash else {
+      throw BenchError.mismatch("the first page of \(key) is not the same in C (\(c.count) rows) and the store (\(ids.count))")
     }
     let times = try compare(
       trials: max(options.trials, 9), warmUp: true,
       [
-        Contender(batch: 20, run: { _ = try items.page(matching: query, after: nil, limit: limit) }),
+        Contender(batch: 20, run: { _ = try read(limit) }),
         Contender(batch: 20, run: {
           _ = try cQuery.page(account: Self.bigAccount, limit: limit, firstParameter: sql.firstParameter, integers: integers, texts: texts)
         }),

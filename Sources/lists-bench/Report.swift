@@ -91,6 +91,9 @@ struct Report {
         "first page of --where status=shipped / C", "filter_page_us", "c_filter_page_us", "µs",
         "filter_page_ratio", "≤ 1.2"),
       Figure(
+        "  same through the generic repository (by name)", "filter_page_dynamic_us", "c_filter_page_dynamic_us",
+        "µs", "filter_page_dynamic_ratio"),
+      Figure(
         "\(text("search_deep_page"))th / first page of that filter", "search_deep_last_us",
         "search_deep_head_us", "µs", "search_deep_over_head", "≤ 1.3"),
       Figure(

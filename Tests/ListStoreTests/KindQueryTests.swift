@@ -262,4 +262,29 @@ import Testing
       #expect(KindDefinition.addresses.filterIndexSQL(for: KindDefinition.addresses.fields[9]) == nil)
     }
   }
+
+  @Test func theTypedOrdersReadTheSamePagesOfAQuery() throws {
+    try withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      let orders = database.orders()
+      for (index, status) in ["shipped", "paid", "shipped", "shipped", "refunded"].enumerated() {
+        var draft = OrderDraft(number: "A-\(index)", total: try Money(parsing: "1.00", currency: .eur))
+        draft.status = OrderStatus(rawValue: status)!
+        try orders.add(draft)
+      }
+      let shipped = KindQuery(filters: [try KindFilter(parsing: "status=shipped", in: .orders)])
+      let typed = try orders.page(matching: shipped, after: nil, limit: 2)
+      let generic = try database.items(of: "orders").page(matching: shipped, after: nil, limit: 2)
+      #expect(typed.items.map(\.number) == ["A-3", "A-2"])
+      #expect(typed.items.map(\.id) == generic.items.map(\.id))
+      #expect(typed.nextCursor == generic.nextCursor)
+      let rest = try orders.page(matching: shipped, after: generic.nextCursor, limit: 2)
+      #expect(rest.items.map(\.number) == ["A-0"] && rest.nextCursor == nil)
+      #expect(throws: ListStoreError.invalidKindCursor(kind: "orders")) {
+        try orders.page(matching: KindQuery(filters: [try KindFilter(parsing: "status=paid", in: .orders)]), after: typed.nextCursor, limit: 2)
+      }
+      let none = try orders.page(matching: KindQuery(filters: [try KindFilter(parsing: "status=cancelled", in: .orders)]), after: nil, limit: 2)
+      #expect(none.items.isEmpty && none.listHasItems)
+    }
+  }
 }

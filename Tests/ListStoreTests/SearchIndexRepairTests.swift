@@ -15,7 +15,7 @@ import Testing
   }
 
   static let damages: [Damage] = [
-    Damage(name: "rows of the index deleted", sql: "DELETE FROM books_search_docsize; DELETE FROM books_search_idx", state: .damaged),
+    Damage(name: "rows of the index deleted", sql: "DELETE FROM books_search_data WHERE id > 10", state: .damaged),
     Damage(name: "a row written behind the triggers' back", sql: "DROP TRIGGER books_search_insert; INSERT INTO books (title) VALUES ('Dune Messiah')", state: .missing),
     Damage(name: "the index dropped", sql: "DROP TABLE books_search", state: .missing),
     Damage(name: "a shadow table dropped", sql: "DROP TABLE books_search_data", state: .damaged),

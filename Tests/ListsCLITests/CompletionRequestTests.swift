@@ -43,7 +43,7 @@ import Testing
     }
     #expect(
       names == [
-        "--limit", "--after", "--all", "--json", "--events", "--db", "--account",
+        "--limit", "--after", "--all", "--json", "--events", "--search", "--where", "--db", "--account",
         "--busy-timeout", "--no-color", "--help",
       ])
     #expect(CompletionRequest(words: ["show", "--l"]).matching(names) == ["--limit"])

@@ -14,7 +14,8 @@ import Testing
   static let rootUsage =
     "Usage: lists [--db <path>] [--account <name>] [--busy-timeout <ms>] [--no-color] [<command>]"
   static let showUsage =
-    "Usage: lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json] [--events]"
+    "Usage: lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json] [--events] "
+    + "[--search <text>] [--where <field=value> ...]"
   static let ordersUsage =
     "Usage: lists add orders --number <number> --total <amount> --currency <code> "
     + "[--status <status>] [--placed-at <iso8601>]"

@@ -1,4 +1,5 @@
 import SQLiteCore
+import Synchronization
 
 extension KindQueries {
   /// The statements of a query's pages: the first page, the levels after a cursor (as
@@ -29,6 +30,11 @@ extension KindQueries {
   func sql(for query: KindQuery) throws(ListStoreError) -> QuerySQL? {
     let search = try query.searchQuery()
     guard search != nil || !query.filters.isEmpty else { return nil }
+    // The statements depend only on which fields are compared how: made once per shape, the
+    // values bound each time.
+    var shape = search == nil ? "" : "search"
+    for filter in query.filters { shape += "|" + filter.field + filter.op.rawValue }
+    let cached = queryShapes.statements.withLock { $0[shape] }
     let order = definition.effectiveOrder
     var conditions: [String] = []
     var values: [BoundValue] = []
@@ -72,14 +78,22 @@ extension KindQueries {
       conditions.append("+id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH \(parameter()))")
       values.append(.text(search.matchExpression))
     }
+    if let cached { return QuerySQL(firstPageSQL: cached.firstPageSQL, levelSQL: cached.levelSQL, values: values) }
     let columns = selectColumns.joined(separator: ", ")
     let orderBy = order.map { $0.field + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
     let table = definition.name
-    return QuerySQL(
+    let made = QuerySQL(
       firstPageSQL: "SELECT \(columns) FROM \(table) WHERE account = ?1 AND "
         + conditions.joined(separator: " AND ") + " ORDER BY \(orderBy) LIMIT ?2",
       levelSQL: Self.levels(of: order, columns: columns, table: table, conditions: conditions),
-      values: values)
+      values: [])
+    queryShapes.statements.withLock { $0[shape] = made }
+    return QuerySQL(firstPageSQL: made.firstPageSQL, levelSQL: made.levelSQL, values: values)
+  }
+
+  /// The statements of the query shapes a repository has run, shared by its copies.
+  final class QueryShapes: Sendable {
+    let statements = Mutex<[String: QuerySQL]>([:])
   }
 
   /// Binds a query's `values` to `statement`, after the cursor's parameters.

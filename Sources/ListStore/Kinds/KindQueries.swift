@@ -53,6 +53,8 @@ struct KindQueries: Sendable {
   let levelSQL: [(sql: String, values: Int)]
   /// `SELECT <columns> FROM t WHERE account = ?1 ORDER BY <order>`, for export.
   let exportSQL: String
+  /// The statements of searches and filters, by shape (``sql(for:)``).
+  let queryShapes = QueryShapes()
 
   init(_ definition: KindDefinition) {
     self.definition = definition

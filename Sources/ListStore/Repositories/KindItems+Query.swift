@@ -1,3 +1,5 @@
+import SQLiteCore
+
 extension KindItems {
   /// The page of up to `limit` items matching `query` after `cursor` (from the start when nil),
   /// in the kind's order: the search's words in the kind's `search` fields (the last word as a
@@ -23,18 +25,29 @@ extension KindItems {
   public func page(matching query: KindQuery, after cursor: ListCursor?, limit: Int) throws(ListStoreError)
     -> ListPage<DynamicItem>
   {
-    guard let sql = try queries.sql(for: query) else { return try page(after: cursor, limit: limit) }
+    guard try queries.sql(for: query) != nil else { return try page(after: cursor, limit: limit) }
+    let plan = queries.decodePlan
+    return try page(matching: query, after: cursor, limit: limit) { DynamicItem(row: $0, plan: plan) }
+  }
+
+  /// The page of `query` with each row read by `read` (the kind's columns, in
+  /// ``KindQueries/selectColumns`` order): the generic pages and a typed repository's share it.
+  func page<Item: Sendable>(
+    matching query: KindQuery, after cursor: ListCursor?, limit: Int, read: (Statement) -> Item
+  ) throws(ListStoreError) -> ListPage<Item> {
+    guard let sql = try queries.sql(for: query) else {
+      throw .internalError(detail: "a query that keeps every item has no query pages")
+    }
     try Validation.limit(limit)
     let identity = query.identity
     var after: [CursorValue]?
     if let cursor { after = try values(of: cursor, query: identity) }
-    let plan = queries.decodePlan
     let kind = definition.name
     let account = account
     let (page, listHasItems) = try database.read { connection in
       let page = try queries.page(
         account: account, after: after, limit: limit, query: sql,
-        prepare: { try connection.cachedStatement(text: $0) }, read: { DynamicItem(row: $0, plan: plan) })
+        prepare: { try connection.cachedStatement(text: $0) }, read: read)
       let listHasItems = page.items.isEmpty && after == nil ? try keptCount(connection) > 0 : false
       return (page, listHasItems)
     }

@@ -40,6 +40,14 @@ public struct KindItems: Sendable {
     self.queries = KindQueries(definition)
   }
 
+  /// The items of `account` of the kind whose statements `queries` are, made already.
+  init(database: ListsDatabase, account: String, queries: KindQueries) {
+    self.database = database
+    self.account = account
+    self.definition = queries.definition
+    self.queries = queries
+  }
+
   /// Validates and adds one item. For a kind whose unique rule keeps duplicates, adding one
   /// again changes nothing and returns the stored item.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)``,

@@ -13,6 +13,9 @@ import ListStore
 package enum ShowCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) async throws(CLIError) -> ExitCode {
     let list = parsed.value(ShowSpec.list)
+    if parsed[ShowSpec.search] != nil || !parsed.values(ShowSpec.filter).isEmpty {
+      return try await QueryShow.run(parsed, list: list.rawValue, context)
+    }
     let after = parsed[ShowSpec.after].map(ListCursor.init)
     if let after {
       do {

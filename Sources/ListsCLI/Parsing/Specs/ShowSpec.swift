@@ -1,6 +1,7 @@
 import ListStore
 
-/// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events]`.
+/// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events] [--search TEXT]
+/// [--where FIELD=VALUE ...]`.
 package enum ShowSpec {
   /// The list to show.
   package static let list = Argument<ListKind>("list", help: "The list to show.")
@@ -20,11 +21,23 @@ package enum ShowSpec {
   package static let events = Flag(
     "--events", help: "Write the loader's transitions to stderr, one JSON object a line.")
 
+  /// `--search TEXT`: full-text search over the kind's search fields.
+  package static let search = Option<String>(
+    "--search", placeholder: "text",
+    help: "Only the items whose search fields have these words (the last one as a prefix).",
+    allowsEmpty: true)
+  /// `--where FIELD=VALUE`, repeatable.
+  package static let filter = Option<String>(
+    "--where", placeholder: "field=value",
+    help: "Only the items whose field matches: FIELD=VALUE, or FIELD>=VALUE, FIELD<VALUE, ... "
+      + "for integer, money (20.00 EUR) and timestamp fields. Repeatable.",
+    isRepeatable: true)
+
   /// The command.
   package static let command = CommandSpec(
     name: "show", abstract: "Shows one page of a list as a table, or its placeholder.",
     discussion: "Pages end with a cursor; pass it to --after for the next page. Scripts should "
       + "use --json or export: the table is for people.",
     id: .show, arguments: [list.spec],
-    options: [limit.spec, after.spec, all.spec, json.spec, events.spec])
+    options: [limit.spec, after.spec, all.spec, json.spec, events.spec, search.spec, filter.spec])
 }
