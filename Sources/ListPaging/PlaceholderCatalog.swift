@@ -43,36 +43,19 @@ public struct PlaceholderCatalog: Sendable {
     loading[list] ?? Placeholder(title: "Loading \(list)…")
   }
 
-  /// The placeholder shown when `list` has no items.
-  ///
-  /// The defaults of `favorites`, `addresses` and `orders` are the contract's, with the command
-  /// that adds an item as action; any other list gets `No <list> yet` and no action.
+  /// The placeholder shown when `list` has no items: `No <list> yet` and `Items you add will
+  /// show up here.` by default, with no action — what to do is the app's to say (the `lists`
+  /// command gives each kind's from its definition).
   public func emptyPlaceholder(list: String) -> Placeholder {
-    if let custom = empty[list] { return custom }
-    switch list {
-    case "favorites":
-      return Placeholder(
-        title: "No favorites yet", detail: "Items you favorite will show up here.",
-        action: "lists add favorites --ref REF --title TITLE")
-    case "addresses":
-      return Placeholder(
-        title: "No addresses yet", detail: "Add a shipping address to check out faster.",
-        action: "lists add addresses --label LABEL ...")
-    case "orders":
-      return Placeholder(
-        title: "No orders yet", detail: "Orders you place will show up here.",
-        action: "lists add orders --number NUMBER --total AMOUNT --currency CODE")
-    default:
-      return Placeholder(title: "No \(list) yet", detail: "Items you add will show up here.")
-    }
+    empty[list] ?? Placeholder(title: "No \(list) yet", detail: "Items you add will show up here.")
   }
 
   /// The placeholder shown when `list` has items but none match `query`.
   ///
   /// By default the contract's: `No results for “TEXT”` for a search (or
-  /// `No <list> match status=done` for filters alone), `Try another search.`, and
-  /// `Clear the search: lists show <list>`. The list's closure comes first (when it returns a
-  /// placeholder), then its placeholder, then the default.
+  /// `No <list> match status=done` for filters alone) and `Try another search.`, with no
+  /// action. The list's closure comes first (when it returns a placeholder), then its
+  /// placeholder, then the default.
   public func noResultsPlaceholder(list: String, query: QuerySummary) -> Placeholder {
     if let made = noResultsMakers[list]?(query) { return made }
     if let custom = noResults[list] { return custom }
@@ -84,21 +67,20 @@ public struct PlaceholderCatalog: Sendable {
     } else {
       title = "No results in \(list)"
     }
-    return Placeholder(
-      title: title, detail: "Try another search.", action: "Clear the search: lists show \(list)")
+    return Placeholder(title: title, detail: "Try another search.")
   }
 
   /// The placeholder shown when the first page of `list` failed with `error`.
   ///
-  /// By default: `Couldn't load <list>`, the error's message, and `Retry: lists show <list>`
-  /// when the error is retryable or `Check the file: lists doctor` when it is permanent.
+  /// By default: `Couldn't load <list>` and the error's message, with the action `Retry` when
+  /// the error is retryable and none when it is permanent.
   public func errorPlaceholder(_ error: LoadError, list: String) -> Placeholder {
     if let made = errorMakers[list]?(error) { return made }
     if let custom = errorsByKind[KindKey(list: list, kind: error.kind)] { return custom }
     if let custom = errorsByKind[KindKey(list: nil, kind: error.kind)] { return custom }
     return Placeholder(
       title: "Couldn't load \(list)", detail: error.message,
-      action: error.isRetryable ? "Retry: lists show \(list)" : "Check the file: lists doctor")
+      action: error.isRetryable ? "Retry" : nil)
   }
 
   /// The line shown with the content of `list` about `notice`.

@@ -207,7 +207,8 @@ public struct HealthReport: Sendable {
     // Without the tables the counts are not counted: the missing ones are named above.
     if expectedVersion > 0 && !tablesMissing {
       do {
-        let malformed = try connection.scalarInt(malformedCountsQuery(connection)) ?? 0
+        let malformed =
+          try connection.scalarInt("SELECT count(*) FROM list_counts WHERE " + malformedCountsCondition(connection)) ?? 0
         if malformed > 0 {
           let error = ListStoreError.bookkeepingDamaged(
             path: path,
@@ -234,20 +235,35 @@ public struct HealthReport: Sendable {
     return report
   }
 
-  /// The rows of `list_counts` that cannot be a kept count: a list the file does not hold (not
-  /// built in, nor a kind in `list_kinds` where the file has it), or a count that is not an
-  /// integer (possible only in a table made again by hand).
-  static func malformedCountsCondition(_ connection: Connection) throws(SQLiteError) -> String {
-    let kinds =
-      try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_kinds'") == 1
-      ? " AND list NOT IN (SELECT name FROM list_kinds)" : ""
-    return "typeof(item_count) != 'integer' OR typeof(account) != 'text' OR (list NOT IN ("
-      + ListKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")" + kinds + ")"
+  /// The rows of `list_counts` that cannot be a kept count: a list the file holds no kind of,
+  /// or a count that is not an integer (possible only in a table made again by hand).
+  static func malformedCountsCondition(_ connection: Connection) throws -> String {
+    "typeof(item_count) != 'integer' OR typeof(account) != 'text' OR list NOT IN ("
+      + (try kindNames(connection)).map { "'\($0)'" }.joined(separator: ", ") + ")"
   }
 
-  /// How many rows of `list_counts` are malformed (``malformedCountsCondition(_:)``).
-  static func malformedCountsQuery(_ connection: Connection) throws(SQLiteError) -> String {
-    "SELECT count(*) FROM list_counts WHERE " + (try malformedCountsCondition(connection))
+  /// The names of the kinds the file holds whose tables exist: from `list_kinds`, or the
+  /// built-in three in a file made before kinds were kept. Only names a kind can have, so they
+  /// can stand in SQL as they are.
+  static func kindNames(_ connection: Connection) throws -> [String] {
+    try kinds(connection).map(\.rawValue)
+  }
+
+  /// The kinds of ``kindNames(_:)``, with their item names.
+  static func kinds(_ connection: Connection) throws -> [ListKind] {
+    let tables = try connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+    var present: Set<String> = []
+    while try tables.step() { present.insert(tables.text(at: 0)) }
+    var kinds = ListKind.builtIns
+    if present.contains("list_kinds") {
+      let rows = try connection.prepare("SELECT name, item FROM list_kinds ORDER BY built_in DESC, created_at, name")
+      kinds = []
+      while try rows.step() {
+        guard let kind = ListKind(rawValue: rows.text(at: 0)) else { continue }
+        kinds.append(ListKind(name: kind.rawValue, itemName: rows.text(at: 1)))
+      }
+    }
+    return kinds.filter { present.contains($0.rawValue) }
   }
 
   /// The warning for a file that users other than its owner may read or write, or nil.
@@ -287,12 +303,15 @@ public struct HealthReport: Sendable {
   }
 
   static func counts(_ connection: Connection) throws -> [Count] {
+    let kinds = try kinds(connection)
+    let names = kinds.map(\.rawValue)
+    guard !names.isEmpty else { return [] }
+    let actual = names.map { "SELECT account, '\($0)', count(*) FROM \($0) GROUP BY account" }
+      .joined(separator: "\n    UNION ALL ")
     let statement = try connection.prepare(
       """
       WITH actual(account, list, n) AS (
-        SELECT account, 'favorites', count(*) FROM favorites GROUP BY account
-        UNION ALL SELECT account, 'addresses', count(*) FROM addresses GROUP BY account
-        UNION ALL SELECT account, 'orders', count(*) FROM orders GROUP BY account
+        \(actual)
       ),
       keys(account, list) AS (
         SELECT account, list FROM actual UNION SELECT account, list FROM list_counts
@@ -305,7 +324,7 @@ public struct HealthReport: Sendable {
       """)
     var counts: [Count] = []
     while try statement.step() {
-      guard let list = ListKind(rawValue: statement.text(at: 1)) else { continue }
+      guard let list = kinds.first(where: { $0.rawValue == statement.text(at: 1) }) else { continue }
       counts.append(
         Count(
           account: statement.text(at: 0), list: list, kept: Int(statement.int64(at: 2)),

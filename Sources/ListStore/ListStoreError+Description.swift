@@ -11,7 +11,8 @@ extension ListStoreError: CustomStringConvertible {
     case .invalidTimestamp(let text):
       "'\(text)' is not an ISO 8601 time; use a form such as 2026-11-30T13:40:00Z."
     case .invalidValue(let field, let reason):
-      "The \(field) \(reason)."
+      // A field's name read as words: `postal_code` → `postal code`.
+      "The \(field.split(separator: "_", omittingEmptySubsequences: false).joined(separator: " ")) \(reason)."
     case .invalidStatus(let text):
       "'\(text)' is not an order status; use one of: \(OrderStatus.allNames)."
     case .invalidCursor(let list):
@@ -64,12 +65,8 @@ extension ListStoreError: CustomStringConvertible {
       "No list named '\(TerminalEscaping.escape(name))' is in the file; 'lists kinds' shows the lists it has."
     case .builtInKind(let name):
       "'\(name)' is built in and cannot be removed; 'lists clear \(name) --yes' removes its items."
-    case .invalidKindCursor(let kind):
-      "The cursor was not made by the \(kind) list; use the next_cursor of a page of this list."
-    case .duplicateItem(let kind, let item, let fields):
-      "A \(item) with this \(fields.joined(separator: " and ")) is already in \(kind); change it or add another."
-    case .kindItemsNotFound(let kind, let ids):
-      "No \(kind) item with id \(ids.map(String.init).joined(separator: ", ")); nothing was removed."
+    case .duplicateItem(let kind, let item, let fields, let values):
+      Self.duplicateMessage(kind: kind, item: item, fields: fields, values: values)
     case .invalidFilter(let filter, let reason):
       "The filter '\(TerminalEscaping.escape(filter))' \(reason)."
     case .unknownField(let kind, let field, let known):
@@ -121,14 +118,27 @@ extension ListStoreError: CustomStringConvertible {
     case .invalidDefinition: "invalid_definition"
     case .unknownKind: "unknown_kind"
     case .builtInKind: "built_in_kind"
-    case .invalidKindCursor: "invalid_cursor"
     case .duplicateItem: "duplicate"
-    case .kindItemsNotFound: "not_found"
     case .invalidFilter: "invalid_filter"
     case .unknownField: "unknown_field"
     case .search(.nulCharacter), .search(.notSearchable): "invalid_search"
     case .search(.fullTextSearchUnavailable): "search_unavailable"
     case .internalError: "internal"
     }
+  }
+}
+
+extension ListStoreError {
+  /// `An order numbered 'A-1002' already exists; give the new order another number.` for a
+  /// rule of one field; `A book with this title and author is already in books; ...` for more.
+  static func duplicateMessage(kind: String, item: String, fields: [String], values: [String]) -> String {
+    let article = "aeiou".unicodeScalars.contains(item.unicodeScalars.first ?? "x") ? "An" : "A"
+    guard fields.count == 1, let field = fields.first, let value = values.first else {
+      return "\(article) \(item) with this \(fields.joined(separator: " and ")) is already in \(kind); change it or add another."
+    }
+    let words = field.split(separator: "_").joined(separator: " ")
+    // `numbered 'A-1'` reads better than `with number 'A-1'`.
+    let named = field == "number" ? "numbered" : "with \(words)"
+    return "\(article) \(item) \(named) '\(value)' already exists; give the new \(item) another \(words)."
   }
 }

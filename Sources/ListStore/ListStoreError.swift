@@ -71,12 +71,9 @@ public enum ListStoreError: Error, Sendable, Equatable {
   case unknownKind(String)
   /// The built-in lists are part of every lists database and cannot be removed.
   case builtInKind(String)
-  /// A cursor not made by a page of this kind for this account.
-  case invalidKindCursor(kind: String)
   /// An item whose unique fields equal a stored one's, for a kind whose rule rejects it.
-  case duplicateItem(kind: String, item: String, fields: [String])
-  /// Ids the account's list of the kind does not have; nothing was removed.
-  case kindItemsNotFound(kind: String, ids: [Int64])
+  /// `values` are the new item's values of those fields, as text.
+  case duplicateItem(kind: String, item: String, fields: [String], values: [String])
   /// A filter (`status=done`, `pages>=100`) that cannot be applied to the kind: an operator
   /// its field's type does not have, or a value its field cannot hold; the reason says which.
   case invalidFilter(String, reason: String)

@@ -72,8 +72,8 @@ extension ListsDatabase {
   }
 
   /// Removes the rows of `list_counts` that ``HealthReport`` finds malformed; returns how many.
-  private static func removeMalformedCounts(_ connection: Connection) throws(SQLiteError) -> Int {
-    try connection.execute("DELETE FROM list_counts WHERE " + (try HealthReport.malformedCountsCondition(connection)))
+  private static func removeMalformedCounts(_ connection: Connection) throws -> Int {
+    try connection.execute("DELETE FROM list_counts WHERE " + HealthReport.malformedCountsCondition(connection))
     return connection.changes
   }
 }

@@ -79,16 +79,15 @@ public enum ListsCommandLine {
   private static func executeCommand(
     _ arguments: [String], environment: Environment, stdout: OutputWriter, stderr: OutputWriter
   ) async -> ExitCode {
-    let invocation: Invocation
-    do {
-      invocation = try CommandLineParser().parse(arguments)
-    } catch {
+    let (invocation, kinds, root): (Invocation, [KindDefinition], CommandSpec)
+    switch parse(arguments, environment: environment) {
+    case .success(let parsed): (invocation, kinds, root) = parsed
+    case .failure(let failure):
       let style = Terminal.style(
         for: stderr.fileDescriptor, environment: environment,
         noColorFlag: arguments.contains("--no-color"))
-      let failure = CLIError.usage(error)
-      stderr.write(failure.render(style: style))
-      return failure.exitCode
+      stderr.write(CLIError.usage(failure.error).render(style: style, root: failure.root))
+      return CLIError.usage(failure.error).exitCode
     }
     switch invocation {
     case .version:
@@ -96,13 +95,14 @@ public enum ListsCommandLine {
       return .success
     case .help(let topic):
       stdout.write(
-        HelpRenderer.render(topic, width: Terminal.width(of: stdout.fileDescriptor, environment: environment)))
+        HelpRenderer.render(
+          topic, root: root, width: Terminal.width(of: stdout.fileDescriptor, environment: environment)))
       return .success
     case .run(let parsed):
       var context: Context?
       do {
         let created = try Context(
-          globals: parsed.globals, environment: environment, stdout: stdout, stderr: stderr)
+          globals: parsed.globals, environment: environment, stdout: stdout, stderr: stderr, kinds: kinds)
         context = created
         return try await dispatch(parsed, created)
       } catch {
@@ -110,9 +110,41 @@ public enum ListsCommandLine {
           context?.stderrStyle
           ?? Terminal.style(for: stderr.fileDescriptor, environment: environment, noColorFlag: parsed.globals.noColor)
         stdout.flush()
-        stderr.write(error.render(style: style))
+        stderr.write(error.render(style: style, root: root))
         return error.exitCode
       }
+    }
+  }
+
+  /// A parse that failed, with the command line it failed against.
+  private struct ParseFailure: Error {
+    var error: UsageError
+    var root: CommandSpec
+  }
+
+  /// Parses `arguments` against the built-in kinds' command line, which needs no file: the
+  /// usual case, and what every command naming a built-in list takes. Only when that fails, or
+  /// for help, are the kinds of the file the arguments name read, and the line parsed again
+  /// against them (`lists add books --title Dune`).
+  private static func parse(
+    _ arguments: [String], environment: Environment
+  ) -> Result<(Invocation, [KindDefinition], CommandSpec), ParseFailure> {
+    var builtIn: Result<Invocation, UsageError>
+    do {
+      builtIn = .success(try CommandLineParser().parse(arguments))
+    } catch {
+      builtIn = .failure(error)
+    }
+    if case .success(let invocation) = builtIn {
+      guard case .help = invocation else { return .success((invocation, KindDefinition.builtIns, CommandTree.root)) }
+    }
+    let globals = CompletionRequest(words: arguments).globals
+    let kinds = KindCatalog.definitions(atPath: globals.databasePath(in: environment))
+    let root = kinds == KindDefinition.builtIns ? CommandTree.root : CommandTree.tree(kinds: kinds)
+    do {
+      return .success((try CommandLineParser(root: root).parse(arguments), kinds, root))
+    } catch {
+      return .failure(ParseFailure(error: error, root: root))
     }
   }
 
@@ -120,13 +152,14 @@ public enum ListsCommandLine {
     switch parsed.id {
     case .overview, nil: try OverviewCommand.run(parsed, context)
     case .show: try await ShowCommand.run(parsed, context)
-    case .add(let list): try AddCommand.run(list, parsed, context)
+    case .add: try AddCommand.run(parsed, context)
     case .remove: try RemoveCommand.run(parsed, context)
     case .clear: try ClearCommand.run(parsed, context)
     case .import: try ImportCommand.run(parsed, context)
     case .export: try ExportCommand.run(parsed, context)
     case .seed: try SeedCommand.run(parsed, context)
     case .watch: try await WatchCommand.run(parsed, context)
+    case .browse: try await BrowseCommand.run(parsed, context)
     case .doctor: try DoctorCommand.run(parsed, context)
     case .kinds, .kindsAdd, .kindsUpdate, .kindsShow, .kindsRemove: try KindsCommand.run(parsed, context)
     case .completion: try CompletionCommand.run(parsed, context)

@@ -28,7 +28,8 @@ import Testing
       #expect(result.stdoutLines.contains { $0.hasPrefix(section) }, "\(section)")
     }
     for command in [
-      "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor", "kinds",
+      "show", "add", "remove", "clear", "import", "export", "seed", "watch", "browse", "doctor",
+      "kinds",
     ] {
       #expect(result.stdoutLines.contains { $0.hasPrefix("  \(command) ") }, "\(command)")
     }
@@ -87,6 +88,7 @@ import Testing
       mentions: ["<list>", "--format <format>", "(default: ndjson; one of: ndjson, csv)"]),
     Page(command: ["seed"], hasArguments: false, mentions: ["--count <n>", "(default: 50"]),
     Page(command: ["watch"], hasArguments: true, mentions: ["<list>", "--json"]),
+    Page(command: ["browse"], hasArguments: true, mentions: ["<list>", "--limit <n>", "(default: 50"]),
     Page(command: ["doctor"], hasArguments: false, mentions: ["USAGE: lists doctor"]),
   ]
 

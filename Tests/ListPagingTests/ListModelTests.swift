@@ -58,8 +58,7 @@ struct ListModelTests {
       model.display
         == .placeholder(
           Placeholder(
-            title: "Couldn't load favorites", detail: "The database file is damaged.",
-            action: "Check the file: lists doctor")))
+            title: "Couldn't load favorites", detail: "The database file is damaged.")))
     source.setFailure(nil)
     model.retry()
     await waitUntil(model) { model.state.phase == .content }
@@ -187,8 +186,7 @@ struct ListModelTests {
       model.display
         == .placeholder(
           Placeholder(
-            title: "No results for “zzz”", detail: "Try another search.",
-            action: "Clear the search: lists show books")))
+            title: "No results for “zzz”", detail: "Try another search.")))
     running.cancel()
     await running.value
   }

@@ -249,8 +249,13 @@ import Testing
     }
     #expect(throws: ListStoreError.invalidValue(field: "title", reason: "must be a text")) { try FieldValue.integer(1).check(for: title) }
     let country = FieldDefinition("country", .text(pattern: "[A-Z][A-Z]"))
-    #expect(throws: ListStoreError.invalidValue(field: "country", reason: "must match the pattern [A-Z][A-Z]")) {
+    #expect(throws: ListStoreError.invalidValue(field: "country", reason: "must be text matching [A-Z][A-Z], got 'de'")) {
       try FieldValue.text("de").check(for: country)
+    }
+    let code = FieldDefinition("country", .text(pattern: "[A-Z][A-Z]"), uppercase: true, format: "a code such as DE")
+    #expect(throws: Never.self) { try FieldValue.text("de").check(for: code) }
+    #expect(throws: ListStoreError.invalidValue(field: "country", reason: "must be a code such as DE, got 'Germany'")) {
+      try FieldValue.text("Germany").check(for: code)
     }
     #expect(throws: Never.self) { try FieldValue.text("東京").check(for: title) }
   }

@@ -34,7 +34,7 @@ import Testing
       #expect(try books.item(id: dune.id) == dune)
       #expect(try books.count() == 1)
       #expect(try database.items(of: "books", account: "other").count() == 0)
-      #expect(throws: ListStoreError.kindItemsNotFound(kind: "books", ids: [99])) { try books.remove(ids: [dune.id, 99]) }
+      #expect(throws: ListStoreError.itemsNotFound(list: ListKind(rawValue: "books")!, ids: [99])) { try books.remove(ids: [dune.id, 99]) }
       #expect(try books.count() == 1)
       try books.remove(ids: [dune.id])
       #expect(try books.isEmpty())
@@ -53,7 +53,7 @@ import Testing
         (DynamicDraft(["title": .text("B"), "status": .text("lost")]), .invalidValue(field: "status", reason: "must be one of want, reading, done")),
         (DynamicDraft(["title": .text("C"), "pages": .text("many")]), .invalidValue(field: "pages", reason: "must be an integer")),
         (DynamicDraft(["title": .text("D"), "isbn": .text("1")]), .invalidValue(field: "isbn", reason: "is not a field of books")),
-        (DynamicDraft(["title": .text("Dune")]), .duplicateItem(kind: "books", item: "book", fields: ["title", "author"])),
+        (DynamicDraft(["title": .text("Dune")]), .duplicateItem(kind: "books", item: "book", fields: ["title", "author"], values: ["Dune", ""])),
       ]
       for (draft, error) in refused {
         #expect(throws: error) { try books.add(draft) }
@@ -109,12 +109,12 @@ import Testing
       #expect(seen == expected)
       #expect(Set(seen).count == 53)
       let next = try #require(try books.page(after: nil, limit: 5).nextCursor)
-      #expect(throws: ListStoreError.invalidKindCursor(kind: "books")) {
+      #expect(throws: ListStoreError.invalidCursor(list: ListKind(rawValue: "books")!)) {
         try database.items(of: "books", account: "other").page(after: ListCursor(next.token), limit: 5)
       }
       let orderCursor = try #require(try database.orders().page(after: nil, limit: 1).nextCursor ?? Optional(next))
-      #expect(throws: ListStoreError.invalidKindCursor(kind: "books")) { try books.validate(ListCursor("AQ" + orderCursor.token)) }
-      #expect(throws: ListStoreError.invalidKindCursor(kind: "books")) { try books.validate(ListCursor("junk")) }
+      #expect(throws: ListStoreError.invalidCursor(list: ListKind(rawValue: "books")!)) { try books.validate(ListCursor("AQ" + orderCursor.token)) }
+      #expect(throws: ListStoreError.invalidCursor(list: ListKind(rawValue: "books")!)) { try books.validate(ListCursor("junk")) }
     }
   }
 

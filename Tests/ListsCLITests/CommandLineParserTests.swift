@@ -72,26 +72,26 @@ import Testing
     let parsed = try command([
       "add", "--account", "work", "favorites", "--ref", "p-1", "--db", "x.db", "--title", "Mug",
     ])
-    #expect(parsed.id == .add(.favorites))
+    #expect(parsed.id == .add)
     #expect(parsed.path == ["add", "favorites"])
     #expect(parsed.globals.accountName == "work")
     #expect(parsed.globals.database == "x.db")
-    #expect(parsed.value(AddFavoritesSpec.ref) == "p-1")
-    #expect(parsed.value(AddFavoritesSpec.title) == "Mug")
-    #expect(parsed[AddFavoritesSpec.note] == nil)
+    #expect(parsed.text(ofOption: "--ref") == "p-1")
+    #expect(parsed.text(ofOption: "--title") == "Mug")
+    #expect(parsed.text(ofOption: "--note") == nil)
   }
 
   @Test func addOrdersDefaultsStatusAndLeavesPlacedAtToTheCommand() throws {
     let parsed = try command([
       "add", "orders", "--number", "A-1001", "--total", "19.99", "--currency", "EUR",
     ])
-    #expect(parsed.id == .add(.orders))
-    #expect(parsed.value(AddOrdersSpec.number) == "A-1001")
-    #expect(parsed.value(AddOrdersSpec.total) == "19.99")
-    #expect(parsed.value(AddOrdersSpec.currency) == "EUR")
-    #expect(parsed.value(AddOrdersSpec.status) == "pending")
-    #expect(!parsed.isGiven(AddOrdersSpec.status))
-    #expect(parsed[AddOrdersSpec.placedAt] == nil)
+    #expect(parsed.id == .add)
+    #expect(parsed.text(ofOption: "--number") == "A-1001")
+    #expect(parsed.text(ofOption: "--total") == "19.99")
+    #expect(parsed.text(ofOption: "--currency") == "EUR")
+    #expect(parsed.text(ofOption: "--status") == "pending")
+    #expect(!parsed.isGiven(option: "--status"))
+    #expect(parsed.text(ofOption: "--placed-at") == nil)
   }
 
   @Test func addAddressesTakesEveryOption() throws {
@@ -100,11 +100,11 @@ import Testing
       "--line2", "", "--city", "Berlin", "--region", "BE", "--postal-code", "10115",
       "--country", "DE", "--phone", "+49 30 1234", "--default",
     ])
-    #expect(parsed.id == .add(.addresses))
-    #expect(parsed[AddAddressesSpec.line2] == "")
-    #expect(parsed.value(AddAddressesSpec.postalCode) == "10115")
-    #expect(parsed[AddAddressesSpec.phone] == "+49 30 1234")
-    #expect(parsed[AddAddressesSpec.makeDefault])
+    #expect(parsed.id == .add)
+    #expect(parsed.text(ofOption: "--line2") == "")
+    #expect(parsed.text(ofOption: "--postal-code") == "10115")
+    #expect(parsed.text(ofOption: "--phone") == "+49 30 1234")
+    #expect(parsed.isGiven(option: "--default"))
   }
 
   @Test func removeTakesOneOrMoreIds() throws {
@@ -137,8 +137,8 @@ import Testing
   @Test func singleDashWordsAreValuesOfTheOptionBefore() throws {
     #expect(try command(["show", "orders", "--after", "-AbC_9"])[ShowSpec.after] == "-AbC_9")
     let parsed = try command(["add", "favorites", "--ref", "-x", "--title", "-"])
-    #expect(parsed.value(AddFavoritesSpec.ref) == "-x")
-    #expect(parsed.value(AddFavoritesSpec.title) == "-")
+    #expect(parsed.text(ofOption: "--ref") == "-x")
+    #expect(parsed.text(ofOption: "--title") == "-")
     #expect(throws: UsageError(.unknownOption("-x"), commandPath: ["show"])) {
       try parser.parse(["show", "orders", "-x"])
     }
@@ -148,8 +148,8 @@ import Testing
   /// Character (found by fuzz-arguments; Tests/Fuzz/Corpus/fuzz-arguments/combining-mark-*).
   @Test func valuesMayStartWithACombiningMark() throws {
     let parsed = try command(["add", "favorites", "--ref=\u{301}r", "--title", "-\u{301}"])
-    #expect(parsed.value(AddFavoritesSpec.ref) == "\u{301}r")
-    #expect(parsed.value(AddFavoritesSpec.title) == "-\u{301}")
+    #expect(parsed.text(ofOption: "--ref") == "\u{301}r")
+    #expect(parsed.text(ofOption: "--title") == "-\u{301}")
     #expect(throws: UsageError(.missingValue("--ref <ref>"), commandPath: ["add", "favorites"])) {
       try parser.parse(["add", "favorites", "--ref", "--\u{301}title", "t"])
     }

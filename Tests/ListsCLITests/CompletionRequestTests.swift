@@ -13,7 +13,8 @@ import Testing
   }
 
   static let visibleCommands = [
-    "show", "add", "remove", "clear", "import", "export", "seed", "watch", "doctor", "kinds", "completion",
+    "show", "add", "remove", "clear", "import", "export", "seed", "watch", "browse", "doctor",
+    "kinds", "completion",
     "man", "help",
   ]
 
@@ -24,7 +25,7 @@ import Testing
     Case(words: ["show", "--limit", "5", ""], completion: .lists),
     Case(words: ["show", "orders", ""], completion: .none),
     Case(words: ["add", ""], completion: .words(["favorites", "addresses", "orders"])),
-    Case(words: ["add", "orders", "--status", ""], completion: .words(AddOrdersSpec.statuses)),
+    Case(words: ["add", "orders", "--status", ""], completion: .words(["pending", "paid", "shipped", "delivered", "cancelled", "refunded"])),
     Case(words: ["export", "orders", "--format", ""], completion: .words(["ndjson", "csv"])),
     Case(words: ["import", "orders", ""], completion: .files),
     Case(words: ["--db", ""], completion: .files),

@@ -28,11 +28,33 @@ public struct FieldDefinition: Sendable, Hashable {
   /// clears it on the others (the default address).
   public var onePerAccount: Bool
 
+  /// What the field holds, in a sentence, for `lists add KIND --help`; nil for one made from
+  /// its type. Presentation only: changing it is a compatible change.
+  public var help: String?
+  /// The command-line option that sets it, without dashes (`default` for `--default`); nil for
+  /// the name with `-` for `_` (`postal_code` → `--postal-code`). Presentation only.
+  public var flag: String?
+  /// The word help shows for its value (`--recipient <name>`); nil for one made from its type.
+  /// Presentation only.
+  public var placeholder: String?
+  /// Text only: ASCII letters are stored uppercase (`de` → `DE`), as country codes are; the
+  /// pattern is checked against the uppercased text.
+  public var uppercase: Bool
+  /// Text with a pattern only: what the pattern accepts, for messages (`The country must be
+  /// a two-letter ISO 3166 code such as DE, got 'Germany'.`). Presentation only.
+  public var format: String?
+
   /// A field with its type and options.
   public init(
     _ name: String, _ type: FieldType, required: Bool = false, default defaultValue: FieldDefault? = nil,
-    caseInsensitive: Bool = false, onePerAccount: Bool = false
+    caseInsensitive: Bool = false, onePerAccount: Bool = false, uppercase: Bool = false,
+    format: String? = nil, help: String? = nil, flag: String? = nil, placeholder: String? = nil
   ) {
+    self.uppercase = uppercase
+    self.format = format
+    self.help = help
+    self.flag = flag
+    self.placeholder = placeholder
     self.name = name
     self.type = type
     self.required = required
@@ -51,6 +73,17 @@ public struct FieldDefinition: Sendable, Hashable {
 
   /// Whether a stored value is never null: the field is required or has a default.
   public var isNotNull: Bool { required || defaultValue != nil }
+
+  /// The field without its presentation (``help``, ``flag``, ``placeholder``): what its
+  /// columns and the items stored in them depend on.
+  public var stored: FieldDefinition {
+    var field = self
+    field.help = nil
+    field.flag = nil
+    field.placeholder = nil
+    field.format = nil
+    return field
+  }
 }
 
 /// What a field holds, with the limits the type takes.

@@ -41,8 +41,8 @@ public enum FieldValue: Sendable, Hashable {
       if let maxLength, text.unicodeScalars.count > maxLength {
         throw invalid("must be at most \(maxLength) characters long")
       }
-      if let pattern, let glob = GlobPattern(pattern), !glob.matches(text) {
-        throw invalid("must match the pattern \(pattern)")
+      if let pattern, let glob = GlobPattern(pattern), !glob.matches(field.uppercase ? Self.asciiUppercased(text) : text) {
+        throw invalid("must be \(field.format ?? "text matching \(pattern)"), got '\(text)'")
       }
     case (.enumeration(let values), .text(let text)):
       if !values.contains(text) {
@@ -56,6 +56,12 @@ public enum FieldValue: Sendable, Hashable {
     default:
       throw invalid("must be \(Self.article(field.type.name)) \(field.type.name)")
     }
+  }
+
+  /// ASCII letters uppercased, everything else as it is: `de` → `DE`.
+  static func asciiUppercased(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) else { return text }
+    return String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
   }
 
   private static func article(_ word: String) -> String {

@@ -32,7 +32,8 @@ public struct KindBindings {
     let field = try next()
     guard let value else { return try bindDefault(field) }
     try FieldValue.text(value).check(for: field)
-    try bind { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
+    let stored = field.uppercase ? FieldValue.asciiUppercased(value) : value
+    try bind { statement, at throws(SQLiteError) in try statement.bind(stored, at: at) }
   }
 
   /// Gives the next field, an integer, its value.

@@ -51,6 +51,9 @@ extension KindDefinition {
     }
     show = try object.optionalStrings("show")
     search = try object.optionalStrings("search")
+    help = try object.optionalString("help")
+    add = try object.optionalStrings("add")
+    summary = try object.optionalStrings("summary")
     placeholders = [:]
     if let given = object.value("placeholders") {
       let phases = try Members(given, "The placeholders", known: PlaceholderPhase.allCases.map(\.rawValue))
@@ -73,6 +76,10 @@ extension KindDefinition {
     writer.string(name)
     writer.key("item")
     writer.string(item)
+    if let help {
+      writer.key("help")
+      writer.string(help)
+    }
     writer.key("fields")
     writer.beginArray()
     for field in fields { Self.write(field, into: &writer) }
@@ -107,6 +114,14 @@ extension KindDefinition {
       writer.key("search")
       writer.strings(search)
     }
+    if !add.isEmpty {
+      writer.key("add")
+      writer.strings(add)
+    }
+    if !summary.isEmpty {
+      writer.key("summary")
+      writer.strings(summary)
+    }
     if !placeholders.isEmpty {
       writer.key("placeholders")
       writer.beginObject()
@@ -130,10 +145,12 @@ extension KindDefinition {
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
-  static let memberNames = ["name", "item", "fields", "order", "unique", "show", "search", "placeholders"]
+  static let memberNames = [
+    "name", "item", "help", "fields", "order", "unique", "show", "search", "add", "summary", "placeholders",
+  ]
   static let fieldMemberNames = [
     "name", "type", "required", "default", "max_length", "pattern", "min", "max", "values",
-    "case_insensitive", "one_per_account", "currency_column",
+    "case_insensitive", "one_per_account", "currency_column", "uppercase", "format", "help", "flag", "placeholder",
   ]
 
   /// `books` → `book`, `addresses` → `address`: a guess for definitions that give no `item`.
@@ -170,7 +187,7 @@ extension KindDefinition {
     for (key, types) in [
       ("max_length", ["text"]), ("pattern", ["text"]), ("min", ["integer"]), ("max", ["integer"]),
       ("values", ["enum"]), ("case_insensitive", ["text"]), ("one_per_account", ["bool"]),
-      ("currency_column", ["money"]),
+      ("currency_column", ["money"]), ("uppercase", ["text"]), ("format", ["text"]),
     ] where named.value(key) != nil && !types.contains(typeName) {
       throw KindDefinitionError("\(label) is \(typeName), which takes no \(key).")
     }
@@ -194,7 +211,10 @@ extension KindDefinition {
     return FieldDefinition(
       name, type, required: try named.optionalBool("required") ?? false, default: defaultValue,
       caseInsensitive: try named.optionalBool("case_insensitive") ?? false,
-      onePerAccount: try named.optionalBool("one_per_account") ?? false)
+      onePerAccount: try named.optionalBool("one_per_account") ?? false,
+      uppercase: try named.optionalBool("uppercase") ?? false, format: try named.optionalString("format"),
+      help: try named.optionalString("help"), flag: try named.optionalString("flag"),
+      placeholder: try named.optionalString("placeholder"))
   }
 
   private static func write(_ field: FieldDefinition, into writer: inout JSONWriter) {
@@ -253,6 +273,17 @@ extension KindDefinition {
     if field.onePerAccount {
       writer.key("one_per_account")
       writer.bool(true)
+    }
+    if field.uppercase {
+      writer.key("uppercase")
+      writer.bool(true)
+    }
+    for (key, text) in [
+      ("format", field.format), ("help", field.help), ("flag", field.flag), ("placeholder", field.placeholder),
+    ] {
+      guard let text else { continue }
+      writer.key(key)
+      writer.string(text)
     }
     writer.endObject()
   }

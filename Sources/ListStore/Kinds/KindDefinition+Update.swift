@@ -30,7 +30,7 @@ extension KindDefinition {
           "The change removes the field '\(field.name)', which would lose what the items of '\(name)' hold; "
             + "a field can only be added.")
       }
-      if changed != field {
+      if changed.stored != field.stored {
         throw KindDefinitionError(
           "The change alters the field '\(field.name)' (\(Self.difference(field, changed))); stored items "
             + "could break it, so a field can only be added.")

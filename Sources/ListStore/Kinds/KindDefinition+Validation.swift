@@ -63,6 +63,7 @@ extension KindDefinition {
         throw KindDefinitionError("search can only use text fields; '\(field.name)' is \(field.type.name).")
       }
     }
+    try checkPresentation()
     for (phase, text) in placeholders {
       guard !text.title.isEmpty, Self.isPlainText(text.title), Self.isPlainText(text.detail),
         Self.isPlainText(text.action ?? "")
@@ -73,6 +74,54 @@ extension KindDefinition {
     }
   }
 
+  /// The command line a definition makes: `add` and `summary` name fields, each option is a
+  /// word of its own, and the help texts are one line of plain text.
+  private func checkPresentation() throws(KindDefinitionError) {
+    try checkReferences(add, what: "add") { _ throws(KindDefinitionError) in }
+    for field in fields where field.required && !addedFields.contains(where: { $0.name == field.name }) {
+      throw KindDefinitionError("add leaves out the required field '\(field.name)', so nothing could be added.")
+    }
+    try checkReferences(summary, what: "summary") { _ throws(KindDefinitionError) in }
+    for text in [help] + fields.flatMap({ [$0.help, $0.placeholder, $0.format] }) {
+      guard let text else { continue }
+      guard !text.isEmpty, text.count <= 300, Self.isPlainText(text) else {
+        throw KindDefinitionError("A help text or placeholder must be 1 to 300 characters without control characters.")
+      }
+    }
+    var flags: Set<String> = ["help"]
+    for field in fields {
+      for flag in optionNames(of: field) {
+        let bytes = Array(flag.utf8)
+        guard let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"), bytes.count <= 41,
+          bytes.allSatisfy({
+            ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
+              || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-")
+          })
+        else {
+          throw KindDefinitionError(
+            "The field '\(field.name)' has the flag '\(TerminalEscaping.escape(flag))'; a flag is lowercase letters, "
+              + "digits and -, starting with a letter.")
+        }
+        guard flags.insert(flag).inserted else {
+          throw KindDefinitionError("The flag '--\(flag)' of the field '\(field.name)' is taken by another option.")
+        }
+      }
+    }
+  }
+
+  /// The options (without dashes) `lists add` sets `field` with: its flag, and for money the
+  /// currency's too (`--price --price-currency`, the built-in orders' `--total --currency`).
+  public func optionNames(of field: FieldDefinition) -> [String] {
+    let own = field.flag ?? Self.dashed(field.name)
+    guard case .money = field.type else { return [own] }
+    return [own, Self.dashed(field.columns[1])]
+  }
+
+  /// `postal_code` → `postal-code`: a field's name as a command-line word.
+  public static func dashed(_ name: String) -> String {
+    String(decoding: name.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
+  }
+
   private func check(_ field: FieldDefinition) throws(KindDefinitionError) {
     let label = "The field '\(field.name)'"
     if field.required && field.defaultValue != nil {
@@ -80,6 +129,11 @@ extension KindDefinition {
     }
     if field.caseInsensitive, case .text = field.type {} else if field.caseInsensitive {
       throw KindDefinitionError("\(label) is \(field.type.name); only text can be case-insensitive.")
+    }
+    if field.uppercase || field.format != nil, case .text = field.type {} else if field.uppercase {
+      throw KindDefinitionError("\(label) is \(field.type.name); only text can be uppercase.")
+    } else if field.format != nil {
+      throw KindDefinitionError("\(label) is \(field.type.name); only text with a pattern takes a format.")
     }
     if field.onePerAccount && field.type != .bool {
       throw KindDefinitionError("\(label) is \(field.type.name); only a bool can be one per account.")
@@ -187,5 +241,18 @@ extension KindDefinition {
 
   static func isPlainText(_ text: String) -> Bool {
     !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+  }
+}
+
+extension KindDefinition {
+  /// Whether `name` can name a kind: `[a-z][a-z0-9_]*`, at most 40 characters, not a keyword
+  /// of SQLite.
+  public static func isKindName(_ name: String) -> Bool {
+    do {
+      try checkName(name, what: "")
+      return true
+    } catch {
+      return false
+    }
   }
 }

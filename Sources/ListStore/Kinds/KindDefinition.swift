@@ -42,13 +42,26 @@ public struct KindDefinition: Sendable, Hashable {
   public var search: [String]
   /// Placeholders the kind gives instead of the defaults, per phase.
   public var placeholders: [PlaceholderPhase: PlaceholderText]
+  /// One sentence saying what adding does, for `lists add KIND --help`; nil for
+  /// `Adds a book.` Presentation only, like the members below.
+  public var help: String?
+  /// The fields `lists add KIND` takes, in the order its help lists them; empty for every
+  /// field. A field left out is still set by imports and plain SQL.
+  public var add: [String]
+  /// The fields the line `lists add` prints names after the item (`Added order 'A-1' (id 1):
+  /// €25.90, paid.`); empty for none.
+  public var summary: [String]
 
   /// A definition; ``validate()`` says whether it can be registered.
   public init(
     name: String, item: String, fields: [FieldDefinition], order: [OrderTerm] = [],
     unique: UniqueRule? = nil, show: [String] = [], search: [String] = [],
-    placeholders: [PlaceholderPhase: PlaceholderText] = [:]
+    placeholders: [PlaceholderPhase: PlaceholderText] = [:], help: String? = nil, add: [String] = [],
+    summary: [String] = []
   ) {
+    self.help = help
+    self.add = add
+    self.summary = summary
     self.name = name
     self.item = item
     self.fields = fields
@@ -86,4 +99,20 @@ public struct KindDefinition: Sendable, Hashable {
 
   /// The fields the human table shows.
   public var shownFields: [String] { show.isEmpty ? fields.map(\.name) : show }
+
+  /// The fields `lists add` takes, in order.
+  public var addedFields: [FieldDefinition] {
+    add.isEmpty ? fields : add.compactMap { field(named: $0) }
+  }
+
+  /// The definition without its presentation (``help``, ``add``, ``summary`` and the fields'):
+  /// what its table and stored items depend on.
+  public var stored: KindDefinition {
+    var definition = self
+    definition.help = nil
+    definition.add = []
+    definition.summary = []
+    definition.fields = fields.map(\.stored)
+    return definition
+  }
 }

@@ -55,7 +55,7 @@ extension ListRepository {
   public func loader(pageSize: Int = 20, startingAfter start: ListCursor? = nil) throws(ListStoreError)
     -> ListLoader<RepositoryPageSource<Self>>
   {
-    let key = ChangeHub.Key(account: account, list: Self.list)
+    let key = ChangeHub.Key(account: account, list: list)
     let changes = LoaderChanges(key, version: try database.changeVersion(of: key))
     let database = self.database
     return ListLoader(
@@ -66,7 +66,7 @@ extension ListRepository {
   /// Checks that `cursor` was made by this list for this account, without reading the list.
   /// - Throws: ``ListStoreError/invalidCursor(list:)``.
   public func validate(_ cursor: ListCursor) throws(ListStoreError) {
-    try cursor.validate(for: Self.list, account: account)
+    try cursor.validate(for: list, account: account)
   }
 }
 

@@ -6,7 +6,7 @@ import SQLiteCore
 /// ``setDefault(id:)``) moves the mark in one transaction.
 public struct AddressesRepository: ListRepository {
   /// ``ListKind/addresses``.
-  public static var list: ListKind { .addresses }
+  public var list: ListKind { .addresses }
   /// The database the list lives in.
   public let database: ListsDatabase
   /// The account whose addresses this repository sees.

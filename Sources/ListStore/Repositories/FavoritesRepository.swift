@@ -5,7 +5,7 @@ import SQLiteCore
 /// Favoriting the same `ref` again changes nothing and succeeds.
 public struct FavoritesRepository: ListRepository {
   /// ``ListKind/favorites``.
-  public static var list: ListKind { .favorites }
+  public var list: ListKind { .favorites }
   /// The database the list lives in.
   public let database: ListsDatabase
   /// The account whose favorites this repository sees.

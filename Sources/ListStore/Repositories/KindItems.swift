@@ -24,7 +24,14 @@ extension ListsDatabase {
 ///
 /// Every statement is made once from the definition and binds its values; values
 /// are checked against their fields as they are bound (``KindBindings``).
-public struct KindItems: Sendable {
+public struct KindItems: ListRepository {
+  /// An item, its fields by name.
+  public typealias Item = DynamicItem
+  /// What adding takes.
+  public typealias Draft = DynamicDraft
+
+  /// The list these items are of.
+  public var list: ListKind { ListKind(definition) }
   /// The database the kind lives in.
   public let database: ListsDatabase
   /// The account whose items these are.
@@ -51,7 +58,7 @@ public struct KindItems: Sendable {
   /// Validates and adds one item. For a kind whose unique rule keeps duplicates, adding one
   /// again changes nothing and returns the stored item.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)``,
-  ///   ``ListStoreError/duplicateItem(kind:item:fields:)``, or a database error.
+  ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``, or a database error.
   @discardableResult
   public func add(_ draft: DynamicDraft) throws(ListStoreError) -> DynamicItem {
     try addIfMissing(draft).item
@@ -78,7 +85,7 @@ public struct KindItems: Sendable {
 
   /// The page of up to `limit` items after `cursor` (from the start when nil), in the kind's
   /// order; the cost of a page does not depend on how deep it is.
-  /// - Throws: ``ListStoreError/invalidKindCursor(kind:)``; ``ListStoreError/invalidLimit(_:allowed:)``.
+  /// - Throws: ``ListStoreError/invalidCursor(list:)``; ``ListStoreError/invalidLimit(_:allowed:)``.
   public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<DynamicItem> {
     try Validation.limit(limit)
     var after: [CursorValue]?
@@ -97,7 +104,7 @@ public struct KindItems: Sendable {
   }
 
   /// Checks that `cursor` was made by a page of this kind for this account.
-  /// - Throws: ``ListStoreError/invalidKindCursor(kind:)``.
+  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
   public func validate(_ cursor: ListCursor) throws(ListStoreError) {
     _ = try values(of: cursor)
   }
@@ -118,15 +125,10 @@ public struct KindItems: Sendable {
         return values
       }
     }
-    throw .invalidKindCursor(kind: definition.name)
+    throw .invalidCursor(list: ListKind(definition))
   }
 
-  /// The number of items, from the count kept beside the list: O(1) however long it is.
-  public func count() throws(ListStoreError) -> Int {
-    try database.read { connection in try keptCount(connection) }
-  }
-
-  /// The kept count of the list, read on `connection`.
+  /// The kept count of the list, read on `connection`: O(1).
   func keptCount(_ connection: Connection) throws -> Int {
     let statement = try connection.cachedStatement(
       "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
@@ -134,31 +136,6 @@ public struct KindItems: Sendable {
     try statement.bind(definition.name, at: 2)
     defer { statement.reset() }
     return try statement.step() ? Int(statement.int64(at: 0)) : 0
-  }
-
-  /// Whether the list has no items: O(1), from the kept count.
-  public func isEmpty() throws(ListStoreError) -> Bool { try count() == 0 }
-
-  /// Removes the items with `ids`, all or none.
-  /// - Throws: ``ListStoreError/kindItemsNotFound(kind:ids:)`` listing the ids the list does
-  ///   not have; nothing is removed then.
-  public func remove(ids: [Int64]) throws(ListStoreError) {
-    try write { connection in
-      let statement = try connection.cachedStatement(text: queries.deleteSQL)
-      let missing = try RowRemoval.remove(ids, account: account, with: statement, connection)
-      if !missing.isEmpty { throw ListStoreError.kindItemsNotFound(kind: definition.name, ids: missing) }
-    }
-  }
-
-  /// Removes every item of the account's list; returns how many.
-  @discardableResult
-  public func clear() throws(ListStoreError) -> Int {
-    try write { connection in
-      let statement = try connection.cachedStatement(text: queries.clearSQL)
-      try statement.bind(account, at: 1)
-      try statement.run()
-      return connection.changes
-    }
   }
 
   /// Adds every draft `next` returns until it returns nil, in one transaction: all or nothing.
@@ -244,7 +221,18 @@ public struct KindItems: Sendable {
       try insert.run()
     } catch {
       if error.isUniqueViolation, let unique = definition.unique {
-        throw ListStoreError.duplicateItem(kind: definition.name, item: definition.item, fields: unique.fields)
+        let values = unique.fields.map { name -> String in
+          switch draft.values[name] ?? .null {
+          case .text(let text): text
+          case .integer(let number): String(number)
+          case .bool(let flag): flag ? "true" : "false"
+          case .timestamp(let time): time.iso8601
+          case .money(let money): money.decimalString
+          case .null: ""
+          }
+        }
+        throw ListStoreError.duplicateItem(
+          kind: definition.name, item: definition.item, fields: unique.fields, values: values)
       }
       throw error
     }

@@ -12,7 +12,7 @@ public protocol ListRepository: Sendable {
   associatedtype Draft: Sendable
 
   /// Which list this repository keeps.
-  static var list: ListKind { get }
+  var list: ListKind { get }
   /// The database the list lives in.
   var database: ListsDatabase { get }
   /// The account whose items this repository sees.
@@ -33,6 +33,10 @@ public protocol ListRepository: Sendable {
   /// - Throws: ``ListStoreError/invalidCursor(list:)`` when `cursor` was not made by this list
   ///   and account; ``ListStoreError/invalidLimit(_:allowed:)``.
   func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Item>
+
+  /// Checks that `cursor` was made by a page of this list for this account.
+  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
+  func validate(_ cursor: ListCursor) throws(ListStoreError)
 
   /// Adds every draft that `next` returns until it returns nil, in one transaction: all or
   /// nothing. Returns how many items were added (a favorite already present adds nothing).
@@ -59,7 +63,7 @@ public protocol ListRepository: Sendable {
 extension ListRepository {
   /// The number of items, read from the count kept beside the list: O(1) however long it is.
   public func count() throws(ListStoreError) -> Int {
-    let key = ChangeHub.Key(account: account, list: Self.list)
+    let key = ChangeHub.Key(account: account, list: list)
     return try database.read { connection in
       let statement = try connection.cachedStatement(
         "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
@@ -99,9 +103,9 @@ extension ListRepository {
   ///   does not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
     let account = account
-    try database.write(Self.list, account: account) { connection in
-      let missing = try RowRemoval.remove(ids, account: account, with: Self.deleteStatement(connection), connection)
-      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: Self.list, ids: missing) }
+    try database.write(list, account: account) { connection in
+      let missing = try RowRemoval.remove(ids, account: account, with: deleteStatement(connection), connection)
+      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing) }
     }
   }
 
@@ -109,28 +113,20 @@ extension ListRepository {
   @discardableResult
   public func clear() throws(ListStoreError) -> Int {
     let account = account
-    return try database.write(Self.list, account: account) { connection in
-      let statement = try Self.clearStatement(connection)
+    return try database.write(list, account: account) { connection in
+      let statement = try clearStatement(connection)
       try statement.bind(account, at: 1)
       try statement.run()
       return connection.changes
     }
   }
 
-  private static func deleteStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
-    switch list {
-    case .favorites: try connection.cachedStatement("DELETE FROM favorites WHERE account = ? AND id = ?")
-    case .addresses: try connection.cachedStatement("DELETE FROM addresses WHERE account = ? AND id = ?")
-    case .orders: try connection.cachedStatement("DELETE FROM orders WHERE account = ? AND id = ?")
-    }
+  private func deleteStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
+    try connection.cachedStatement(text: "DELETE FROM \(list.rawValue) WHERE account = ? AND id = ?")
   }
 
-  private static func clearStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
-    switch list {
-    case .favorites: try connection.cachedStatement("DELETE FROM favorites WHERE account = ?")
-    case .addresses: try connection.cachedStatement("DELETE FROM addresses WHERE account = ?")
-    case .orders: try connection.cachedStatement("DELETE FROM orders WHERE account = ?")
-    }
+  private func clearStatement(_ connection: Connection) throws(SQLiteError) -> Statement {
+    try connection.cachedStatement(text: "DELETE FROM \(list.rawValue) WHERE account = ?")
   }
 
   /// Steps `statement`, which selects up to `limit + 1` rows, into a page: the extra row only
@@ -143,7 +139,7 @@ extension ListRepository {
     items.reserveCapacity(limit)
     while try statement.step() {
       if items.count == limit {
-        let next = CursorCodec.encode(key(items[limit - 1]), list: Self.list, account: account)
+        let next = CursorCodec.encode(key(items[limit - 1]), list: list, account: account)
         return ListPage(items: items, nextCursor: next)
       }
       items.append(try decode(statement))
@@ -173,7 +169,7 @@ extension ListRepository {
     _ next: () throws -> Draft?, insert: (Draft, Connection, Int64) throws -> Bool
   ) throws -> Int {
     let now = database.configuration.now().millisecondsSince1970
-    return try database.writeRethrowing(Self.list, account: account) { connection in
+    return try database.writeRethrowing(list, account: account) { connection in
       var position = 0
       var added = 0
       while let draft = try next() {

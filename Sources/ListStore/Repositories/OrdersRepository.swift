@@ -11,7 +11,7 @@ import SQLiteCore
 /// ```
 public struct OrdersRepository: ListRepository {
   /// ``ListKind/orders``.
-  public static var list: ListKind { .orders }
+  public var list: ListKind { .orders }
   /// The database the list lives in.
   public let database: ListsDatabase
   /// The account whose orders this repository sees.

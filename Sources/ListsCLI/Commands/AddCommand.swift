@@ -1,63 +1,27 @@
 import ListStore
 import TextFormats
 
-/// `lists add favorites|addresses|orders ...`: validates and adds one item.
+/// `lists add KIND --FIELD VALUE ...`: validates and adds one item of any kind, its options
+/// made from the kind's definition (``KindAddOptions``).
 package enum AddCommand {
-  package static func run(_ list: ListKind, _ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
-    // Everything is checked before the file is touched: a rejected command writes nothing.
-    switch list {
-    case .favorites:
-      let draft = FavoriteDraft(
-        ref: parsed.value(AddFavoritesSpec.ref), title: parsed.value(AddFavoritesSpec.title),
-        note: parsed[AddFavoritesSpec.note])
-      let (favorite, added) = try context.writing { database throws(CLIError) in
-        try store { () throws(ListStoreError) in
-          try database.favorites(account: context.account).addIfMissing(draft)
-        }
-      }
-      context.stdout.writeLine(
-        added
-          ? "Added favorite \(quoted(favorite.ref)) (id \(favorite.id))."
-          : "Already a favorite: \(quoted(favorite.ref)) (id \(favorite.id)); nothing changed.")
-    case .addresses:
-      let draft = AddressDraft(
-        label: parsed.value(AddAddressesSpec.label),
-        recipient: parsed.value(AddAddressesSpec.recipient),
-        line1: parsed.value(AddAddressesSpec.line1), line2: parsed[AddAddressesSpec.line2],
-        city: parsed.value(AddAddressesSpec.city), region: parsed[AddAddressesSpec.region],
-        postalCode: parsed.value(AddAddressesSpec.postalCode),
-        country: parsed.value(AddAddressesSpec.country), phone: parsed[AddAddressesSpec.phone],
-        isDefault: parsed[AddAddressesSpec.makeDefault])
-      let address = try context.writing { database throws(CLIError) in
-        try store { () throws(ListStoreError) in
-          try database.addresses(account: context.account).add(draft)
-        }
-      }
-      context.stdout.writeLine(
-        "Added address \(quoted(address.label)) (id \(address.id))"
-          + (address.isDefault ? ", now the default." : "."))
-    case .orders:
-      let draft = try store { () throws(ListStoreError) in try orderDraft(parsed) }
-      let order = try context.writing { database throws(CLIError) in
-        try store { () throws(ListStoreError) in
-          try database.orders(account: context.account).add(draft)
-        }
-      }
-      context.stdout.writeLine(
-        "Added order \(quoted(order.number)) (id \(order.id)): \(order.total.formatted), \(order.status).")
+  package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
+    // `add` has a subcommand for each kind the command line was parsed with.
+    guard let name = parsed.path.last, let definition = context.kinds.first(where: { $0.name == name }) else {
+      throw .other("The command line names no kind to add to.", .software)
     }
+    // The values are checked against the kind's definition before the file is touched: a
+    // rejected command writes nothing.
+    let options = KindAddOptions(definition)
+    let draft = try store { () throws(ListStoreError) in try options.draft(from: parsed) }
+    let (item, added, stored) = try context.writing { database throws(CLIError) in
+      try store { () throws(ListStoreError) in
+        let items = try database.items(of: name, account: context.account)
+        let (item, added) = try items.addIfMissing(draft)
+        return (item, added, items.definition)
+      }
+    }
+    context.stdout.writeLine(KindAddOptions(stored).report(item, added: added))
     return .success
-  }
-
-  /// The order the options describe; the currency code is taken in any case (`eur` is EUR).
-  private static func orderDraft(_ parsed: ParsedCommand) throws(ListStoreError) -> OrderDraft {
-    let currency = try Currency(code: uppercased(parsed.value(AddOrdersSpec.currency)))
-    let total = try Money(parsing: parsed.value(AddOrdersSpec.total), currency: currency)
-    let status = try OrderStatus(parsing: parsed.value(AddOrdersSpec.status))
-    let placedAt = try parsed[AddOrdersSpec.placedAt].map { text throws(ListStoreError) in
-      try Timestamp(iso8601: text)
-    }
-    return OrderDraft(number: parsed.value(AddOrdersSpec.number), total: total, status: status, placedAt: placedAt)
   }
 
   /// ASCII letters uppercased, everything else as it is.

@@ -5,9 +5,9 @@ import TextFormats
 /// asks when stdin and stderr are a terminal, and refuses otherwise.
 package enum ClearCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
-    let list = parsed.value(ClearSpec.list)
-    let database = try context.openForReading()
-    let count = try store { () throws(ListStoreError) in try itemCount(of: list, database, context.account) }
+    let items = try context.items(of: parsed.value(ClearSpec.list), in: context.openForReading())
+    let list = items.list
+    let count = try store { () throws(ListStoreError) in try items.count() }
     if !parsed[ClearSpec.yes] {
       guard Terminal.isTerminal(System.standardInput), context.stderrIsTerminal else {
         throw .usageMessage(
@@ -22,23 +22,9 @@ package enum ClearCommand {
         return .success
       }
     }
-    let removed = try store { () throws(ListStoreError) in
-      switch list {
-      case .favorites: try database.favorites(account: context.account).clear()
-      case .addresses: try database.addresses(account: context.account).clear()
-      case .orders: try database.orders(account: context.account).clear()
-      }
-    }
+    let removed = try store { () throws(ListStoreError) in try items.clear() }
     context.stdout.writeLine("Removed \(removed) \(removed == 1 ? list.itemName : list.rawValue).")
     return .success
   }
 
-  /// The kept count of `list`.
-  static func itemCount(of list: ListKind, _ database: ListsDatabase, _ account: String) throws(ListStoreError) -> Int {
-    switch list {
-    case .favorites: try database.favorites(account: account).count()
-    case .addresses: try database.addresses(account: account).count()
-    case .orders: try database.orders(account: account).count()
-    }
-  }
 }

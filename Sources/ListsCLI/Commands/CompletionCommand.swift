@@ -14,28 +14,26 @@ package enum CompletionCommand {
   package static func complete(_ parsed: ParsedCommand, _ context: Context) throws(CLIError)
     -> ExitCode
   {
-    let request = CompletionRequest(words: parsed.values(CompleteSpec.words))
+    let words = parsed.values(CompleteSpec.words)
+    // The words name the database with --db; its kinds make `add`'s lists and their flags.
+    var globals = CompletionRequest(words: words).globals
+    globals.noColor = true
+    globals.database = globals.database ?? context.globals.database
+    let named = try? Context(
+      globals: globals, environment: context.environment, stdout: context.stdout,
+      stderr: context.stderr)
+    let kinds = named.map { KindCatalog.definitions(atPath: $0.databasePath) } ?? KindDefinition.builtIns
+    let request = CompletionRequest(words: words, root: CommandTree.tree(kinds: kinds))
     let candidates: [String]
     switch request.completion {
     case .none: candidates = []
     case .words(let words): candidates = request.matching(words)
     case .files: candidates = [CompletionScript.filesMarker]
     case .lists:
-      // The lists of the database the words name with --db/--account, else the default one.
-      var globals = request.globals
-      globals.noColor = true
-      let named = try? Context(
-        globals: globals, environment: context.environment, stdout: context.stdout,
-        stderr: context.stderr)
-      candidates = request.matching(named.map(listNames) ?? [])
+      // The lists of the database the words name with --db, else the default one.
+      candidates = request.matching(kinds.map(\.name))
     }
     for candidate in candidates { context.stdout.writeLine(candidate) }
     return .success
-  }
-
-  /// The names of the lists in `context`'s database, for `lists show <TAB>` and every other
-  /// place a list is completed: the one place that knows which lists there are.
-  package static func listNames(_ context: Context) -> [String] {
-    ListKind.allCases.map(\.rawValue)
   }
 }

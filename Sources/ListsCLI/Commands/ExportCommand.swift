@@ -5,20 +5,15 @@ import TextFormats
 /// in constant memory.
 package enum ExportCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
-    let list = parsed.value(ExportSpec.list)
     let format = parsed.value(ExportSpec.format)
     let raw = parsed[ExportSpec.raw]
     if raw && format != .csv {
       throw .usageMessage("--raw goes with --format csv.", commandPath: ["export"])
     }
-    let database = try context.openForReading()
+    let items = try context.items(of: parsed.value(ExportSpec.list), in: context.openForReading())
+    let list = items.list
     let progress = Progress(context: context, verb: "Exporting", noun: list.rawValue)
-    let count: Int
-    switch list {
-    case .favorites: count = try export(database.favorites(account: context.account), format, raw, context, progress)
-    case .addresses: count = try export(database.addresses(account: context.account), format, raw, context, progress)
-    case .orders: count = try export(database.orders(account: context.account), format, raw, context, progress)
-    }
+    let count = try export(items, format, raw, context, progress)
     progress.finish()
     if context.stderrIsTerminal && !context.stdoutIsTerminal {
       context.stderr.writeLine("Exported \(count) \(count == 1 ? list.itemName : list.rawValue).")
@@ -29,27 +24,28 @@ package enum ExportCommand {
   /// Thrown from inside the export to stop it when stdout is gone.
   private struct StopExport: Error {}
 
-  private static func export<R: ListRepository>(
-    _ repository: R, _ format: ExportFormat, _ raw: Bool, _ context: Context, _ progress: Progress
-  ) throws(CLIError) -> Int where R.Item: ListItemOutput {
+  private static func export(
+    _ items: KindItems, _ format: ExportFormat, _ raw: Bool, _ context: Context, _ progress: Progress
+  ) throws(CLIError) -> Int {
+    let writer = KindItemFormat(items.definition)
     switch format {
     case .ndjson:
-      return try stream(repository, into: JSONWriter(capacity: 64 * 1024), context, progress) {
-        $0.writeJSON(into: &$1)
+      return try stream(items, into: JSONWriter(capacity: 64 * 1024), context, progress) {
+        writer.writeJSON($0, into: &$1)
         $1.newline()
       }
     case .csv:
-      var writer = CSVWriter(capacity: 64 * 1024, protectsFormulas: !raw)
-      writer.record(R.Item.fieldNames)
-      return try stream(repository, into: writer, context, progress) { $0.writeCSV(into: &$1) }
+      var csv = CSVWriter(capacity: 64 * 1024, protectsFormulas: !raw)
+      csv.record(writer.fieldNames)
+      return try stream(items, into: csv, context, progress) { writer.writeCSV($0, into: &$1) }
     }
   }
 
   /// Writes every item with `write` into `buffer`, handing the buffer to stdout whenever it
   /// holds about 60 KiB, so memory stays the same however long the list is.
-  private static func stream<R: ListRepository, Buffer: ExportBuffer>(
-    _ repository: R, into buffer: Buffer, _ context: Context, _ progress: Progress,
-    write: (R.Item, inout Buffer) -> Void
+  private static func stream<Buffer: ExportBuffer>(
+    _ repository: KindItems, into buffer: Buffer, _ context: Context, _ progress: Progress,
+    write: (DynamicItem, inout Buffer) -> Void
   ) throws(CLIError) -> Int {
     let stdout = context.stdout
     var buffer = buffer

@@ -6,7 +6,6 @@ import TextFormats
 /// is added then.
 package enum ImportCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
-    let list = parsed.value(ImportSpec.list)
     let path = parsed.value(ImportSpec.file)
     let descriptor: Int32
     if path == "-" {
@@ -21,21 +20,19 @@ package enum ImportCommand {
     }
     defer { if descriptor != System.standardInput { System.close(descriptor) } }
 
+    let list = parsed.value(ImportSpec.list)
     let progress = Progress(context: context, verb: "Importing", noun: list.rawValue)
     let input = Input(
       descriptor: descriptor, format: parsed.value(ImportSpec.format), raw: parsed[ImportSpec.raw])
     if input.raw && input.format != .csv {
       throw .usageMessage("--raw goes with --format csv.", commandPath: ["import"])
     }
-    let added = try context.writing { database throws(CLIError) in
-      switch list {
-      case .favorites: try importAll(database.favorites(account: context.account), input, progress)
-      case .addresses: try importAll(database.addresses(account: context.account), input, progress)
-      case .orders: try importAll(database.orders(account: context.account), input, progress)
-      }
+    let (added, kind) = try context.writing { database throws(CLIError) in
+      let items = try context.items(of: list, in: database)
+      return (try importAll(items, input, progress), items.list)
     }
     progress.finish()
-    context.stdout.writeLine("Imported \(added) \(added == 1 ? list.itemName : list.rawValue).")
+    context.stdout.writeLine("Imported \(added) \(added == 1 ? kind.itemName : kind.rawValue).")
     return .success
   }
 
@@ -51,7 +48,7 @@ package enum ImportCommand {
   private struct ItemReader {
     private var next: () throws(CLIError) -> (line: Int, value: JSONValue)?
 
-    init<Draft: ImportableDraft>(_ input: Input, for _: Draft.Type) {
+    init(_ input: Input, for format: KindItemFormat) {
       let source = FileDescriptorByteSource(fileDescriptor: input.descriptor)
       switch input.format {
       case .ndjson:
@@ -59,7 +56,7 @@ package enum ImportCommand {
         next = { () throws(CLIError) in try Self.nextLine(&reader) }
       case .csv:
         var reader = CSVItemReader(
-          source: source, raw: input.raw, integers: Draft.integerFields, booleans: Draft.booleanFields)
+          source: source, raw: input.raw, integers: format.integerFields, booleans: format.booleanFields)
         next = { () throws(CLIError) in try reader.next() }
       }
     }
@@ -90,18 +87,19 @@ package enum ImportCommand {
   }
 
   /// Feeds every item of the input to the repository's import, one draft at a time.
-  private static func importAll<R: ListRepository>(
-    _ repository: R, _ input: Input, _ progress: Progress
-  ) throws(CLIError) -> Int where R.Draft: ImportableDraft {
-    var reader = ItemReader(input, for: R.Draft.self)
+  private static func importAll(
+    _ repository: KindItems, _ input: Input, _ progress: Progress
+  ) throws(CLIError) -> Int {
+    let format = KindItemFormat(repository.definition)
+    var reader = ItemReader(input, for: format)
     var line = 0
     do {
-      return try repository.importItems(from: { () throws(CLIError) -> R.Draft? in
+      return try repository.importItems(from: { () throws(CLIError) -> DynamicDraft? in
         guard let next = try reader.read() else { return nil }
         line = next.line
         progress.advance()
         do throws(DraftFields.Problem) {
-          return try R.Draft.decode(next.value)
+          return try format.draft(from: next.value)
         } catch {
           throw .badImportLine(line: line, reason: uppercasedFirst(error.reason))
         }

@@ -12,61 +12,29 @@ import ListStore
 /// a failed load, with its error placeholder and its exit code.
 package enum ShowCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) async throws(CLIError) -> ExitCode {
-    let list = parsed.value(ShowSpec.list)
     if parsed[ShowSpec.search] != nil || !parsed.values(ShowSpec.filter).isEmpty {
-      return try await QueryShow.run(parsed, list: list.rawValue, context)
-    }
-    let after = parsed[ShowSpec.after].map(ListCursor.init)
-    if let after {
-      do {
-        try after.validate(for: list, account: context.account)
-      } catch {
-        throw .usageMessage(error.message, commandPath: ["show"])
-      }
+      return try await QueryShow.run(parsed, list: parsed.value(ShowSpec.list).rawValue, context)
     }
     let options = Options(
-      limit: parsed.value(ShowSpec.limit), after: after, all: parsed[ShowSpec.all],
+      list: parsed.value(ShowSpec.list).rawValue, limit: parsed.value(ShowSpec.limit),
+      after: parsed[ShowSpec.after].map(ListCursor.init), all: parsed[ShowSpec.all],
       json: parsed[ShowSpec.json], events: parsed[ShowSpec.events])
-    let account = context.account
-    switch list {
-    case .favorites: return await show(list, options, context) { $0.favorites(account: account) }
-    case .addresses: return await show(list, options, context) { $0.addresses(account: account) }
-    case .orders: return await show(list, options, context) { $0.orders(account: account) }
-    }
-  }
-
-  struct Options {
-    var limit: Int
-    var after: ListCursor?
-    var all: Bool
-    var json: Bool
-    var events: Bool
-  }
-
-  /// What a load ended with.
-  private struct Outcome<Item: Sendable> {
-    var state: ListState<Item>
-    var nextCursor: ListCursor?
-    var database: ListsDatabase?
-    var lastError: ListStoreError?
-  }
-
-  private static func show<Repository: ListRepository>(
-    _ list: ListKind, _ options: Options, _ context: Context,
-    repository: (ListsDatabase) -> Repository
-  ) async -> ExitCode where Repository.Item: ListItemOutput {
     context.stderr.flush()
     let spinner = Spinner(
-      "Loading \(list)…", enabled: context.stderrIsTerminal && !options.events)
-    let outcome = load(options, context, repository: repository)
+      "Loading \(options.list)…", enabled: context.stderrIsTerminal && !options.events)
+    let outcome: Outcome
+    do {
+      outcome = try load(options, context)
+    } catch {
+      await spinner.stop()
+      throw error
+    }
     await spinner.stop()
     let state = outcome.state
 
-    let presenter = ListPresenter<Repository.Item>(list: list, limit: options.limit)
+    let presenter = ListPresenter(outcome.definition, limit: options.limit)
     let totalCount: Int? =
-      state.phase == .error ? nil : outcome.database.flatMap { database in
-        try? ClearCommand.itemCount(of: list, database, context.account)
-      }
+      state.phase == .error ? nil : outcome.items.flatMap { items in try? items.count() }
     let snapshot = ListPresenter.Snapshot(
       state: state, nextCursor: outcome.nextCursor, totalCount: totalCount, showsAll: options.all)
     if options.json {
@@ -82,26 +50,51 @@ package enum ShowCommand {
     return outcome.lastError.map(CLIError.exitCode(for:)) ?? .software
   }
 
+  struct Options {
+    var list: String
+    var limit: Int
+    var after: ListCursor?
+    var all: Bool
+    var json: Bool
+    var events: Bool
+  }
+
+  /// What a load ended with.
+  private struct Outcome {
+    var definition: KindDefinition
+    var state: ListState<DynamicItem>
+    var nextCursor: ListCursor?
+    var items: KindItems?
+    var lastError: ListStoreError?
+  }
+
   /// Runs the loader's rules: the first page, then with `--all` every page until the end or a
-  /// failure. With `--events`, each event is written to stderr as it happens.
-  private static func load<Repository: ListRepository>(
-    _ options: Options, _ context: Context, repository: (ListsDatabase) -> Repository
-  ) -> Outcome<Repository.Item> {
-    var machine = LoaderMachine<Repository.Item, ListCursor>(
+  /// failure. With `--events`, each event is written to stderr as it happens. Opening the file
+  /// and reading the kind's definition are part of the first page; a cursor of another list is
+  /// a usage error, before anything is shown.
+  private static func load(_ options: Options, _ context: Context) throws(CLIError) -> Outcome {
+    var machine = LoaderMachine<DynamicItem, ListCursor>(
       pageSize: options.limit, beginsMidList: options.after != nil)
     let open = context.readingOpener()
-    var database: ListsDatabase?
+    var items: KindItems?
     var lastError: ListStoreError?
-    func fetch(_ cursor: ListCursor?, _ limit: Int) throws -> SourcePage<Repository.Item, ListCursor> {
+    // Before the file answers, a failure is shown as the list's: the built-in kind's, or one
+    // named after the list.
+    var definition = KindCatalog.standIn(named: options.list)
+    do throws(ListStoreError) {
+      let opened = try open().items(of: options.list, account: context.account)
+      definition = opened.definition
+      if let after = options.after { try opened.validate(after) }
+      items = opened
+    } catch {
+      if case .invalidCursor = error { throw .usageMessage(error.message, commandPath: ["show"]) }
+      if case .unknownKind = error { throw .store(error) }
+      lastError = error
+    }
+    func fetch(_ cursor: ListCursor?, _ limit: Int) throws -> SourcePage<DynamicItem, ListCursor> {
       do throws(ListStoreError) {
-        let opened: ListsDatabase
-        if let database {
-          opened = database
-        } else {
-          opened = try open()
-          database = opened
-        }
-        let page = try repository(opened).page(after: cursor ?? options.after, limit: limit)
+        guard let items else { throw lastError ?? .internalError(detail: "the list was not opened") }
+        let page = try items.page(after: cursor ?? options.after, limit: limit)
         lastError = nil
         return SourcePage(items: page.items, nextCursor: page.nextCursor)
       } catch {
@@ -110,7 +103,7 @@ package enum ShowCommand {
       }
     }
     let stderr = context.stderr
-    func publish(_ transition: ListTransition<Repository.Item>) {
+    func publish(_ transition: ListTransition<DynamicItem>) {
       guard options.events else { return }
       for event in transition.events { stderr.writeLine(event.jsonLine) }
       stderr.flush()
@@ -122,6 +115,7 @@ package enum ShowCommand {
       machine.drive(.loadNextPage, fetch: fetch, publish: publish)
     }
     return Outcome(
-      state: machine.state, nextCursor: machine.nextCursor, database: database, lastError: lastError)
+      definition: definition, state: machine.state, nextCursor: machine.nextCursor, items: items,
+      lastError: lastError)
   }
 }

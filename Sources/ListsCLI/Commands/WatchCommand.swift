@@ -13,19 +13,12 @@ package enum WatchCommand {
     if parsed[WatchSpec.search] != nil || !parsed.values(WatchSpec.filter).isEmpty {
       return try await QueryWatch.run(parsed, list: list.rawValue, context)
     }
-    let account = context.account
     let setup = Setup(
-      path: context.databasePath, account: account, json: parsed[WatchSpec.json],
+      path: context.databasePath, list: list.rawValue, account: context.account, json: parsed[WatchSpec.json],
       interactive: context.stdoutIsTerminal && !parsed[WatchSpec.json],
       settings: context.renderSettings, open: context.readingOpener())
     context.stdout.flush()
-    let end: End
-    switch list {
-    case .favorites: end = await watch(list, setup) { $0.favorites(account: account) }
-    case .addresses: end = await watch(list, setup) { $0.addresses(account: account) }
-    case .orders: end = await watch(list, setup) { $0.orders(account: account) }
-    }
-    switch end {
+    switch await watch(setup) {
     case .stopped: return .success
     case .failed(let error): throw error
     }
@@ -52,6 +45,7 @@ package enum WatchCommand {
   /// Everything the watching task needs, as values.
   struct Setup: Sendable {
     var path: String
+    var list: String
     var account: String
     var json: Bool
     var interactive: Bool
@@ -60,9 +54,7 @@ package enum WatchCommand {
   }
 
   /// Watches until SIGINT or SIGTERM, or until the file turns out to be unusable.
-  private static func watch<Repository: ListRepository>(
-    _ list: ListKind, _ setup: Setup, repository: @escaping @Sendable (ListsDatabase) -> Repository
-  ) async -> End where Repository.Item: ListItemOutput {
+  private static func watch(_ setup: Setup) async -> End {
     let interrupts = Interrupts()
     defer { withExtendedLifetime(interrupts) {} }
     let signals = interrupts.signals
@@ -72,7 +64,7 @@ package enum WatchCommand {
         for await _ in signals { return .stopped }
         return .stopped
       }
-      group.addTask { await follow(list, setup, repository) }
+      group.addTask { await follow(setup) }
       let first = await group.next() ?? .stopped
       group.cancelAll()
       return first
@@ -82,16 +74,15 @@ package enum WatchCommand {
   }
 
   /// Shows the list, then follows it until cancelled.
-  private static func follow<Repository: ListRepository>(
-    _ list: ListKind, _ setup: Setup, _ repository: @escaping @Sendable (ListsDatabase) -> Repository
-  ) async -> End where Repository.Item: ListItemOutput {
-    let presenter = ListPresenter<Repository.Item>(list: list, limit: 20)
+  private static func follow(_ setup: Setup) async -> End {
+    var presenter = ListPresenter(KindCatalog.standIn(named: setup.list), limit: 20)
     var lastShown: [UInt8]?
     // Until the file exists (and has been written) there is nothing to follow: show the
     // (empty) list and wait for it.
     if Context.isNewDatabase(setup.path) {
       if let database = try? ListsDatabase.inMemory(),
-        let empty = try? await repository(database).loader(pageSize: 20).loadNextPage()
+        let items = try? database.items(of: setup.list, account: setup.account),
+        let empty = try? await items.loader(pageSize: 20).loadNextPage()
       {
         let failure = show(
           .init(state: empty, nextCursor: nil, totalCount: 0, showsAll: false), presenter, setup,
@@ -104,12 +95,15 @@ package enum WatchCommand {
     }
     while !Task.isCancelled {
       let database: ListsDatabase
-      let loader: ListLoader<RepositoryPageSource<Repository>>
+      let items: KindItems
+      let loader: ListLoader<RepositoryPageSource<KindItems>>
       do {
         database = try setup.open()
-        loader = try repository(database).loader(pageSize: 20)
+        items = try database.items(of: setup.list, account: setup.account)
+        loader = try items.loader(pageSize: 20)
       } catch {
-        let failed = ListState<Repository.Item>(phase: .error, error: LoadError(classifying: error))
+        if case .unknownKind = error { return .failed(.store(error)) }
+        let failed = ListState<DynamicItem>(phase: .error, error: LoadError(classifying: error))
         let failure = show(
           .init(state: failed, nextCursor: nil, totalCount: nil, showsAll: false), presenter, setup,
           &lastShown)
@@ -118,7 +112,8 @@ package enum WatchCommand {
         do { try await Task.sleep(for: .seconds(1)) } catch { return .stopped }
         continue
       }
-      let end = await follow(loader, database, list, presenter, setup, &lastShown)
+      presenter = ListPresenter(items.definition, limit: 20)
+      let end = await follow(loader, items, presenter, setup, &lastShown)
       // Close the file before the process exits, as every other command does: the last
       // connection to close removes the `-wal` and `-shm` files.
       database.stopObserving()
@@ -127,11 +122,10 @@ package enum WatchCommand {
     return .stopped
   }
 
-  private static func follow<Repository: ListRepository>(
-    _ loader: ListLoader<RepositoryPageSource<Repository>>, _ database: ListsDatabase,
-    _ list: ListKind, _ presenter: ListPresenter<Repository.Item>, _ setup: Setup,
-    _ lastShown: inout [UInt8]?
-  ) async -> End where Repository.Item: ListItemOutput {
+  private static func follow(
+    _ loader: ListLoader<RepositoryPageSource<KindItems>>, _ items: KindItems, _ presenter: ListPresenter,
+    _ setup: Setup, _ lastShown: inout [UInt8]?
+  ) async -> End {
     let (_, transitions) = loader.subscribe()
     return await withTaskGroup(of: Void.self) { group in
       group.addTask { await loader.observeChanges() }
@@ -148,7 +142,7 @@ package enum WatchCommand {
       for await transition in transitions {
         let state = transition.state
         guard isSettled(state) else { continue }
-        let count = state.phase == .error ? nil : try? ClearCommand.itemCount(of: list, database, setup.account)
+        let count = state.phase == .error ? nil : countNow(items)
         let failure = show(
           .init(state: state, nextCursor: loader.stateAndNextCursor.nextCursor, totalCount: count, showsAll: false),
           presenter, setup, &lastShown)
@@ -173,8 +167,13 @@ package enum WatchCommand {
   /// Writes the snapshot unless it is exactly what was shown last: one output per change, so a
   /// busy file retried every second, or a new file seen before its first item, repeats nothing.
   /// Returns why stdout could not be written, if it could not.
-  private static func show<Item: ListItemOutput>(
-    _ snapshot: ListPresenter<Item>.Snapshot, _ presenter: ListPresenter<Item>, _ setup: Setup,
+  /// The list's kept count, read at once.
+  private static func countNow(_ items: KindItems) -> Int? {
+    try? items.count()
+  }
+
+  private static func show(
+    _ snapshot: ListPresenter.Snapshot, _ presenter: ListPresenter, _ setup: Setup,
     _ lastShown: inout [UInt8]?
   ) -> OutputFailure? {
     let output: [UInt8]

@@ -6,8 +6,8 @@ package enum CommandID: Sendable, Hashable {
   case overview
   /// `lists show LIST`.
   case show
-  /// `lists add LIST ...`, one per list.
-  case add(ListKind)
+  /// `lists add LIST ...`, the list being the last word of the path.
+  case add
   /// `lists remove LIST ID...`.
   case remove
   /// `lists clear LIST`.
@@ -20,6 +20,8 @@ package enum CommandID: Sendable, Hashable {
   case seed
   /// `lists watch LIST`.
   case watch
+  /// `lists browse KIND`.
+  case browse
   /// `lists doctor`.
   case doctor
   /// `lists kinds`: every kind in the file.

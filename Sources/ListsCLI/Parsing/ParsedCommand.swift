@@ -93,14 +93,26 @@ package struct ParsedCommand: Sendable {
     }
   }
 
+  /// The text of the option named `name` (`--ref`), its default when not given, nil when it
+  /// has neither: for options made at run time, as a kind's `add` options are.
+  package func text(ofOption name: String) -> String? {
+    precondition(spec.options.contains { $0.name == name }, "'\(name)' is not an option of '\(commandLine)'.")
+    return optionValues[name]?.last ?? spec.option(named: name)?.defaultValue
+  }
+
+  /// Whether the option named `name` was given.
+  package func isGiven(option name: String) -> Bool {
+    optionValues[name] != nil
+  }
+
   private func checkDeclared(_ option: OptionSpec) {
     precondition(
-      spec.options.contains(option), "'\(option.name)' is not an option of '\(commandLine)'.")
+      spec.options.contains { $0.name == option.name }, "'\(option.name)' is not an option of '\(commandLine)'.")
   }
 
   private func checkDeclared(_ argument: ArgumentSpec) {
     precondition(
-      spec.arguments.contains(argument),
+      spec.arguments.contains { $0.name == argument.name },
       "<\(argument.name)> is not an argument of "
         + "'\(commandLine)'.")
   }

@@ -151,15 +151,7 @@ package enum System {
 
   /// The width in columns of the terminal on `descriptor` (`ioctl(TIOCGWINSZ)`), or nil.
   package static func terminalColumns(_ descriptor: Int32) -> Int? {
-    #if canImport(Darwin)
-      // TIOCGWINSZ is _IOR('t', 104, struct winsize) there, a macro Swift does not import.
-      let request = UInt(0x4008_7468)
-    #else
-      let request = UInt(TIOCGWINSZ)
-    #endif
-    var size = winsize()
-    guard ioctl(descriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
+    TerminalDevice.size(descriptor)?.columns
   }
 
   // MARK: Signals and time
@@ -174,6 +166,8 @@ package enum System {
     case brokenPipe
     /// `SIGXFSZ`, a write past the file-size limit.
     case fileSizeLimit
+    /// `SIGWINCH`, the terminal was resized.
+    case windowChanged
 
     /// The signal's number.
     package var number: Int32 {
@@ -182,6 +176,7 @@ package enum System {
       case .terminate: SIGTERM
       case .brokenPipe: SIGPIPE
       case .fileSizeLimit: SIGXFSZ
+      case .windowChanged: SIGWINCH
       }
     }
   }

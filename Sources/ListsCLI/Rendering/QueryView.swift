@@ -14,7 +14,8 @@ struct QueryView {
   var state: ListState<DynamicItem>
   var nextCursor: ListCursor?
   var showsAll: Bool
-  let catalog = PlaceholderCatalog()
+  /// The command line's placeholders of the kind, its own ones first.
+  var catalog: PlaceholderCatalog { PlaceholderCatalog.commandLine(for: [definition]) }
 
   private var summary: QuerySummary {
     QuerySummary(search: ((try? query.searchQuery()) ?? nil) == nil ? nil : query.search, filters: filterTexts)

@@ -34,11 +34,10 @@ package enum CLIError: Error {
   package static func exitCode(for error: ListStoreError) -> ExitCode {
     switch error {
     case .invalidCurrency, .invalidAmount, .invalidTimestamp, .invalidValue, .invalidStatus,
-      .duplicateOrderNumber, .itemsNotFound, .importRejected, .invalidDefinition, .duplicateItem,
-      .kindItemsNotFound:
+      .duplicateOrderNumber, .itemsNotFound, .importRejected, .invalidDefinition, .duplicateItem:
       .dataError
-    case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind, .invalidKindCursor, .invalidFilter,
-      .unknownField, .search(.nulCharacter), .search(.notSearchable):
+    case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind, .invalidFilter, .unknownField,
+      .search(.nulCharacter), .search(.notSearchable):
       .usage
     case .databaseBusy:
       .tempFail
@@ -54,16 +53,17 @@ package enum CLIError: Error {
     }
   }
 
-  /// What goes to stderr: one line, or three for a usage error.
-  package func render(style: TextStyle) -> String {
+  /// What goes to stderr: one line, or three for a usage error, its usage line taken from
+  /// `root` (the command line of the file's kinds).
+  package func render(style: TextStyle, root: CommandSpec = CommandTree.root) -> String {
     switch self {
     case .usage(let error) where error.isBadData:
       // A bad value, not a misuse of the command: one line, like every other bad value.
       return ErrorRenderer.render(message: error.description, style: style)
     case .usage(let error):
-      return ErrorRenderer.render(error, style: style)
+      return ErrorRenderer.render(error, root: root, style: style)
     case .usageMessage(let message, let path):
-      let usage = HelpRenderer.usageLine(for: path)
+      let usage = HelpRenderer.usageLine(for: path, root: root)
       let command = (["lists"] + path).joined(separator: " ")
       return ErrorRenderer.render(message: message, style: style) + "Usage: \(usage)\n"
         + "See '\(command) --help'.\n"

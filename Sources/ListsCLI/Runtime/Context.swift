@@ -18,9 +18,15 @@ package final class Context {
 
   /// Creates the context of one invocation.
   /// - Throws: ``CLIError`` when no database path can be found (no home folder).
+  /// The kinds the command line was parsed with: the built-in ones, or the file's when it
+  /// named another.
+  package let kinds: [KindDefinition]
+
   package init(
-    globals: GlobalOptions, environment: Environment, stdout: OutputWriter, stderr: OutputWriter
+    globals: GlobalOptions, environment: Environment, stdout: OutputWriter, stderr: OutputWriter,
+    kinds: [KindDefinition] = KindDefinition.builtIns
   ) throws(CLIError) {
+    self.kinds = kinds
     self.globals = globals
     self.environment = environment
     self.stdout = stdout
@@ -87,6 +93,12 @@ package final class Context {
   /// Opens the database for a command that reads, or that only removes. A missing or zero-byte
   /// file is an empty database, and nothing is created or written: such a command never leaves
   /// files behind.
+  /// The items of the list named `list` of the command's account in `database`.
+  /// - Throws: the store's error, e.g. ``ListStoreError/unknownKind(_:)``.
+  package func items(of list: ListKind, in database: ListsDatabase) throws(CLIError) -> KindItems {
+    try store { () throws(ListStoreError) in try database.items(of: list.rawValue, account: account) }
+  }
+
   package func openForReading() throws(CLIError) -> ListsDatabase {
     do {
       return try readingOpener()()

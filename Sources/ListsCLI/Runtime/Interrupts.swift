@@ -7,12 +7,12 @@ package final class Interrupts {
   package let signals: AsyncStream<Int32>
   private let sources: [any DispatchSourceSignal]
 
-  /// Starts catching SIGINT and SIGTERM for the life of this value.
-  package init() {
+  /// Starts catching `caught` (by default SIGINT and SIGTERM) for the life of this value.
+  package init(_ caught: [System.Signal] = [.interrupt, .terminate]) {
     let (stream, continuation) = AsyncStream<Int32>.makeStream()
     signals = stream
     var sources: [any DispatchSourceSignal] = []
-    for caught in [System.Signal.interrupt, .terminate] {
+    for caught in caught {
       let number = caught.number
       // The default action would end the process before the source sees the signal.
       System.ignore(caught)

@@ -2,15 +2,34 @@ import ListPaging
 import ListStore
 import TextFormats
 
-/// What `show` and `watch` print for a list's state: a table and footer, or the placeholder,
-/// for people; one JSON object in the `show --json` shape for programs.
-package struct ListPresenter<Item: ListItemOutput>: Sendable {
+/// What `show` and `watch` print for the state of a list of any kind: a table and footer, or
+/// the placeholder, for people; one JSON object in the `show --json` shape for programs.
+package struct ListPresenter: Sendable {
+  /// An item of any kind.
+  package typealias Item = DynamicItem
+
+  /// The kind shown.
+  package let definition: KindDefinition
   /// The list shown.
   package let list: ListKind
   /// The page size asked for.
   package let limit: Int
-  /// Where the placeholders come from.
-  package let catalog = PlaceholderCatalog()
+  /// Where the placeholders come from: the defaults, and the kind's own.
+  package let catalog: PlaceholderCatalog
+  /// The human table.
+  let table: KindTable
+  /// The JSON items.
+  let format: KindItemFormat
+
+  /// The presenter of pages of `limit` items of `definition`.
+  package init(_ definition: KindDefinition, limit: Int) {
+    self.definition = definition
+    self.list = ListKind(definition)
+    self.limit = limit
+    self.catalog = PlaceholderCatalog.commandLine(for: [definition])
+    self.table = KindTable(definition)
+    self.format = KindItemFormat(definition)
+  }
 
   /// Everything known about one moment of the list.
   package struct Snapshot: Sendable {
@@ -43,7 +62,7 @@ package struct ListPresenter<Item: ListItemOutput>: Sendable {
     writer.string(state.phase == .error ? "error" : state.phase == .empty ? "empty" : "content")
     writer.key("items")
     writer.beginArray()
-    for item in state.items { item.writeJSON(into: &writer) }
+    for item in state.items { format.writeJSON(item, into: &writer) }
     writer.endArray()
     StateJSON.writePage(limit: limit, count: state.items.count, nextCursor: snapshot.nextCursor, into: &writer)
     writer.key("total_count")
@@ -73,7 +92,7 @@ package struct ListPresenter<Item: ListItemOutput>: Sendable {
       lines.append("No more \(list.rawValue) after this cursor (\(counted(snapshot)) in all).")
     } else {
       lines = TableRenderer.render(
-        columns: Item.tableColumns, rows: state.items.map { $0.tableRow() }, width: width,
+        columns: table.columns, rows: state.items.map(table.row), width: width,
         style: style)
       lines.append("")
       lines.append(style.dim(footer(snapshot, settings: settings)))

@@ -29,6 +29,8 @@ enum ReferenceCursor {
       guard key.count >= 9, key[0] <= 1, String(validating: key[9...], as: UTF8.self) != nil
       else { return nil }
       return key
+    default:
+      return nil
     }
   }
 
@@ -109,6 +111,7 @@ enum ReferenceCursor {
     case .favorites: UInt8(ascii: "f")
     case .addresses: UInt8(ascii: "a")
     case .orders: UInt8(ascii: "o")
+    default: preconditionFailure("the first release's cursors are of its three lists only")
     }
   }
 

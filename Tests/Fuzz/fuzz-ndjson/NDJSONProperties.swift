@@ -131,47 +131,59 @@ enum NDJSONProperties {
 
   // MARK: Items
 
-  /// Whatever the decoders accept comes back unchanged through an export; an order's amount is
-  /// never negative.
+  /// Whatever the decoders accept comes back unchanged through an export; an amount is never
+  /// negative.
   static func checkDrafts(_ value: JSONValue) throws(PropertyFailure) {
-    if let draft = try? FavoriteDraft.decode(value) {
-      let item = Favorite(
-        id: 1, ref: draft.ref, title: draft.title, note: draft.note,
-        addedAt: draft.addedAt ?? fixedTime)
-      var expected = draft
-      expected.addedAt = item.addedAt
-      try require(try reimport(item) == expected, "favorite \(draft) changes through an export")
-    }
-    if let draft = try? AddressDraft.decode(value) {
-      let item = Address(
-        id: 1, label: draft.label, recipient: draft.recipient, line1: draft.line1,
-        line2: draft.line2, city: draft.city, region: draft.region, postalCode: draft.postalCode,
-        country: draft.country, phone: draft.phone, isDefault: draft.isDefault,
-        createdAt: draft.createdAt ?? fixedTime)
-      var expected = draft
-      expected.createdAt = item.createdAt
-      try require(try reimport(item) == expected, "address \(draft) changes through an export")
-    }
-    if let draft = try? OrderDraft.decode(value) {
-      try require(draft.total.minorUnits >= 0, "order \(draft) has a negative total")
-      let item = Order(
-        id: 1, number: draft.number, status: draft.status, total: draft.total,
-        placedAt: draft.placedAt ?? fixedTime)
-      var expected = draft
-      expected.placedAt = item.placedAt
-      try require(try reimport(item) == expected, "order \(draft) changes through an export")
+    for definition in KindDefinition.builtIns {
+      let format = KindItemFormat(definition)
+      guard let draft = try? format.draft(from: value) else { continue }
+      for case .money(let money) in draft.values.values {
+        try require(money.minorUnits >= 0, "\(definition.item) \(draft) has a negative amount")
+      }
+      let item = storedItem(draft, of: definition)
+      try require(
+        fieldsOf(try reimport(item, format)) == fieldsOf(item, definition),
+        "\(definition.item) \(draft) changes through an export")
     }
   }
 
+  /// The item `draft` is stored as: absent fields at their defaults, times of now fixed.
+  static func storedItem(_ draft: DynamicDraft, of definition: KindDefinition) -> DynamicItem {
+    let values = definition.fields.map { field -> FieldValue in
+      if let value = draft.values[field.name], value != .null { return value }
+      switch field.defaultValue {
+      case .text(let text)?: return .text(text)
+      case .integer(let number)?: return .integer(number)
+      case .bool(let flag)?: return .bool(flag)
+      case .now?: return .timestamp(fixedTime)
+      case nil: return .null
+      }
+    }
+    return DynamicItem(
+      id: 1, values: values, addedAt: definition.hasImplicitAddedAt ? draft.addedAt ?? fixedTime : nil)
+  }
+
+  /// The values a draft or item gives, by field, without the absent ones.
+  static func fieldsOf(_ draft: DynamicDraft) -> [String: FieldValue] {
+    var values = draft.values.filter { $0.value != .null }
+    if let addedAt = draft.addedAt { values["added_at"] = .timestamp(addedAt) }
+    return values
+  }
+
+  static func fieldsOf(_ item: DynamicItem, _ definition: KindDefinition) -> [String: FieldValue] {
+    var values: [String: FieldValue] = [:]
+    for (field, value) in zip(definition.fields, item.values) where value != .null { values[field.name] = value }
+    if let addedAt = item.addedAt { values["added_at"] = .timestamp(addedAt) }
+    return values
+  }
+
   /// `item` written as `lists export` writes it, then read as `lists import` reads it.
-  static func reimport<Item: ListItemOutput, Draft: ImportableDraft>(
-    _ item: Item, as: Draft.Type = Draft.self
-  ) throws(PropertyFailure) -> Draft {
+  static func reimport(_ item: DynamicItem, _ format: KindItemFormat) throws(PropertyFailure) -> DynamicDraft {
     var writer = JSONWriter()
-    item.writeJSON(into: &writer)
+    format.writeJSON(item, into: &writer)
     let line = writer.bytes
     do {
-      return try Draft.decode(try JSONParser.parse(line))
+      return try format.draft(from: try JSONParser.parse(line))
     } catch {
       throw PropertyFailure("exported \(hexDump(line, limit: 400)) does not import: \(error)")
     }

@@ -1,8 +1,12 @@
-/// `lists add LIST ...`: a group with one subcommand, and one option set, per list.
+import ListStore
+
+/// `lists add KIND ...`: a group with one subcommand per kind, its options made from the
+/// kind's definition (``KindAddOptions``).
 package enum AddSpec {
-  /// The group.
-  package static let command = CommandSpec(
-    name: "add", abstract: "Adds an item to a list.", id: nil,
-    subcommands: [AddFavoritesSpec.command, AddAddressesSpec.command, AddOrdersSpec.command],
-    subcommandNoun: "list")
+  /// The group for `kinds`.
+  package static func command(kinds: [KindDefinition]) -> CommandSpec {
+    CommandSpec(
+      name: "add", abstract: "Adds an item to a list.", id: nil,
+      subcommands: kinds.map { KindAddOptions($0).command }, subcommandNoun: "list")
+  }
 }

@@ -1,17 +1,14 @@
 import ListStore
+import ListsCLI
 import TextFormats
 
-/// How one list's items are written: as table rows for people, as JSON objects and CSV records
-/// for programs. JSON and CSV use the same field names, in the same order.
-package protocol ListItemOutput: Sendable {
+/// The first release's writers of the three built-in lists' items, kept as the oracle the
+/// generic ``KindItemFormat`` is checked against: its JSON and CSV must be these, byte for byte.
+protocol ListItemOutput: Sendable {
   /// The item's row id.
   var id: Int64 { get }
   /// The JSON keys and CSV header, in order.
   static var fieldNames: [String] { get }
-  /// The columns of the human table.
-  static var tableColumns: [TableColumn] { get }
-  /// The item's cells for the human table, unescaped (the table escapes them).
-  func tableRow() -> [String]
   /// Writes the item as one JSON object.
   func writeJSON(into writer: inout JSONWriter)
   /// Writes the item's fields as one CSV record.
@@ -19,23 +16,13 @@ package protocol ListItemOutput: Sendable {
 }
 
 extension Order: ListItemOutput {
-  package static let fieldNames = [
+  static let fieldNames = [
     "id", "number", "status", "total", "total_minor", "currency", "placed_at",
   ]
 
-  package static let tableColumns = [
-    TableColumn("ID", alignment: .right, minimumWidth: 2),
-    TableColumn("NUMBER", minimumWidth: 8),
-    TableColumn("STATUS", minimumWidth: 6),
-    TableColumn("TOTAL", alignment: .right, minimumWidth: 8),
-    TableColumn("PLACED", minimumWidth: 16),
-  ]
 
-  package func tableRow() -> [String] {
-    [String(id), number, status.rawValue, total.formatted, placedAt.displayString]
-  }
 
-  package func writeJSON(into writer: inout JSONWriter) {
+  func writeJSON(into writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("id")
     writer.int(Int(id))
@@ -54,7 +41,7 @@ extension Order: ListItemOutput {
     writer.endObject()
   }
 
-  package func writeCSV(into writer: inout CSVWriter) {
+  func writeCSV(into writer: inout CSVWriter) {
     writer.field(Int(id))
     writer.field(number)
     writer.field(status.rawValue)
@@ -67,21 +54,11 @@ extension Order: ListItemOutput {
 }
 
 extension Favorite: ListItemOutput {
-  package static let fieldNames = ["id", "ref", "title", "note", "added_at"]
+  static let fieldNames = ["id", "ref", "title", "note", "added_at"]
 
-  package static let tableColumns = [
-    TableColumn("ID", alignment: .right, minimumWidth: 2),
-    TableColumn("REF", minimumWidth: 6),
-    TableColumn("TITLE", minimumWidth: 10),
-    TableColumn("NOTE", minimumWidth: 6),
-    TableColumn("ADDED", minimumWidth: 16),
-  ]
 
-  package func tableRow() -> [String] {
-    [String(id), ref, title, note ?? "", addedAt.displayString]
-  }
 
-  package func writeJSON(into writer: inout JSONWriter) {
+  func writeJSON(into writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("id")
     writer.int(Int(id))
@@ -96,7 +73,7 @@ extension Favorite: ListItemOutput {
     writer.endObject()
   }
 
-  package func writeCSV(into writer: inout CSVWriter) {
+  func writeCSV(into writer: inout CSVWriter) {
     writer.field(Int(id))
     writer.field(ref)
     writer.field(title)
@@ -107,30 +84,14 @@ extension Favorite: ListItemOutput {
 }
 
 extension Address: ListItemOutput {
-  package static let fieldNames = [
+  static let fieldNames = [
     "id", "label", "recipient", "line1", "line2", "city", "region", "postal_code", "country",
     "phone", "is_default", "created_at",
   ]
 
-  package static let tableColumns = [
-    TableColumn("ID", alignment: .right, minimumWidth: 2),
-    TableColumn("LABEL", minimumWidth: 6),
-    TableColumn("RECIPIENT", minimumWidth: 8),
-    TableColumn("ADDRESS", minimumWidth: 16),
-    TableColumn("PHONE", minimumWidth: 6),
-  ]
 
-  package func tableRow() -> [String] {
-    var place = postalCode + " " + city
-    if let region, !region.isEmpty { place += ", " + region }
-    let lines = [line1, line2 ?? "", place, country].filter { !$0.isEmpty }
-    return [
-      String(id), isDefault ? label + " (default)" : label, recipient,
-      lines.joined(separator: ", "), phone ?? "",
-    ]
-  }
 
-  package func writeJSON(into writer: inout JSONWriter) {
+  func writeJSON(into writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("id")
     writer.int(Int(id))
@@ -159,7 +120,7 @@ extension Address: ListItemOutput {
     writer.endObject()
   }
 
-  package func writeCSV(into writer: inout CSVWriter) {
+  func writeCSV(into writer: inout CSVWriter) {
     writer.field(Int(id))
     writer.field(label)
     writer.field(recipient)

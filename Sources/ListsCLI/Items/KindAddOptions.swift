@@ -1,0 +1,159 @@
+import ListStore
+import TextFormats
+
+/// The command line of `lists add KIND` for any kind, made from its definition: one option per
+/// field `add` takes (a flag for a bool, a value and a currency for money), the help page, the
+/// draft the options describe, and the line that reports what was added.
+package struct KindAddOptions: Sendable {
+  /// The kind added to.
+  package let definition: KindDefinition
+  /// The options, in the order help lists them.
+  package let options: [OptionSpec]
+  /// Which field each option sets, and whether it is a money field's currency.
+  private let targets: [(option: String, field: FieldDefinition, isCurrency: Bool)]
+
+  /// The options of `definition`.
+  package init(_ definition: KindDefinition) {
+    self.definition = definition
+    var options: [OptionSpec] = []
+    var targets: [(option: String, field: FieldDefinition, isCurrency: Bool)] = []
+    for field in definition.addedFields {
+      let names = definition.optionNames(of: field).map { "--" + $0 }
+      let words = field.name.split(separator: "_").joined(separator: " ")
+      let placeholder = field.placeholder
+      switch field.type {
+      case .bool:
+        options.append(OptionSpec(name: names[0], arity: .flag, help: field.help ?? "Sets \(words)."))
+      case .money:
+        options.append(
+          OptionSpec(
+            name: names[0], arity: .value(placeholder: placeholder ?? "amount", kind: .text(allowsEmpty: false)),
+            help: field.help
+              ?? "The \(words) as an exact decimal, e.g. 19.99; no more decimals than the currency has.",
+            isRequired: field.required))
+        options.append(
+          OptionSpec(
+            name: names[1], arity: .value(placeholder: "code", kind: .text(allowsEmpty: false)),
+            help: "ISO 4217 currency code, e.g. EUR.", isRequired: field.required))
+        targets.append((names[0], field, false))
+        targets.append((names[1], field, true))
+        continue
+      case .enumeration(let values):
+        options.append(
+          OptionSpec(
+            name: names[0], arity: .value(placeholder: placeholder ?? KindDefinition.dashed(field.name), kind: .choice(values)),
+            help: field.help ?? "The \(words).", defaultValue: Self.defaultText(field), isRequired: field.required))
+      case .integer(let min, let max):
+        let range = Int(clamping: min ?? Int64.min)...Int(clamping: max ?? Int64.max)
+        options.append(
+          OptionSpec(
+            name: names[0], arity: .value(placeholder: placeholder ?? "n", kind: .integer(range)),
+            help: field.help ?? "The \(words), a whole number.", defaultValue: Self.defaultText(field),
+            isRequired: field.required))
+      case .timestamp:
+        options.append(
+          OptionSpec(
+            name: names[0], arity: .value(placeholder: placeholder ?? "iso8601", kind: .text(allowsEmpty: false)),
+            help: field.help ?? "The \(words), ISO 8601, e.g. 2026-11-30T13:40:00Z.",
+            defaultDescription: field.defaultValue == .now ? "now" : nil, isRequired: field.required))
+      case .text:
+        options.append(
+          OptionSpec(
+            name: names[0],
+            arity: .value(
+              placeholder: placeholder ?? KindDefinition.dashed(field.name), kind: .text(allowsEmpty: !field.required)),
+            help: field.help ?? "The \(words).", defaultValue: Self.defaultText(field), isRequired: field.required))
+      }
+      targets.append((names[0], field, false))
+    }
+    self.options = options
+    self.targets = targets
+  }
+
+  private static func defaultText(_ field: FieldDefinition) -> String? {
+    switch field.defaultValue {
+    case .text(let text)?: text
+    case .integer(let number)?: String(number)
+    default: nil
+    }
+  }
+
+  /// `lists add KIND`.
+  package var command: CommandSpec {
+    CommandSpec(
+      name: definition.name, abstract: definition.help ?? "Adds \(Self.article(definition.item)) \(definition.item).",
+      id: .add, options: options)
+  }
+
+  /// `a book`, `an order`: the article of `noun`.
+  static func article(_ noun: String) -> String {
+    guard let first = noun.unicodeScalars.first else { return "a" }
+    return "aeiou".unicodeScalars.contains(first) ? "an" : "a"
+  }
+
+  /// The draft the parsed options describe; a currency code is taken in any case (`eur` is EUR).
+  /// - Throws: ``ListStoreError`` for a value its field refuses (an amount, a time, a code).
+  package func draft(from parsed: ParsedCommand) throws(ListStoreError) -> DynamicDraft {
+    var values: [String: FieldValue] = [:]
+    for target in targets where !target.isCurrency {
+      let field = target.field
+      switch field.type {
+      case .bool:
+        if parsed.isGiven(option: target.option) { values[field.name] = .bool(true) }
+      case .money:
+        let currencyOption = targets.first { $0.field.name == field.name && $0.isCurrency }!.option
+        let amount = parsed.text(ofOption: target.option)
+        let code = parsed.text(ofOption: currencyOption)
+        guard amount != nil || code != nil else { continue }
+        guard let amount, let code else {
+          throw .invalidValue(
+            field: field.name, reason: "needs both \(target.option) and \(currencyOption)")
+        }
+        let currency = try Currency(code: AddCommand.uppercased(code))
+        values[field.name] = .money(try Money(parsing: amount, currency: currency))
+      case .timestamp:
+        guard let text = parsed.text(ofOption: target.option) else { continue }
+        values[field.name] = .timestamp(try Timestamp(iso8601: text))
+      case .integer:
+        guard let text = parsed.text(ofOption: target.option), let number = Int64(text)
+        else { continue }
+        values[field.name] = .integer(number)
+      case .text, .enumeration:
+        guard let text = parsed.text(ofOption: target.option) else { continue }
+        values[field.name] = .text(text)
+      }
+    }
+    return DynamicDraft(values)
+  }
+
+  /// `Added order 'A-1' (id 1): €25.90, paid.`, `Added address 'Home' (id 1), now the
+  /// default.`, `Already a favorite: 'P-1' (id 1); nothing changed.`: the item named by its
+  /// first unique (else first required text) field, then the definition's `summary`.
+  package func report(_ item: DynamicItem, added: Bool) -> String {
+    let key = keyField.flatMap { item.value(of: $0.name, in: definition) }.map { "'" + Self.escaped($0) + "'" }
+    let named = key.map { " " + $0 } ?? ""
+    guard added else {
+      return "Already \(Self.article(definition.item)) \(definition.item):\(named) (id \(item.id)); nothing changed."
+    }
+    var line = "Added \(definition.item)\(named) (id \(item.id))"
+    let summary = definition.summary.compactMap { item.value(of: $0, in: definition) }
+      .map(Self.escaped).filter { !$0.isEmpty }
+    if !summary.isEmpty { line += ": " + summary.joined(separator: ", ") }
+    for field in definition.fields where field.onePerAccount && item.value(of: field.name, in: definition) == .bool(true) {
+      line += ", now the \(field.flag ?? field.name)"
+    }
+    return line + "."
+  }
+
+  private var keyField: FieldDefinition? {
+    if let name = definition.unique?.fields.first, let field = definition.field(named: name) { return field }
+    return definition.fields.first { field in
+      guard case .text = field.type else { return false }
+      return field.required
+    }
+  }
+
+  private static func escaped(_ value: FieldValue) -> String {
+    TerminalEscaping.escape(KindTable.text(value))
+  }
+}

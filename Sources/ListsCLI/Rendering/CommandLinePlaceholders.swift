@@ -1,0 +1,33 @@
+import ListPaging
+import ListStore
+
+extension PlaceholderCatalog {
+  /// The placeholders the `lists` command shows for `definitions` (contract §5 and §8): each
+  /// kind's own from its definition, and the loader's defaults with what to type next —
+  /// `Retry: lists show <list>` or `Check the file: lists doctor` for an error, `Clear the
+  /// search: lists show <list>` for no results. The wording of the command line lives here,
+  /// not in ListPaging.
+  package static func commandLine(for definitions: [KindDefinition]) -> PlaceholderCatalog {
+    let defaults = PlaceholderCatalog()
+    var catalog = PlaceholderCatalog()
+    for definition in definitions {
+      let list = definition.name
+      if definition.placeholders[.noResults] == nil {
+        catalog.setNoResults(list: list) { query in
+          var placeholder = defaults.noResultsPlaceholder(list: list, query: query)
+          placeholder.action = "Clear the search: lists show \(list)"
+          return placeholder
+        }
+      }
+      // A kind's own error placeholder replaces this one below.
+      catalog.setError(list: list) { error in
+        var placeholder = defaults.errorPlaceholder(error, list: list)
+        placeholder.action = error.isRetryable ? "Retry: lists show \(list)" : "Check the file: lists doctor"
+        return placeholder
+      }
+      // The kind's own placeholders come last, so they win.
+      catalog.use(definition)
+    }
+    return catalog
+  }
+}

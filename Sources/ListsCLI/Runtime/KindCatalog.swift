@@ -1,0 +1,25 @@
+import ListStore
+
+/// The kinds a command line can name: those of the file it works on, read when they are
+/// needed, or the built-in ones where there is no file yet.
+package enum KindCatalog {
+  /// The kinds of the database at `path`: read from the file; the built-in
+  /// ones when there is no file, or it cannot be read (the command then says why).
+  package static func definitions(atPath path: String?) -> [KindDefinition] {
+    guard let path, !Context.isNewDatabase(path) else { return KindDefinition.builtIns }
+    var configuration = ListsDatabase.Configuration(busyTimeoutMilliseconds: 1000)
+    configuration.createIfMissing = false
+    guard let database = try? ListsDatabase(path: path, configuration: configuration),
+      let kinds = try? database.kinds()
+    else { return KindDefinition.builtIns }
+    return kinds.map(\.definition)
+  }
+
+  /// A definition to show a failure of the list named `name` with before the file has
+  /// answered: the built-in kind's, or one named after the list.
+  package static func standIn(named name: String) -> KindDefinition {
+    KindDefinition.builtIns.first { $0.name == name }
+      ?? KindDefinition(
+        name: name, item: ListKind(rawValue: name)?.itemName ?? name, fields: [])
+  }
+}
