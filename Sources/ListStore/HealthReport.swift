@@ -42,6 +42,25 @@ public struct HealthReport: Sendable {
     public var actual: Int
   }
 
+  /// The full-text index of one kind, as `doctor` found it.
+  public struct SearchIndex: Sendable, Hashable {
+    /// What `doctor` found.
+    public enum State: String, Sendable, Hashable {
+      /// In step with the kind's rows (FTS5's `integrity-check` passed).
+      case ok
+      /// The index table or one of its triggers is gone.
+      case missing
+      /// The index does not match the kind's rows, or cannot be read.
+      case damaged
+    }
+    /// The kind's name.
+    public var kind: String
+    /// The index's table: `<kind>_search`.
+    public var table: String
+    /// What was found.
+    public var state: State
+  }
+
   /// The path inspected.
   public var path: String
   /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
@@ -54,6 +73,8 @@ public struct HealthReport: Sendable {
   public var migrations: [Migration]
   /// Every kept count, with the real count beside it.
   public var counts: [Count]
+  /// The full-text index of every kind that has `search` fields.
+  public var searchIndexes: [SearchIndex] = []
   /// Problems found, one sentence each; empty when the file is healthy.
   public var problems: [String]
   /// What is worth knowing but does not make the file unhealthy, one sentence each: a file
@@ -195,6 +216,12 @@ public struct HealthReport: Sendable {
           found(error.message, error)
         }
         report.counts = try counts(connection)
+        report.searchIndexes = try SearchIndexHealth.check(connection)
+        for index in report.searchIndexes where index.state != .ok {
+          let error = ListStoreError.bookkeepingDamaged(
+            path: path, detail: "the search index \(index.table) of \(index.kind) is \(index.state.rawValue)")
+          found(error.message, error)
+        }
         for count in report.counts where count.kept != count.actual {
           let drift = ListStoreError.countDrift(
             list: count.list, account: count.account, kept: count.kept, actual: count.actual)

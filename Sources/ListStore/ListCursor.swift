@@ -13,8 +13,9 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
     case token(String)
     /// A cursor made by a page of `list` for `account`.
     case made(CursorKey, list: ListKind, account: String)
-    /// A cursor made by a page of any kind for `account`: the last item's sort key.
-    case kind([CursorValue], kind: String, account: String)
+    /// A cursor made by a page of any kind for `account`: the last item's sort key, and the
+    /// identity of the query the page answered (empty for none, ``KindQuery/identity``).
+    case kind([CursorValue], kind: String, account: String, query: String)
   }
 
   let storage: Storage
@@ -29,8 +30,8 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
   }
 
   @usableFromInline
-  init(values: [CursorValue], kind: String, account: String) {
-    storage = .kind(values, kind: kind, account: account)
+  init(values: [CursorValue], kind: String, account: String, query: String = "") {
+    storage = .kind(values, kind: kind, account: account, query: query)
   }
 
   /// The token as text (URL-safe base64, no padding), as printed by the CLI.
@@ -38,7 +39,8 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
     switch storage {
     case .token(let token): token
     case .made(let key, let list, let account): CursorCodec.token(key, list: list, account: account)
-    case .kind(let values, let kind, let account): KindCursorCodec.token(values, kind: kind, account: account)
+    case .kind(let values, let kind, let account, let query):
+      KindCursorCodec.token(values, kind: kind, account: account, query: query)
     }
   }
 

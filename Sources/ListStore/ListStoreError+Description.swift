@@ -75,6 +75,12 @@ extension ListStoreError: CustomStringConvertible {
       "'\(name)' is built in and cannot be removed; 'lists clear \(name) --yes' removes its items."
     case .duplicateItem(let kind, let item, let fields, let values):
       Self.duplicateMessage(kind: kind, item: item, fields: fields, values: values)
+    case .invalidFilter(let filter, let reason):
+      "The filter '\(TerminalEscaping.escape(filter))' \(reason)."
+    case .unknownField(let kind, let field, let known):
+      "\(kind) has no field '\(TerminalEscaping.escape(field))'; its fields are \(known.joined(separator: ", "))."
+    case .search(let error):
+      error.message
     case .internalError(let detail):
       "Internal error: \(detail)."
     }
@@ -124,6 +130,10 @@ extension ListStoreError: CustomStringConvertible {
     case .unknownKind: "unknown_kind"
     case .builtInKind: "built_in_kind"
     case .duplicateItem: "duplicate"
+    case .invalidFilter: "invalid_filter"
+    case .unknownField: "unknown_field"
+    case .search(.nulCharacter), .search(.notSearchable): "invalid_search"
+    case .search(.fullTextSearchUnavailable): "search_unavailable"
     case .internalError: "internal"
     }
   }

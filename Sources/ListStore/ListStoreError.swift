@@ -81,6 +81,13 @@ public enum ListStoreError: Error, Sendable, Equatable {
   /// An item whose unique fields equal a stored one's, for a kind whose rule rejects it.
   /// `values` are the new item's values of those fields, as text.
   case duplicateItem(kind: String, item: String, fields: [String], values: [String])
+  /// A filter (`status=done`, `pages>=100`) that cannot be applied to the kind: an operator
+  /// its field's type does not have, or a value its field cannot hold; the reason says which.
+  case invalidFilter(String, reason: String)
+  /// A filter or search on a field that the kind does not have; `known` are its fields.
+  case unknownField(kind: String, field: String, known: [String])
+  /// A search that cannot run: no FTS5 in the linked SQLite, or a NUL in the text.
+  case search(SearchError)
   /// SQLite failed in a way the store did not expect: a bug, reported with SQLite's words.
   case internalError(detail: String)
 }

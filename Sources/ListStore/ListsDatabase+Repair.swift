@@ -54,6 +54,11 @@ extension ListsDatabase {
             try connection.execute(difference.expected.sql)
             repair.recreated.append("\(difference.expected.type) \(difference.expected.name)")
           }
+          for index in try SearchIndexHealth.check(connection) where index.state != .ok {
+            guard let kind = try KindRegistry.kind(named: index.kind, connection) else { continue }
+            try SearchIndexHealth.rebuild(kind.definition, connection)
+            repair.recreated.append("search index \(index.table)")
+          }
           repair.removedCountRows = try Self.removeMalformedCounts(connection)
           repair.recounted = try Self.recount(on: connection)
           return repair

@@ -18,7 +18,8 @@ struct BenchOptions {
 
   /// A part of the run that can be run alone, e.g. under a profiler.
   enum Phase: String, CaseIterable {
-    case insert, pages, dynamic, kind, sync, syncpages, loader, depth, count, shell, export, notify, readers
+    case insert, pages, dynamic, kind, sync, syncpages, loader, depth, count, shell, export, notify, readers,
+      search
   }
 
   static let usage = """

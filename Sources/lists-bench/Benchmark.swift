@@ -82,6 +82,7 @@ final class Benchmark {
     if phases.contains(.export), let lists { try measureExport(try bigDatabase(), lists) }
     if phases.contains(.notify) { try measureNotify() }
     if phases.contains(.readers) { try measureReaders(try bigDatabase()) }
+    if phases.contains(.search) { try measureSearch(try bigDatabase()) }
     return report
   }
 

@@ -13,7 +13,7 @@ final class CDatabase {
   /// The page size the buffer holds at most (the repository's largest page).
   static let maximumLimit = 1000
 
-  private let handle: OpaquePointer
+  fileprivate let handle: OpaquePointer
   private let account: UnsafeMutablePointer<CChar>
   /// The rows of the most recent page read.
   let buffer: UnsafeMutablePointer<cbench_order>
@@ -43,7 +43,7 @@ final class CDatabase {
     bookBuffer.deallocate()
   }
 
-  private func check(_ rc: Int32, _ during: @autoclosure () -> String) throws {
+  fileprivate func check(_ rc: Int32, _ during: @autoclosure () -> String) throws {
     if rc != 0 {
       throw BenchError.sqlite(
         code: rc, message: String(cString: cbench_errmsg(handle)), during: during())
@@ -144,5 +144,49 @@ final class CDatabase {
       cbench_walk_books(handle, account, Int32(pages), Int32(limit), bookBuffer, &result),
       "the C walk of books")
     return result
+  }
+}
+
+extension CDatabase {
+  /// Prepares `sql` once, to read pages with it (``CQuery``).
+  func query(_ sql: String) throws -> CQuery {
+    var query: OpaquePointer?
+    try check(cbench_query_prepare(handle, sql, &query), sql)
+    return CQuery(handle: query!, database: self)
+  }
+}
+
+/// A statement of the store's SQL prepared in C, read as pages: the C side of the query pages.
+final class CQuery {
+  private let handle: OpaquePointer
+  /// Kept open as long as the statement is.
+  private let database: CDatabase
+
+  init(handle: OpaquePointer, database: CDatabase) {
+    self.handle = handle
+    self.database = database
+  }
+
+  deinit { cbench_query_free(handle) }
+
+  /// Reads the first page: `account` at ?1, `limit + 1` at ?2, the values from
+  /// `firstParameter` (a text where `texts` has one, else the integer); returns the rows read
+  /// and their ids folded like ``Checksum``.
+  func page(account: String, limit: Int, firstParameter: Int, integers: [Int64], texts: [String?]) throws
+    -> (count: Int, checksum: UInt64)
+  {
+    var count: Int32 = 0
+    var checksum = Checksum.seed
+    let strings = texts.map { $0.map { strdup($0) } ?? nil }
+    defer { for string in strings { free(string) } }
+    let rc = strings.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
+      integers.withUnsafeBufferPointer { numbers in
+        cbench_query_page(
+          handle, account, Int32(limit), Int32(firstParameter), Int32(integers.count), numbers.baseAddress,
+          pointers.baseAddress, &count, &checksum)
+      }
+    }
+    guard rc == 0 else { throw BenchError.sqlite(code: rc, message: "", during: "a C query page") }
+    return (Int(count), checksum)
   }
 }

@@ -97,6 +97,21 @@ struct Report {
         "read_one_thread_ms", "ms", "read_scaling", "≥ 1.6"),
       Figure("  same in C (what the cores allow)", "", "", "", "c_read_scaling"),
       Figure(
+        "first page of --where status=shipped / C", "filter_page_us", "c_filter_page_us", "µs",
+        "filter_page_ratio", "≤ 1.2"),
+      Figure(
+        "  same through the generic repository (by name)", "filter_page_dynamic_us", "c_filter_page_dynamic_us",
+        "µs", "filter_page_dynamic_ratio"),
+      Figure(
+        "\(text("search_deep_page"))th / first page of that filter", "search_deep_last_us",
+        "search_deep_head_us", "µs", "search_deep_over_head", "≤ 1.3"),
+      Figure(
+        "first page of a search (FTS5) / C", "search_page_us", "c_search_page_us", "µs",
+        "search_page_ratio", "≤ 1.2"),
+      Figure(
+        "import with / without a search index", "fts_insert_ms", "plain_insert_ms", "ms",
+        "fts_insert_overhead", "≤ 2.0"),
+      Figure(
         "export peak RSS, big / small list", "export_rss_mib", "export_rss_small_mib", "MiB",
         "export_rss_over_small", "≤ 32 MiB, ≤ 1.25"),
     ]

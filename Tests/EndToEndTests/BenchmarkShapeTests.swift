@@ -22,6 +22,10 @@ import Testing
     "notify_latency_ms", "notify_latency_max_ms",
     "read_while_locked_ms", "read_while_locked_max_ms", "read_unlocked_ms",
     "read_scaling", "read_one_thread_ms", "read_two_threads_ms", "c_read_scaling",
+    "filter_page_ratio", "filter_page_us", "c_filter_page_us", "filter_page_dynamic_ratio",
+    "filter_page_dynamic_us", "c_filter_page_dynamic_us", "search_deep_over_head",
+    "search_deep_head_us", "search_deep_last_us", "search_deep_page", "search_page_ratio",
+    "search_page_us", "c_search_page_us", "fts_insert_overhead", "fts_insert_ms", "plain_insert_ms",
   ]
   /// The keys measured on the `sqlite3` shell as a child process, present when it is installed.
   static let shellKeys = [

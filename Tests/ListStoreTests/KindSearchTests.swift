@@ -12,7 +12,7 @@ import Testing
     #expect(
       Self.books.searchTableSQL
         == "CREATE VIRTUAL TABLE books_search USING fts5(title, author, content='books', "
-        + "content_rowid='id', tokenize='unicode61 remove_diacritics 2')")
+        + "content_rowid='id', columnsize=0, tokenize='unicode61 remove_diacritics 2')")
     #expect(Self.books.searchSQL.count == 5)
     #expect(
       Self.books.searchSQL.last == "INSERT INTO books_search (books_search) VALUES ('rebuild')")

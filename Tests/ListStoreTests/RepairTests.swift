@@ -21,7 +21,7 @@ import ListStoreTesting
       #expect(Set(reference.map(\.name)) == Set(file.keys))
       for object in reference { #expect(file[object.name] == object.sql, "\(object.name)") }
       #expect(reference.filter { $0.type == "trigger" }.count == 9)
-      #expect(reference.filter { $0.type == "index" }.count == 4)
+      #expect(reference.filter { $0.type == "index" }.count == 5)  // 0003 added orders_by_status
       #expect(try SchemaReference.objects(upTo: 0).isEmpty)
     }
   }

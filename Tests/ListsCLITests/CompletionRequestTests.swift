@@ -44,7 +44,8 @@ import Testing
     }
     #expect(
       names == [
-        "--limit", "--after", "--all", "--json", "--events", "--max-age", "--offline", "--db", "--account",
+        "--limit", "--after", "--all", "--json", "--events", "--search", "--where", "--max-age", "--offline",
+        "--db", "--account",
         "--busy-timeout", "--no-color", "--help",
       ])
     #expect(CompletionRequest(words: ["show", "--l"]).matching(names) == ["--limit"])

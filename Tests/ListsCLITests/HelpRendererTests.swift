@@ -24,27 +24,45 @@ import Testing
       use --json or export: the table is for people.
 
       USAGE: lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json]
-                        [--events] [--max-age <age>] [--offline]
+                        [--events] [--search <text>] [--where <field=value> ...]
+                        [--max-age <age>] [--offline]
 
       ARGUMENTS:
-        <list>               The list to show. (one of: favorites, addresses, orders)
+        <list>                 The list to show. (one of: favorites, addresses,
+                               orders)
 
       OPTIONS:
-        --limit <n>          Items per page. (default: 20, 1...500)
-        --after <cursor>     Start after this cursor: the next_cursor of the previous
-                             page.
-        --all                Show every page, not only one.
-        --json               Print one JSON object instead of the table or
-                             placeholder.
-        --events             Write the loader's transitions to stderr, one JSON object
-                             a line.
-        --max-age <age>      For a kind with a remote: refresh first when the cache is
-                             older than this (90s, 5m, 2h, 0). (default: 5m)
-        --offline            For a kind with a remote: never touch the network.
-        -h, --help           Show help information.
+        --limit <n>            Items per page. (default: 20, 1...500)
+        --after <cursor>       Start after this cursor: the next_cursor of the
+                               previous page.
+        --all                  Show every page, not only one.
+        --json                 Print one JSON object instead of the table or
+                               placeholder.
+        --events               Write the loader's transitions to stderr, one JSON
+                               object a line.
+        --search <text>        Only the items whose search fields have these words
+                               (the last one as a prefix).
+        --where <field=value>  Only the items whose field matches: FIELD=VALUE, or
+                               FIELD>=VALUE, FIELD<VALUE, ... for integer, money
+                               (20.00 EUR) and timestamp fields. Repeatable.
+        --max-age <age>        For a kind with a remote: refresh first when the cache
+                               is older than this (90s, 5m, 2h, 0). (default: 5m)
+        --offline              For a kind with a remote: never touch the network.
+        -h, --help             Show help information.
 
+      GLOBAL OPTIONS:
+        --db <path>            The database file; its folder is created on first
+                               write. (default: $LISTS_DB, else
+                               $XDG_DATA_HOME/lists/lists.db, else
+                               ~/.local/share/lists/lists.db)
+        --account <name>       The account whose lists to use; accounts never see each
+                               other's items. (default: $LISTS_ACCOUNT, else default)
+        --busy-timeout <ms>    How long to wait for another process's lock before
+                               failing as busy, in milliseconds. (default: 5000)
+        --no-color             Never use color or styles (neither does a set
+                               NO_COLOR).
 
-      """ + Self.globalOptions
+      """
     #expect(HelpRenderer.render(.command(["show"]), width: 80) == expected)
   }
 
@@ -197,7 +215,7 @@ import Testing
     #expect(
       HelpRenderer.usageLine(for: ["import"]) == "lists import <list> <file> [--format <format>] [--raw]")
     #expect(HelpRenderer.usageLine(for: ["seed"]) == "lists seed [--count <n>]")
-    #expect(HelpRenderer.usageLine(for: ["watch"]) == "lists watch <list> [--json]")
+    #expect(HelpRenderer.usageLine(for: ["watch"]) == "lists watch <list> [--json] [--search <text>] [--where <field=value> ...]")
     #expect(
       HelpRenderer.usageLine(for: ["add", "addresses"])
         == "lists add addresses --label <label> --recipient <name> --line1 <text> "

@@ -15,7 +15,7 @@ import Testing
     "Usage: lists [--db <path>] [--account <name>] [--busy-timeout <ms>] [--no-color] [<command>]"
   static let showUsage =
     "Usage: lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json] [--events] "
-    + "[--max-age <age>] [--offline]"
+    + "[--search <text>] [--where <field=value> ...] [--max-age <age>] [--offline]"
   static let ordersUsage =
     "Usage: lists add orders --number <number> --total <amount> --currency <code> "
     + "[--status <status>] [--placed-at <iso8601>]"

@@ -165,6 +165,24 @@ int cbench_walk_books(
   cbench_db *db, const char *account, int pages, int limit, cbench_book *buffer,
   cbench_walk_result *result);
 
+/// A statement of any SQL prepared once, for the query pages (`filter_page_ratio`,
+/// `search_page_ratio`): the same SQL the store runs, timed in C.
+typedef struct cbench_query cbench_query;
+
+/// Prepares `sql` on `db`. Returns a SQLite result code.
+int cbench_query_prepare(cbench_db *db, const char *sql, cbench_query **out);
+
+/// Finalizes the statement.
+void cbench_query_free(cbench_query *query);
+
+/// Reads one page with the prepared query: binds `account` at ?1, `limit + 1` at ?2, and
+/// `parameters` values from ?`first_parameter` (a text where `texts[i]` is not NULL, else
+/// `integers[i]`); steps up to `limit` rows reading every column, and folds each row's first
+/// column (the id) into `*checksum`. Sets `*count`. Returns a SQLite result code.
+int cbench_query_page(
+  cbench_query *query, const char *account, int limit, int first_parameter, int parameters,
+  const int64_t *integers, const char *const *texts, int *count, uint64_t *checksum);
+
 /// Folds the orders into a running checksum, the same way the Swift harness folds `Order`s,
 /// so that both sides can be shown to have read the same rows.
 uint64_t cbench_checksum(uint64_t seed, const cbench_order *orders, int count);

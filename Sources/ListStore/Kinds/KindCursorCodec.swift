@@ -39,11 +39,13 @@ extension KindDefinition {
 ///
 /// Layout before base64url: version (1 byte, 1), the kind's tag (1 byte), the key, then a 32-bit
 /// FNV-1a checksum over the account's UTF-8, a zero byte, (for a kind of the file's user, its
-/// name and a zero byte) and everything before it. The key holds the last item's values of the
+/// name and a zero byte), (for a page of a search or filters, the query's identity and a zero
+/// byte) and everything before it. The key holds the last item's values of the
 /// order's terms: first the fixed-size ones in term order (integers and times as 8 bytes
 /// big-endian, bools as one byte), then the id, then the texts, each but the last with a 4-byte
 /// length before it. The checksum binds the cursor to its kind and account and catches hand
-/// edits; it is not a secret.
+/// edits; it is not a secret. It binds a cursor to its query too: a cursor of `--search dune`
+/// is refused by a page of another search, of filters, or of the whole list.
 ///
 /// The built-in lists have tags of their own (`f`, `a`, `o`) and no name in the checksum: this
 /// is the layout of the first release's cursors, which therefore keep working.
@@ -55,7 +57,7 @@ enum KindCursorCodec {
   private static let kindTag = UInt8(ascii: "k")
 
   /// The token of `values` (one per term of the kind's effective order, `id` last).
-  static func token(_ values: [CursorValue], kind: String, account: String) -> String {
+  static func token(_ values: [CursorValue], kind: String, account: String, query: String = "") -> String {
     var bytes: [UInt8] = [version, builtInTags[kind] ?? kindTag]
     let id = values.last
     for value in values.dropLast() {
@@ -74,14 +76,16 @@ enum KindCursorCodec {
       if index < texts.count - 1 { append(UInt32(text.utf8.count), to: &bytes) }
       bytes += text.utf8
     }
-    let sum = checksum(bytes, kind: kind, account: account)
+    let sum = checksum(bytes, kind: kind, account: account, query: query)
     for slot in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: sum >> (24 - 8 * UInt32(slot)))) }
     return bytes.withUnsafeBufferPointer { Base64URL.encode($0) }
   }
 
   /// The values `token` holds, if it is a cursor of `kind` (whose terms are of `kinds`) for
   /// `account`; nil for anything else.
-  static func values(of token: String, kinds: [CursorValue.Kind], kind: String, account: String) -> [CursorValue]? {
+  static func values(
+    of token: String, kinds: [CursorValue.Kind], kind: String, account: String, query: String = ""
+  ) -> [CursorValue]? {
     var token = token
     return token.withUTF8 { text -> [CursorValue]? in
       guard let count = Base64URL.decodedCount(text.count), count >= 2 + 4 else { return nil }
@@ -91,7 +95,7 @@ enum KindCursorCodec {
       let body = Array(bytes[..<(count - 4)])
       var stored: UInt32 = 0
       for byte in bytes[(count - 4)...] { stored = stored << 8 | UInt32(byte) }
-      guard stored == checksum(body, kind: kind, account: account) else { return nil }
+      guard stored == checksum(body, kind: kind, account: account, query: query) else { return nil }
       return decode(body, kinds: kinds)
     }
   }
@@ -147,13 +151,17 @@ enum KindCursorCodec {
     Int64(bitPattern: bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
   }
 
-  private static func checksum(_ bytes: [UInt8], kind: String, account: String) -> UInt32 {
+  private static func checksum(_ bytes: [UInt8], kind: String, account: String, query: String) -> UInt32 {
     var hash: UInt32 = 0x811c_9dc5
     func mix(_ byte: UInt8) { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
     for byte in account.utf8 { mix(byte) }
     mix(0)
     if builtInTags[kind] == nil {
       for byte in kind.utf8 { mix(byte) }
+      mix(0)
+    }
+    if !query.isEmpty {
+      for byte in query.utf8 { mix(byte) }
       mix(0)
     }
     for byte in bytes { mix(byte) }

@@ -22,13 +22,11 @@ extension KindDefinition {
     return "CREATE TABLE \(name) (\n  " + lines.joined(separator: ",\n  ") + "\n) STRICT"
   }
 
-  /// The indexes: the page index in the list's order, one for the unique rule, and one per
-  /// one-per-account field.
+  /// The indexes: the page index in the list's order, one for the unique rule, one per
+  /// one-per-account field, and the filter index of each enum and bool field
+  /// (``filterIndexSQL(for:)``).
   public var indexSQL: [String] {
-    let order = effectiveOrder.map { term in
-      term.field + (collation(of: term.field).map { " COLLATE \($0)" } ?? "") + (term.descending ? " DESC" : "")
-    }
-    var statements = ["CREATE INDEX \(name)_page ON \(name) (account, \(order.joined(separator: ", ")))"]
+    var statements = ["CREATE INDEX \(name)_page ON \(name) (account, \(orderIndexColumns))"]
     if let unique {
       let columns = unique.fields.map { field -> String in
         let notNull = self.field(named: field)?.isNotNull ?? true
@@ -41,7 +39,32 @@ extension KindDefinition {
       statements.append(
         "CREATE UNIQUE INDEX \(name)_one_\(field.name) ON \(name) (account) WHERE \(field.name) = 1")
     }
-    return statements
+    return statements + fields.compactMap(filterIndexSQL(for:))
+  }
+
+  /// The index that serves a filter on `field` in the list's order, when the field is an enum
+  /// or a bool: `CREATE INDEX <kind>_by_<field> ON <kind> (account, <field>, <order columns>)`.
+  ///
+  /// The rule: a filter on an enum or bool field (`status=shipped`) keeps a share of the list
+  /// that the page index cannot seek, so each such field gets an index that starts with it and
+  /// then follows the order; a page of the filter then reads only matching rows, in order, and
+  /// costs the same however deep it is. Nil for other types (a filter on them reads the page
+  /// index and skips the rows that do not match), and for a field the order already starts
+  /// with, whose filter the page index serves.
+  public func filterIndexSQL(for field: FieldDefinition) -> String? {
+    switch field.type {
+    case .enumeration, .bool: break
+    case .text, .integer, .timestamp, .money: return nil
+    }
+    guard effectiveOrder.first?.field != field.name else { return nil }
+    return "CREATE INDEX \(name)_by_\(field.name) ON \(name) (account, \(field.name), \(orderIndexColumns))"
+  }
+
+  /// The order's columns as an index lists them, with their collations and directions.
+  private var orderIndexColumns: String {
+    effectiveOrder.map { term in
+      term.field + (collation(of: term.field).map { " COLLATE \($0)" } ?? "") + (term.descending ? " DESC" : "")
+    }.joined(separator: ", ")
   }
 
   /// The three triggers that keep the kind's row in `list_counts` in step with its rows, in the
@@ -68,6 +91,7 @@ extension KindDefinition {
     var names = [name, name + "_page", name + "_counted_insert", name + "_counted_delete", name + "_counted_update"]
     if unique != nil { names.append(name + "_unique") }
     for field in fields where field.onePerAccount { names.append(name + "_one_" + field.name) }
+    for field in fields where filterIndexSQL(for: field) != nil { names.append(name + "_by_" + field.name) }
     return names + searchSchemaObjectNames
   }
 

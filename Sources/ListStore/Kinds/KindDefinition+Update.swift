@@ -55,6 +55,7 @@ extension KindDefinition {
       if field.onePerAccount {
         sql.append("CREATE UNIQUE INDEX \(name)_one_\(field.name) ON \(name) (account) WHERE \(field.name) = 1")
       }
+      if let index = new.filterIndexSQL(for: field) { sql.append(index) }
     }
     return UpdatePlan(addedFields: added, sql: sql, changesAnything: new != self)
   }

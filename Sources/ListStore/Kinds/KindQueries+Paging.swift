@@ -20,10 +20,13 @@ extension KindQueries {
   ///
   /// One more item than asked is looked for, only to tell whether more follow; the levels of
   /// the order are read deepest first until the page is full (see ``levelSQL``).
+  ///
+  /// With `query`, its statements are run instead of the list's, its values bound after the
+  /// cursor's.
   @inlinable
   func page<Item>(
-    account: String, after: [CursorValue]?, limit: Int, prepare: (String) throws -> Statement,
-    read: (Statement) throws -> Item
+    account: String, after: [CursorValue]?, limit: Int, query: QuerySQL? = nil,
+    prepare: (String) throws -> Statement, read: (Statement) throws -> Item
   ) throws -> Page<Item> {
     var items: [Item] = []
     items.reserveCapacity(limit)
@@ -40,8 +43,9 @@ extension KindQueries {
       }
     }
     if let after {
-      for level in levelSQL {
+      for level in query?.levelSQL ?? levelSQL {
         let statement = try prepare(level.sql)
+        if let query { try bind(query.values, to: statement) }
         try statement.bind(account, at: 1)
         try statement.bind(limit + 1 - items.count, at: 2)
         for (index, value) in after.prefix(level.values).enumerated() {
@@ -52,7 +56,8 @@ extension KindQueries {
         if more { break }
       }
     } else {
-      let statement = try prepare(firstPageSQL)
+      let statement = try prepare(query?.firstPageSQL ?? firstPageSQL)
+      if let query { try bind(query.values, to: statement) }
       try statement.bind(account, at: 1)
       try statement.bind(limit + 1, at: 2)
       try collect(statement)

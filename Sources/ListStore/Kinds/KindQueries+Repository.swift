@@ -154,23 +154,28 @@ extension KindQueries {
   /// - Throws: `invalidCursor` (the built-in lists' case, or
   ///   ``ListStoreError/invalidKindCursor(kind:)``).
   @usableFromInline
-  func values(of cursor: ListCursor, account: String) throws(ListStoreError) -> [CursorValue] {
-    guard let values = cursorValues(of: cursor, account: account) else {
+  func values(of cursor: ListCursor, account: String, query identity: String = "") throws(ListStoreError)
+    -> [CursorValue]
+  {
+    guard let values = cursorValues(of: cursor, account: account, query: identity) else {
       throw .invalidCursor(list: ListKind(definition))
     }
     return values
   }
 
-  /// The sort key `cursor` holds when a page of this kind made it for `account`, else nil.
-  func cursorValues(of cursor: ListCursor, account: String) -> [CursorValue]? {
-    if case .kind(let values, let kind, let madeFor) = cursor.storage, kind == definition.name,
-      madeFor == account
+  /// The sort key `cursor` holds when a page of this kind made it for `account`, answering
+  /// the query of `identity` (empty for the whole list), else nil.
+  @usableFromInline
+  func cursorValues(of cursor: ListCursor, account: String, query identity: String = "") -> [CursorValue]? {
+    if case .kind(let values, let kind, let madeFor, let query) = cursor.storage, kind == definition.name,
+      madeFor == account, query == identity
     {
       return values
     }
-    // A token given by a user, or a cursor made by another list or account: its token says.
+    // A token given by a user, or a cursor made by another list, account or query: its token
+    // says which.
     return KindCursorCodec.values(
-      of: cursor.token, kinds: cursorKinds, kind: definition.name, account: account)
+      of: cursor.token, kinds: cursorKinds, kind: definition.name, account: account, query: identity)
   }
 
   /// Calls `body` with every item of `account`, in the kind's order, from one consistent

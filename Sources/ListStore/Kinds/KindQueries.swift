@@ -59,6 +59,8 @@ struct KindQueries: Sendable {
   let remoteUpdateSQL: String
   /// Sync's refresh: removes the account's items (`?1`) whose id is not in the JSON array `?2`.
   let remoteDropSQL: String
+  /// The statements of searches and filters, by shape (``sql(for:)``).
+  let queryShapes = QueryShapes()
 
   init(_ definition: KindDefinition) {
     self.definition = definition
@@ -129,6 +131,14 @@ struct KindQueries: Sendable {
       "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE account = ?1 AND id = ?\(insert.count + 1)"
     remoteDropSQL = "DELETE FROM \(table) WHERE account = ?1 AND id NOT IN (SELECT value FROM json_each(?2))"
 
+    levelSQL = Self.levels(of: order, columns: columns, table: table, conditions: [])
+  }
+
+  /// The level statements (see ``levelSQL``) of `order`, with `conditions` after the account's.
+  static func levels(
+    of order: [OrderTerm], columns: String, table: String, conditions extra: [String]
+  ) -> [(sql: String, values: Int)] {
+    let orderBy = order.map { $0.field + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
     // Levels: runs of terms with one direction.
     var groups: [[Int]] = []
     for (index, term) in order.enumerated() {
@@ -140,7 +150,7 @@ struct KindQueries: Sendable {
     }
     var levels: [(sql: String, values: Int)] = []
     for level in stride(from: groups.count - 1, through: 0, by: -1) {
-      var conditions: [String] = []
+      var conditions = extra
       for earlier in groups[..<level] {
         for index in earlier { conditions.append("\(order[index].field) = ?\(index + 3)") }
       }
@@ -160,6 +170,6 @@ struct KindQueries: Sendable {
           own[own.count - 1] + 1
         ))
     }
-    levelSQL = levels
+    return levels
   }
 }

@@ -47,6 +47,14 @@ public struct KindItems: ListRepository {
     self.queries = KindQueries(definition)
   }
 
+  /// The items of `account` of the kind whose statements `queries` are, made already.
+  init(database: ListsDatabase, account: String, queries: KindQueries) {
+    self.database = database
+    self.account = account
+    self.definition = queries.definition
+    self.queries = queries
+  }
+
   /// Validates and adds one item. For a kind whose unique rule keeps duplicates, adding one
   /// again changes nothing and returns the stored item.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)``,
@@ -104,10 +112,26 @@ public struct KindItems: ListRepository {
     }
   }
 
+  /// The sort key `cursor` holds, if a page of this kind and account answering the query of
+  /// `identity` (``KindQuery/identity``, empty for the whole list) made it.
+  func values(of cursor: ListCursor, query identity: String = "") throws(ListStoreError) -> [CursorValue] {
+    try queries.values(of: cursor, account: account, query: identity)
+  }
+
   /// Removes every item of the account's list; returns how many.
   @discardableResult
   public func clear() throws(ListStoreError) -> Int {
     try write { connection in try queries.clear(account: account, connection) }
+  }
+
+  /// The kept count of the list, read on `connection`: O(1).
+  func keptCount(_ connection: Connection) throws -> Int {
+    let statement = try connection.cachedStatement(
+      "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
+    try statement.bind(account, at: 1)
+    try statement.bind(definition.name, at: 2)
+    defer { statement.reset() }
+    return try statement.step() ? Int(statement.int64(at: 0)) : 0
   }
 
   /// Adds every draft `next` returns until it returns nil, in one transaction: all or nothing.

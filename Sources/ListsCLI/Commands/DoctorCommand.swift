@@ -57,6 +57,9 @@ package enum DoctorCommand {
         index == 0 ? "Counts" : "",
         "\(TerminalEscaping.escape(count.account)) \(count.list): \(count.actual) (\(verdict))")
     }
+    for (index, search) in report.searchIndexes.enumerated() {
+      row(index == 0 ? "Search" : "", "\(search.kind): \(search.table) \(search.state.rawValue)")
+    }
     // A warning is not a problem: the file is sound, and its mode is the owner's choice.
     for warning in report.warnings {
       out.writeLine(style.yellow("Warning: ") + TerminalEscaping.escape(warning))

@@ -12,6 +12,9 @@ import ListStore
 /// a failed load, with its error placeholder and its exit code.
 package enum ShowCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) async throws(CLIError) -> ExitCode {
+    if parsed[ShowSpec.search] != nil || !parsed.values(ShowSpec.filter).isEmpty {
+      return try await QueryShow.run(parsed, list: parsed.value(ShowSpec.list).rawValue, context)
+    }
     let options = Options(
       list: parsed.value(ShowSpec.list).rawValue, limit: parsed.value(ShowSpec.limit),
       after: parsed[ShowSpec.after].map(ListCursor.init), all: parsed[ShowSpec.all],

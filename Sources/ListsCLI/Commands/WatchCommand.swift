@@ -10,6 +10,9 @@ import ListStore
 package enum WatchCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) async throws(CLIError) -> ExitCode {
     let list = parsed.value(WatchSpec.list)
+    if parsed[WatchSpec.search] != nil || !parsed.values(WatchSpec.filter).isEmpty {
+      return try await QueryWatch.run(parsed, list: list.rawValue, context)
+    }
     let setup = Setup(
       path: context.databasePath, list: list.rawValue, account: context.account, json: parsed[WatchSpec.json],
       interactive: context.stdoutIsTerminal && !parsed[WatchSpec.json],

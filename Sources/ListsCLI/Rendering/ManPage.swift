@@ -10,6 +10,8 @@ package enum ManPage {
   ) -> String {
     var page: [String] = [
       ".TH LISTS 1 \"\" \(quoted("lists " + ListsVersion.current)) \"User Commands\"",
+      // Left-adjusted: a justified line spreads a long usage line's words apart.
+      ".ad l",
       ".SH NAME",
       "lists \\- " + escaped(lowercasedFirst(root.abstract)),
       ".SH SYNOPSIS",

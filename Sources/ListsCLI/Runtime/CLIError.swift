@@ -36,7 +36,8 @@ package enum CLIError: Error {
     case .invalidCurrency, .invalidAmount, .invalidTimestamp, .invalidValue, .invalidStatus,
       .duplicateOrderNumber, .itemsNotFound, .importRejected, .invalidDefinition, .duplicateItem:
       .dataError
-    case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind:
+    case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind, .invalidFilter, .unknownField,
+      .search(.nulCharacter), .search(.notSearchable):
       .usage
     case .databaseBusy:
       .tempFail
@@ -47,7 +48,7 @@ package enum CLIError: Error {
       .cantCreate
     case .schemaTooNew, .migrationChanged, .appSchemaTooNew, .appMigrationChanged:
       .config
-    case .migrationFailed, .appMigrationFailed, .nestedWrite, .internalError:
+    case .migrationFailed, .appMigrationFailed, .nestedWrite, .internalError, .search(.fullTextSearchUnavailable):
       .software
     }
   }

@@ -68,38 +68,11 @@ package struct ListPresenter: Sendable {
     writer.beginArray()
     for item in state.items { format.writeJSON(item, into: &writer) }
     writer.endArray()
-    writer.key("page")
-    writer.beginObject()
-    writer.key("limit")
-    writer.int(limit)
-    writer.key("count")
-    writer.int(state.items.count)
-    writer.key("has_more")
-    writer.bool(snapshot.nextCursor != nil)
-    writer.key("next_cursor")
-    writer.string(snapshot.nextCursor?.token)
-    writer.endObject()
+    StateJSON.writePage(limit: limit, count: state.items.count, nextCursor: snapshot.nextCursor, into: &writer)
     writer.key("total_count")
     writer.int(state.phase == .error ? nil : snapshot.totalCount)
-    writer.key("placeholder")
-    if let placeholder = catalog.display(for: state, list: list.rawValue).placeholder {
-      writer.beginObject()
-      writer.key("title")
-      writer.string(placeholder.title)
-      writer.key("detail")
-      writer.string(placeholder.detail)
-      writer.key("action")
-      writer.string(placeholder.action)
-      writer.endObject()
-    } else {
-      writer.null()
-    }
-    writer.key("error")
-    if let error = failure(of: state) {
-      error.writeJSON(into: &writer)
-    } else {
-      writer.null()
-    }
+    StateJSON.writePlaceholderAndError(
+      catalog.display(for: state, list: list.rawValue).placeholder, failure(of: state), into: &writer)
     writer.key("sync")
     ShowSync.writeJSON(snapshot.sync, into: &writer)
     writer.endObject()

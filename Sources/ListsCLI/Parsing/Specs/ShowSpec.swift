@@ -1,6 +1,7 @@
 import ListStore
 
-/// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events]`.
+/// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events] [--search TEXT]
+/// [--where FIELD=VALUE ...]`.
 package enum ShowSpec {
   /// The list to show.
   package static let list = Argument<ListKind>("list", help: "The list to show.")
@@ -27,6 +28,17 @@ package enum ShowSpec {
     default: "5m")
   /// `--offline`.
   package static let offline = Flag("--offline", help: "For a kind with a remote: never touch the network.")
+  /// `--search TEXT`: full-text search over the kind's search fields.
+  package static let search = Option<String>(
+    "--search", placeholder: "text",
+    help: "Only the items whose search fields have these words (the last one as a prefix).",
+    allowsEmpty: true)
+  /// `--where FIELD=VALUE`, repeatable.
+  package static let filter = Option<String>(
+    "--where", placeholder: "field=value",
+    help: "Only the items whose field matches: FIELD=VALUE, or FIELD>=VALUE, FIELD<VALUE, ... "
+      + "for integer, money (20.00 EUR) and timestamp fields. Repeatable.",
+    isRepeatable: true)
 
   /// The command.
   package static let command = CommandSpec(
@@ -34,5 +46,8 @@ package enum ShowSpec {
     discussion: "Pages end with a cursor; pass it to --after for the next page. Scripts should "
       + "use --json or export: the table is for people.",
     id: .show, arguments: [list.spec],
-    options: [limit.spec, after.spec, all.spec, json.spec, events.spec, maxAge.spec, offline.spec])
+    options: [
+      limit.spec, after.spec, all.spec, json.spec, events.spec, search.spec, filter.spec, maxAge.spec,
+      offline.spec,
+    ])
 }

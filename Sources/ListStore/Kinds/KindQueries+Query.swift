@@ -1,0 +1,112 @@
+import SQLiteCore
+import Synchronization
+
+extension KindQueries {
+  /// The statements of a query's pages: the first page, the levels after a cursor (as
+  /// ``levelSQL``), and the values they bind after the cursor's, from `?(3 + terms)`.
+  @usableFromInline
+  struct QuerySQL: Sendable {
+    @usableFromInline var firstPageSQL: String
+    @usableFromInline var levelSQL: [(sql: String, values: Int)]
+    @usableFromInline var values: [BoundValue]
+  }
+
+  /// A value a query binds.
+  @usableFromInline
+  enum BoundValue: Sendable, Hashable {
+    case text(String)
+    case integer(Int64)
+  }
+
+  /// The statements of the pages of `query`; nil when it keeps every item (the list's own).
+  ///
+  /// Each filter is one condition on its column (two for money: the currency, then the minor
+  /// units); a search is `+id IN (SELECT rowid FROM <kind>_search WHERE ... MATCH ?)`. The unary
+  /// `+` keeps SQLite from reading the matches by rowid and sorting them: it walks the kind's
+  /// page index (or the index of an enum or bool filter, ``KindDefinition/filterIndexSQL``) in
+  /// the list's order and keeps the rows in the set of matches, so a page needs no sort and
+  /// costs the same however deep it is.
+  /// - Throws: ``ListStoreError/unknownField(kind:field:known:)``,
+  ///   ``ListStoreError/invalidFilter(_:reason:)`` for a value of the wrong type,
+  ///   ``ListStoreError/search(_:)``.
+  func sql(for query: KindQuery) throws(ListStoreError) -> QuerySQL? {
+    let search = try query.searchQuery()
+    guard search != nil || !query.filters.isEmpty else { return nil }
+    // The statements depend only on which fields are compared how: made once per shape, the
+    // values bound each time.
+    var shape = search == nil ? "" : "search"
+    for filter in query.filters { shape += "|" + filter.field + filter.op.rawValue }
+    let cached = queryShapes.statements.withLock { $0[shape] }
+    let order = definition.effectiveOrder
+    var conditions: [String] = []
+    var values: [BoundValue] = []
+    func parameter() -> String { "?\(3 + order.count + values.count)" }
+    for filter in query.filters {
+      guard let field = definition.field(named: filter.field) else {
+        throw .unknownField(kind: definition.name, field: filter.field, known: definition.fields.map(\.name))
+      }
+      let op = filter.op.rawValue
+      switch (field.type, filter.value) {
+      case (.text, .text(let text)), (.enumeration, .text(let text)):
+        conditions.append("\(field.name) = \(parameter())")
+        values.append(.text(text))
+      case (.bool, .bool(let flag)):
+        conditions.append("\(field.name) = \(parameter())")
+        values.append(.integer(flag ? 1 : 0))
+      case (.integer, .integer(let number)):
+        conditions.append("\(field.name) \(op) \(parameter())")
+        values.append(.integer(number))
+      case (.timestamp, .timestamp(let time)):
+        conditions.append("\(field.name) \(op) \(parameter())")
+        values.append(.integer(time.millisecondsSince1970))
+      case (.money, .money(let money)):
+        conditions.append("\(field.columns[1]) = \(parameter())")
+        values.append(.text(money.currency.code))
+        conditions.append("\(field.columns[0]) \(op) \(parameter())")
+        values.append(.integer(money.minorUnits))
+      default:
+        throw .invalidFilter(filter.description, reason: "does not hold a value of \(field.name)'s type, \(field.type.name)")
+      }
+      if filter.op != .equal, case .text = filter.value {
+        throw .invalidFilter(filter.description, reason: "can only match \(field.name) with =")
+      }
+      if filter.op != .equal, case .bool = filter.value {
+        throw .invalidFilter(filter.description, reason: "can only match \(field.name) with =")
+      }
+    }
+    if let search {
+      guard !definition.search.isEmpty else { throw .search(.notSearchable(kind: definition.name)) }
+      let index = definition.searchTableName
+      conditions.append("+id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH \(parameter()))")
+      values.append(.text(search.matchExpression))
+    }
+    if let cached { return QuerySQL(firstPageSQL: cached.firstPageSQL, levelSQL: cached.levelSQL, values: values) }
+    let columns = selectColumns.joined(separator: ", ")
+    let orderBy = order.map { $0.field + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+    let table = definition.name
+    let made = QuerySQL(
+      firstPageSQL: "SELECT \(columns) FROM \(table) WHERE account = ?1 AND "
+        + conditions.joined(separator: " AND ") + " ORDER BY \(orderBy) LIMIT ?2",
+      levelSQL: Self.levels(of: order, columns: columns, table: table, conditions: conditions),
+      values: [])
+    queryShapes.statements.withLock { $0[shape] = made }
+    return QuerySQL(firstPageSQL: made.firstPageSQL, levelSQL: made.levelSQL, values: values)
+  }
+
+  /// The statements of the query shapes a repository has run, shared by its copies.
+  final class QueryShapes: Sendable {
+    let statements = Mutex<[String: QuerySQL]>([:])
+  }
+
+  /// Binds a query's `values` to `statement`, after the cursor's parameters.
+  @usableFromInline
+  func bind(_ values: [BoundValue], to statement: Statement) throws(SQLiteError) {
+    let first = Int32(3 + definition.effectiveOrder.count)
+    for (offset, value) in values.enumerated() {
+      switch value {
+      case .text(let text): try statement.bind(text, at: first + Int32(offset))
+      case .integer(let number): try statement.bind(number, at: first + Int32(offset))
+      }
+    }
+  }
+}

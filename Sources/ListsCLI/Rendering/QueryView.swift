@@ -1,0 +1,125 @@
+import ListPaging
+import ListStore
+import TextFormats
+
+/// What `show` prints for a page of a search or filters: the table with a footer, or the
+/// placeholder (`no_results` with the query in its title); or the `show --json` object with
+/// `"state": "no_results"` and the `"query"`.
+struct QueryView {
+  var definition: KindDefinition
+  var query: KindQuery
+  /// The filters as typed.
+  var filterTexts: [String]
+  var limit: Int
+  var state: ListState<DynamicItem>
+  var nextCursor: ListCursor?
+  var showsAll: Bool
+  /// The command line's placeholders of the kind, its own ones first.
+  var catalog: PlaceholderCatalog { PlaceholderCatalog.commandLine(for: [definition]) }
+
+  private var summary: QuerySummary {
+    QuerySummary(search: ((try? query.searchQuery()) ?? nil) == nil ? nil : query.search, filters: filterTexts)
+  }
+
+  private var stateName: String {
+    switch state.phase {
+    case .error: "error"
+    case .empty: "empty"
+    case .noResults: "no_results"
+    default: "content"
+    }
+  }
+
+  /// The `show --json` object, on one line. `total_count` is null: counting the results would
+  /// need COUNT(*) over them.
+  func json(account: String) -> JSONWriter {
+    var writer = JSONWriter(capacity: 4096)
+    writer.beginObject()
+    writer.key("list")
+    writer.string(definition.name)
+    writer.key("account")
+    writer.string(account)
+    writer.key("state")
+    writer.string(stateName)
+    writer.key("query")
+    writer.beginObject()
+    writer.key("search")
+    writer.string(query.search)
+    writer.key("where")
+    writer.beginArray()
+    for text in filterTexts { writer.string(text) }
+    writer.endArray()
+    writer.endObject()
+    writer.key("items")
+    writer.beginArray()
+    let format = KindItemFormat(definition)
+    for item in state.items { format.writeJSON(item, into: &writer) }
+    writer.endArray()
+    StateJSON.writePage(limit: limit, count: state.items.count, nextCursor: nextCursor, into: &writer)
+    writer.key("total_count")
+    writer.null()
+    StateJSON.writePlaceholderAndError(
+      catalog.display(for: state, list: definition.name, query: summary).placeholder,
+      state.phase == .error ? state.error : PlaceholderCatalog.notice(of: state)?.error, into: &writer)
+    writer.endObject()
+    writer.newline()
+    return writer
+  }
+
+  /// The human view; lines end in `\n`.
+  func human(settings: RenderSettings) -> String {
+    let style = settings.style
+    let display = catalog.display(for: state, list: definition.name, query: summary)
+    if let placeholder = display.placeholder {
+      return PlaceholderBox.render(
+        title: placeholder.title, detail: placeholder.detail, action: placeholder.action,
+        width: settings.width, style: style
+      ).joined(separator: "\n") + "\n"
+    }
+    let names = definition.shownFields
+    var lines: [String]
+    if state.items.isEmpty {
+      lines = ["No more results after this cursor."]
+    } else {
+      lines = TableRenderer.render(
+        columns: names.map { TableColumn($0) }, rows: state.items.map { item in names.map { cell(item, $0) } },
+        width: settings.width, style: style)
+      lines.append("")
+      let shown = state.items.count
+      var footer =
+        nextCursor == nil
+        ? "Showing all \(shown) result\(shown == 1 ? "" : "s")" : "Showing \(shown) of \(shown)+ results"
+      if let cursor = nextCursor {
+        var words = ["show", definition.name]
+        if let search = query.search { words += ["--search", Self.quoted(search)] }
+        for text in filterTexts { words += ["--where", Self.quoted(text)] }
+        if String(limit) != ShowSpec.limit.spec.defaultValue { words += ["--limit", String(limit)] }
+        words += ["--after", cursor.token]
+        footer += " · next: " + settings.command(words)
+      }
+      lines.append(style.dim(footer))
+    }
+    if let notice = display.notice { lines.append(style.yellow(TerminalEscaping.escape(notice))) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The cell of column `name`: `id`, `added_at`, or a field's value as people read it.
+  private func cell(_ item: DynamicItem, _ name: String) -> String {
+    if name == "id" { return String(item.id) }
+    if name == "added_at" { return item.addedAt?.displayString ?? "" }
+    switch item.value(of: name, in: definition) ?? .null {
+    case .null: return ""
+    case .text(let text): return text
+    case .integer(let number): return String(number)
+    case .bool(let flag): return flag ? "yes" : "no"
+    case .timestamp(let time): return time.displayString
+    case .money(let money): return money.description
+    }
+  }
+
+  /// A word for a shell: as it is when it is plain, else in single quotes.
+  private static func quoted(_ word: String) -> String {
+    let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "=<>._-:".contains($0) }
+    return plain && !word.isEmpty ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+  }
+}
