@@ -10,6 +10,8 @@ import Testing
     "rows", "big_rows", "trials",
     "insert_ratio", "insert_swift_ms", "insert_c_ms",
     "page_ratio", "page_swift_ms", "page_c_ms", "pages", "dynamic_page_ratio", "dynamic_page_ms",
+    "kind_insert_ratio", "kind_insert_swift_ms", "kind_insert_c_ms",
+    "kind_page_ratio", "kind_page_swift_ms", "kind_page_c_ms",
     "sync_write_ratio", "sync_write_ms", "sync_write_c_ms",
     "loader_ratio", "loader_ms", "loader_repository_ms",
     "loader_subscribed_ratio", "loader_subscribed_ms", "loader_pages",
@@ -30,7 +32,7 @@ import Testing
   /// The keys measured on the `sqlite3` shell as a child process, present when it is installed.
   static let shellKeys = [
     "sqlite3_json_ms", "sqlite3_json_rss_mib", "show_cold_ratio", "show_cold_ms",
-    "show_cold_rss_mib",
+    "show_cold_rss_mib", "show_books_cold_ratio", "show_books_cold_ms", "sqlite3_books_json_ms",
   ]
 
   /// The tiny run times the `lists` built with these tests (a debug build, linked against the
