@@ -54,4 +54,16 @@ import Testing
     loader.setQuery("zzz")
     #expect(await loader.loadNextPage().phase == .noResults)
   }
+
+  @Test func aKindWithSearchFieldsIsSearchedByTheStore() async throws {
+    let books = try Self.books()
+    let pages = BrowseSource.searching(books)
+    // Words of any search field, the last one a prefix, in the list's order.
+    #expect(Self.titles(try pages(nil, 10, "LEM")) == ["Solaris"])
+    #expect(Self.titles(try pages(nil, 10, "dun")) == ["Dune", "Dune Messiah"])
+    #expect(Self.titles(try pages(nil, 2, nil)) == ["Dune", "Dune Messiah"])
+    let loader = ListLoader(source: BrowseSource(pages: pages), pageSize: 2)
+    loader.setQuery("zzz")
+    #expect(await loader.loadNextPage().phase == .noResults)
+  }
 }

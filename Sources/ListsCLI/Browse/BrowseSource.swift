@@ -5,10 +5,8 @@ import ListStore
 /// The pages `lists browse` shows: a kind's items through the generic repository, the search
 /// typed after `/` as the loader's query.
 ///
-/// Where the pages come from is one closure, ``pages``, so the search can change hands in one
-/// place: today ``filtering(_:)`` reads the kind's keyset pages and keeps the items whose text
-/// matches; once the store pages a search itself (FTS5, issue #13), a closure calling it
-/// replaces that one and nothing else changes.
+/// Where the pages come from is one closure, ``pages``: ``searching(_:)``, the store's own
+/// search pages for a kind with `search` fields (FTS5), else ``filtering(_:)``.
 package struct BrowseSource: PageSource {
   /// The page of up to `limit` items after a cursor (nil: the first), for a search (nil: the
   /// whole list).
@@ -56,6 +54,19 @@ package struct BrowseSource: PageSource {
   /// matches of the list's pages it read until it found one, so it is never empty before the
   /// end and never longer than `limit`. An empty first page of a list that has items says so
   /// (``SourcePage/listHasItems``), which the loader shows as no results.
+  /// The pages of `items` for a search: the store's full-text search (``KindItems/page(matching:after:limit:)``:
+  /// accents and case ignored, the last word a prefix, results in the list's order) for a kind
+  /// with `search` fields; ``filtering(_:)`` for one without.
+  package static func searching(_ items: KindItems) -> Pages {
+    guard !items.definition.search.isEmpty else { return filtering(items) }
+    return { cursor, limit, query in
+      let page = try items.page(matching: KindQuery(search: query), after: cursor, limit: limit)
+      return SourcePage(items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems)
+    }
+  }
+
+  /// The pages of `items` for a search in a kind without `search` fields: its keyset pages,
+  /// keeping the items whose text fields hold every word, ignoring case.
   package static func filtering(_ items: KindItems) -> Pages {
     let definition = items.definition
     let searched = definition.fields.indices.filter { index in

@@ -27,7 +27,7 @@ package enum BrowseCommand {
     } catch {
       throw .store(error)
     }
-    let source = BrowseSource(pages: BrowseSource.filtering(items))
+    let source = BrowseSource(pages: BrowseSource.searching(items))
     let loader = ListLoader(
       source: source, pageSize: parsed.value(BrowseSpec.limit),
       makeInvalidations: { (try? items.changes()) ?? AsyncStream { $0.finish() } })
