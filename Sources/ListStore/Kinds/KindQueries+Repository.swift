@@ -10,7 +10,7 @@ extension KindQueries {
   /// first (the partial unique index would refuse the insert), and put back when a kept
   /// duplicate adds nothing.
   /// - Returns: The item's id, and whether it was added (false: the stored duplicate's id).
-  /// - Throws: ``ListStoreError/duplicateItem(kind:item:fields:)`` for a duplicate the rule
+  /// - Throws: ``ListStoreError/duplicateItem(kind:item:fields:values:)`` for a duplicate the rule
   ///   rejects; what `bind` throws; a SQLite error.
   func insert(
     account: String, now: Int64, _ connection: Connection, bind: (inout KindBindings) throws -> Void
@@ -128,7 +128,7 @@ extension KindQueries {
   /// The page of up to `limit` items of `account` in `database` after `cursor` (from the start
   /// when nil), each read with `read`; its cursor is bound to the kind and the account.
   /// - Throws: ``ListStoreError/invalidLimit(_:allowed:)``; `invalidCursor` (the built-in
-  ///   lists' case, or ``ListStoreError/invalidKindCursor(kind:)``).
+  ///   lists' case, or ``ListStoreError/invalidCursor(list:)``).
   @inlinable
   func page<Item>(
     after cursor: ListCursor?, limit: Int, account: String, in database: ListsDatabase,
@@ -152,7 +152,7 @@ extension KindQueries {
 
   /// The sort key of `cursor`, made by a page of this kind for `account`.
   /// - Throws: `invalidCursor` (the built-in lists' case, or
-  ///   ``ListStoreError/invalidKindCursor(kind:)``).
+  ///   ``ListStoreError/invalidCursor(list:)``).
   @usableFromInline
   func values(of cursor: ListCursor, account: String, query identity: String = "") throws(ListStoreError)
     -> [CursorValue]

@@ -78,7 +78,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   /// Validates and adds one item; for a kind whose unique rule keeps duplicates, adding one
   /// again changes nothing and returns the stored item.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)``,
-  ///   ``ListStoreError/duplicateItem(kind:item:fields:)``, or a database error.
+  ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``, or a database error.
   @discardableResult
   public func add(_ draft: Record.Draft) throws(ListStoreError) -> Record {
     let now = database.configuration.now().millisecondsSince1970
@@ -106,7 +106,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
 
   /// The page of up to `limit` items after `cursor` (from the start when nil), in the kind's
   /// order; the cost of a page does not depend on how deep it is.
-  /// - Throws: ``ListStoreError/invalidKindCursor(kind:)`` for a cursor another list or account
+  /// - Throws: ``ListStoreError/invalidCursor(list:)`` for a cursor another list or account
   ///   made; ``ListStoreError/invalidLimit(_:allowed:)``.
   @inlinable
   public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Record>
@@ -115,13 +115,13 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   }
 
   /// Checks that `cursor` was made by a page of this kind for this account.
-  /// - Throws: ``ListStoreError/invalidKindCursor(kind:)``.
+  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
   public func validate(_ cursor: ListCursor) throws(ListStoreError) {
     _ = try queries.values(of: cursor, account: account)
   }
 
   /// Removes the items with `ids`, all or none.
-  /// - Throws: ``ListStoreError/kindItemsNotFound(kind:ids:)`` listing the ids the list does
+  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` listing the ids the list does
   ///   not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
     let account = account

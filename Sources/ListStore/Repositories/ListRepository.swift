@@ -58,7 +58,7 @@ public protocol ListRepository: Sendable {
 
   /// Removes the items with `ids`, all or none.
   /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` (for an app's kind
-  ///   ``ListStoreError/kindItemsNotFound(kind:ids:)``) listing the ids the account's list does
+  ///   ``ListStoreError/itemsNotFound(list:ids:)``) listing the ids the account's list does
   ///   not have; nothing is removed then.
   func remove(ids: [Int64]) throws(ListStoreError)
 
@@ -68,7 +68,7 @@ public protocol ListRepository: Sendable {
 
   /// Checks that `cursor` was made by this list for this account, without reading the list.
   /// - Throws: ``ListStoreError/invalidCursor(list:)`` (for an app's kind
-  ///   ``ListStoreError/invalidKindCursor(kind:)``).
+  ///   ``ListStoreError/invalidCursor(list:)``).
   func validate(_ cursor: ListCursor) throws(ListStoreError)
 }
 
