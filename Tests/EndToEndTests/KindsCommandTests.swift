@@ -63,6 +63,13 @@ import Testing
       (#"{"name":"orders","fields":[{"name":"t","type":"text"}]}"#, 65, "Error: A list named 'orders' is already in the file"),
       (#"{"name":"b","fields":[{"name":"t","type":"int"}]}"#, 65, "Error: Field 't' has the unknown type 'int'"),
       (#"{"name":"b; DROP TABLE orders","fields":[{"name":"t","type":"text"}]}"#, 65, "Error: The kind's name 'b; DROP TABLE orders' must be"),
+      (#"{"name":"b","fields":[{"name":"t","type":"text"},{"name":"t","type":"integer"}]}"#, 65, "Error: The field 't' is defined twice."),
+      (#"{"name":"b","fields":[{"name":"t","type":"text","required":true}],"order":[{"field":"x"}]}"#, 65, "Error: The order names 'x', which is not a field of 'b'."),
+      (#"{"name":"b","fields":[{"name":"t","type":"text"}],"unique":{"fields":["x"]}}"#, 65, "Error: The unique rule names 'x', which is not a field of 'b'."),
+      (#"{"name":"b","fields":[{"name":"t\"); DROP TABLE orders; --","type":"text"}]}"#, 65, "Error: The field name 't\"); DROP TABLE orders; --' must be"),
+      (#"{"name":"select","fields":[{"name":"t","type":"text"}]}"#, 65, "Error: The kind's name 'select' is a keyword of SQLite"),
+      ("{\"name\":\"" + String(repeating: "a", count: 10_000) + "\",\"fields\":[{\"name\":\"t\",\"type\":\"text\"}]}", 65,
+       "Error: The kind's name '" + String(repeating: "a", count: 40) + "…' is longer than 40 characters."),
     ] as [(String, Int32, String)])
   func aBadDefinitionIsOneLineAndChangesNothing(json: String, code: Int32, line: String) async throws {
     let sandbox = try Sandbox()
