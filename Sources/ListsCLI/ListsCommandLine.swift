@@ -103,6 +103,7 @@ public enum ListsCommandLine {
       do {
         let created = try Context(
           globals: parsed.globals, environment: environment, stdout: stdout, stderr: stderr, kinds: kinds)
+        created.commandPath = parsed.path
         context = created
         return try await dispatch(parsed, created)
       } catch {
@@ -122,16 +123,17 @@ public enum ListsCommandLine {
     var root: CommandSpec
   }
 
-  /// Parses `arguments` against the built-in kinds' command line, which needs no file: the
-  /// usual case, and what every command naming a built-in list takes. Only when that fails, or
-  /// for help, are the kinds of the file the arguments name read, and the line parsed again
-  /// against them (`lists add books --title Dune`).
+  /// Parses `arguments` against the built-in kinds' command line, which needs no file, with a
+  /// `<list>` argument taking any kind's name (the command resolves it in the file it opens
+  /// anyway; ``Context/items(of:in:)``): the usual case, `lists show books` included. Only when
+  /// that fails, or for help, are the kinds of the file the arguments name read, and the line
+  /// parsed again against them (`lists add books --title Dune`, `lists show bookz`).
   private static func parse(
     _ arguments: [String], environment: Environment
   ) -> Result<(Invocation, [KindDefinition], CommandSpec), ParseFailure> {
     var builtIn: Result<Invocation, UsageError>
     do {
-      builtIn = .success(try CommandLineParser().parse(arguments))
+      builtIn = .success(try CommandLineParser(takesAnyKindName: true).parse(arguments))
     } catch {
       builtIn = .failure(error)
     }

@@ -57,6 +57,9 @@ enum KindRegistry {
       createdAt: Timestamp(millisecondsSince1970: 0), schemaSQL: "")
   }
 
+  /// The JSON of each built-in definition, in ``KindDefinition/builtIns`` order.
+  private static let builtInJSON = KindDefinition.builtIns.map(\.json)
+
   private static func hasTable(_ connection: Connection) throws -> Bool {
     try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_kinds'") == 1
   }
@@ -64,10 +67,16 @@ enum KindRegistry {
   private static func row(_ statement: Statement) throws -> RegisteredKind {
     let text = statement.text(at: 0)
     let definition: KindDefinition
-    do {
-      definition = try KindDefinition(json: text)
-    } catch {
-      throw KindRegistryError.unreadable(error.message)
+    if statement.int64(at: 2) != 0, let index = builtInJSON.firstIndex(of: text) {
+      // A built-in kind as this build defines it: its definition without parsing the JSON,
+      // which every command naming it would otherwise pay for at start.
+      definition = KindDefinition.builtIns[index]
+    } else {
+      do {
+        definition = try KindDefinition(json: text)
+      } catch {
+        throw KindRegistryError.unreadable(error.message)
+      }
     }
     return RegisteredKind(
       definition: definition, version: Int(statement.int64(at: 1)), isBuiltIn: statement.int64(at: 2) != 0,

@@ -21,12 +21,7 @@ package enum BrowseCommand {
           + "in scripts and pipes.", commandPath: ["browse"])
     }
     let database = try context.openForReading()
-    let items: KindItems
-    do {
-      items = try database.items(of: parsed.value(BrowseSpec.kind).rawValue, account: context.account)
-    } catch {
-      throw .store(error)
-    }
+    let items = try context.items(of: parsed.value(BrowseSpec.kind), in: database)
     let source = BrowseSource(pages: BrowseSource.searching(items))
     let loader = ListLoader(
       source: source, pageSize: parsed.value(BrowseSpec.limit),

@@ -64,7 +64,7 @@ enum QueryShow {
     list: String, search: String?, filters texts: [String], after: ListCursor?, _ context: Context, command: String
   ) throws(CLIError) -> (KindItems, KindQuery) {
     let database = try store { () throws(ListStoreError) in try context.readingOpener()() }
-    let items = try store { () throws(ListStoreError) in try database.items(of: list, account: context.account) }
+    let items = try context.items(named: list, in: database)
     let definition = items.definition
     var filters: [KindFilter] = []
     for text in texts {

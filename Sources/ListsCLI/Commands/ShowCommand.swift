@@ -90,14 +90,17 @@ package enum ShowCommand {
     // Before the file answers, a failure is shown as the list's: the built-in kind's, or one
     // named after the list.
     var definition = KindCatalog.standIn(named: options.list)
+    var database: ListsDatabase?
     do throws(ListStoreError) {
-      let opened = try open().items(of: options.list, account: context.account)
-      definition = opened.definition
-      if let after = options.after { try opened.validate(after) }
-      items = opened
+      let opened = try open()
+      database = opened
+      let found = try opened.items(of: options.list, account: context.account)
+      definition = found.definition
+      if let after = options.after { try found.validate(after) }
+      items = found
     } catch {
       if case .invalidCursor = error { throw .usageMessage(error.message, commandPath: ["show"]) }
-      if case .unknownKind = error { throw .store(error) }
+      if case .unknownKind = error, let database { throw context.failure(error, list: options.list, in: database) }
       lastError = error
     }
     func fetch(_ cursor: ListCursor?, _ limit: Int) throws -> SourcePage<DynamicItem, ListCursor> {

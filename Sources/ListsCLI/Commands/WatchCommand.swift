@@ -80,6 +80,11 @@ package enum WatchCommand {
     // Until the file exists (and has been written) there is nothing to follow: show the
     // (empty) list and wait for it.
     if Context.isNewDatabase(setup.path) {
+      if let database = try? ListsDatabase.inMemory(), database.kindExists(setup.list) == false {
+        // No file holds a kind of that name yet: only the built-in ones can be waited for.
+        return .failed(
+          Context.failure(.unknownKind(setup.list), list: setup.list, in: database, commandPath: ["watch"]))
+      }
       if let database = try? ListsDatabase.inMemory(),
         let items = try? database.items(of: setup.list, account: setup.account),
         let empty = try? await items.loader(pageSize: 20).loadNextPage()
@@ -99,10 +104,23 @@ package enum WatchCommand {
       let loader: ListLoader<RepositoryPageSource<KindItems>>
       do {
         database = try setup.open()
+      } catch {
+        let failed = ListState<DynamicItem>(phase: .error, error: LoadError(classifying: error))
+        let failure = show(
+          .init(state: failed, nextCursor: nil, totalCount: nil, showsAll: false), presenter, setup,
+          &lastShown)
+        if let end = End(failure) { return end }
+        guard error.isRetryable else { return .failed(.store(error)) }
+        do { try await Task.sleep(for: .seconds(1)) } catch { return .stopped }
+        continue
+      }
+      do {
         items = try database.items(of: setup.list, account: setup.account)
         loader = try items.loader(pageSize: 20)
       } catch {
-        if case .unknownKind = error { return .failed(.store(error)) }
+        if case .unknownKind = error {
+          return .failed(Context.failure(error, list: setup.list, in: database, commandPath: ["watch"]))
+        }
         let failed = ListState<DynamicItem>(phase: .error, error: LoadError(classifying: error))
         let failure = show(
           .init(state: failed, nextCursor: nil, totalCount: nil, showsAll: false), presenter, setup,
@@ -202,5 +220,16 @@ enum StandardOutput {
 
   static func write(_ bytes: UnsafeRawBufferPointer) -> OutputFailure? {
     System.writeAll(System.standardOutput, bytes)
+  }
+}
+
+extension ListsDatabase {
+  /// Whether the file holds a kind named `name`; nil when that cannot be read.
+  fileprivate func kindExists(_ name: String) -> Bool? {
+    do {
+      return try kind(named: name) != nil
+    } catch {
+      return nil
+    }
   }
 }

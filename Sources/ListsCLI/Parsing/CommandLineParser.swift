@@ -1,3 +1,5 @@
+import ListStore
+
 /// Turns command-line words into an ``Invocation``, from ``CommandSpec`` data alone.
 ///
 /// - `--name value` and `--name=value`; boolean flags; `-h`/`--help` and `--version` anywhere
@@ -22,9 +24,17 @@ package struct CommandLineParser: Sendable {
   package let globalOptions: [OptionSpec]
 
   /// Creates a parser for `root` (by default the `lists` command tree).
-  package init(root: CommandSpec = CommandTree.root, globalOptions: [OptionSpec] = GlobalSpec.all) {
+  /// Whether a `<list>` argument takes any kind's name (`[a-z][a-z0-9_]*`), not only the
+  /// tree's: the command then resolves it in the file, where the file's kinds are at hand.
+  package let takesAnyKindName: Bool
+
+  package init(
+    root: CommandSpec = CommandTree.root, globalOptions: [OptionSpec] = GlobalSpec.all,
+    takesAnyKindName: Bool = false
+  ) {
     self.root = root
     self.globalOptions = globalOptions
+    self.takesAnyKindName = takesAnyKindName
   }
 
   /// What `words` (the arguments without the program name) ask for.
@@ -146,7 +156,9 @@ package struct CommandLineParser: Sendable {
     } else {
       throw UsageError(.unexpectedArgument(word), commandPath: state.path)
     }
-    try check(word, kind: argument.kind, name: argument.name, isArgument: true, path: state.path)
+    if !(takesAnyKindName && argument.completion == .lists && KindDefinition.isKindName(word)) {
+      try check(word, kind: argument.kind, name: argument.name, isArgument: true, path: state.path)
+    }
     state.positionals.append(word)
     state.argumentValues[argument.name, default: []].append(word)
   }

@@ -93,10 +93,41 @@ package final class Context {
   /// Opens the database for a command that reads, or that only removes. A missing or zero-byte
   /// file is an empty database, and nothing is created or written: such a command never leaves
   /// files behind.
+  /// The words of the command being run (`["show"]`), for the usage line of its errors.
+  package var commandPath: [String] = []
+
   /// The items of the list named `list` of the command's account in `database`.
-  /// - Throws: the store's error, e.g. ``ListStoreError/unknownKind(_:)``.
+  /// - Throws: the usage error of an unknown list (``unknownList(_:in:)``), or the store's.
   package func items(of list: ListKind, in database: ListsDatabase) throws(CLIError) -> KindItems {
-    try store { () throws(ListStoreError) in try database.items(of: list.rawValue, account: account) }
+    try items(named: list.rawValue, in: database)
+  }
+
+  /// The items of the list named `name`; see ``items(of:in:)``.
+  package func items(named name: String, in database: ListsDatabase) throws(CLIError) -> KindItems {
+    do {
+      return try database.items(of: name, account: account)
+    } catch {
+      throw failure(error, list: name, in: database)
+    }
+  }
+
+  /// What a store error of a command naming `list` is: for a kind the file does not hold, the
+  /// parser's `Unknown list 'bookz'. Did you mean 'books'?` with the file's kinds; else itself.
+  package func failure(_ error: ListStoreError, list: String, in database: ListsDatabase) -> CLIError {
+    Self.failure(error, list: list, in: database, commandPath: commandPath)
+  }
+
+  /// ``failure(_:list:in:)`` of the command at `commandPath`, for code that runs off the
+  /// context (watch's task).
+  package static func failure(
+    _ error: ListStoreError, list: String, in database: ListsDatabase, commandPath: [String]
+  ) -> CLIError {
+    guard case .unknownKind = error else { return .store(error) }
+    let names = (try? database.kinds().map(\.definition.name)) ?? KindDefinition.builtIns.map(\.name)
+    return .usage(
+      UsageError(
+        .unknownValue(list, noun: "list", choices: names), commandPath: commandPath,
+        suggestion: NearMiss.suggestion(for: list, among: names)))
   }
 
   package func openForReading() throws(CLIError) -> ListsDatabase {
