@@ -132,13 +132,15 @@ public enum ListsCommandLine {
     _ arguments: [String], environment: Environment
   ) -> Result<(Invocation, [KindDefinition], CommandSpec), ParseFailure> {
     var builtIn: Result<Invocation, UsageError>
+    // `add`'s options are made from the kinds' definitions; a line without the word needs none.
+    let light = arguments.contains(AddSpec.name) ? CommandTree.root : CommandTree.rootWithoutAdd
     do {
-      builtIn = .success(try CommandLineParser(takesAnyKindName: true).parse(arguments))
+      builtIn = .success(try CommandLineParser(root: light, takesAnyKindName: true).parse(arguments))
     } catch {
       builtIn = .failure(error)
     }
     if case .success(let invocation) = builtIn {
-      guard case .help = invocation else { return .success((invocation, KindDefinition.builtIns, CommandTree.root)) }
+      guard case .help = invocation else { return .success((invocation, KindDefinition.builtIns, light)) }
     }
     let globals = CompletionRequest(words: arguments).globals
     let kinds = KindCatalog.definitions(atPath: globals.databasePath(in: environment))

@@ -85,14 +85,14 @@ import ListStoreTesting
       let database = try database(folder)
       let model = ListModel(loader: try database.orders().loader(), list: "orders")
       var running = Task { await model.run() }
-      #expect(await eventually { model.state.phase == .empty })
+      #expect(await eventually(within: .seconds(30)) { model.state.phase == .empty })
       running.cancel()
       await running.value
 
       running = Task { await model.run() }
       defer { running.cancel() }
       try insertFromAnotherConnection(folder, "X-1")
-      #expect(await eventually { model.state.items.map(\.number) == ["X-1"] })
+      #expect(await eventually(within: .seconds(30)) { model.state.items.map(\.number) == ["X-1"] })
     }
   }
 

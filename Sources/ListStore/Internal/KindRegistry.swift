@@ -24,7 +24,7 @@ enum KindRegistry {
     if try hasTable(connection) {
       let statement = try connection.prepare(
         """
-        SELECT definition, version, built_in, checksum, created_at, schema_sql
+        SELECT definition, version, built_in, checksum, created_at, schema_sql, name
         FROM list_kinds ORDER BY built_in DESC, created_at, name
         """)
       while try statement.step() {
@@ -43,7 +43,7 @@ enum KindRegistry {
   static func kind(named name: String, _ connection: Connection) throws -> RegisteredKind? {
     if try hasTable(connection) {
       let statement = try connection.prepare(
-        "SELECT definition, version, built_in, checksum, created_at, schema_sql FROM list_kinds WHERE name = ?1")
+        "SELECT definition, version, built_in, checksum, created_at, schema_sql, name FROM list_kinds WHERE name = ?1")
       try statement.bind(name, at: 1)
       if try statement.step() { return try row(statement) }
     }
@@ -57,9 +57,6 @@ enum KindRegistry {
       createdAt: Timestamp(millisecondsSince1970: 0), schemaSQL: "")
   }
 
-  /// The JSON of each built-in definition, in ``KindDefinition/builtIns`` order.
-  private static let builtInJSON = KindDefinition.builtIns.map(\.json)
-
   private static func hasTable(_ connection: Connection) throws -> Bool {
     try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_kinds'") == 1
   }
@@ -67,10 +64,13 @@ enum KindRegistry {
   private static func row(_ statement: Statement) throws -> RegisteredKind {
     let text = statement.text(at: 0)
     let definition: KindDefinition
-    if statement.int64(at: 2) != 0, let index = builtInJSON.firstIndex(of: text) {
-      // A built-in kind as this build defines it: its definition without parsing the JSON,
-      // which every command naming it would otherwise pay for at start.
-      definition = KindDefinition.builtIns[index]
+    if statement.int64(at: 2) != 0, statement.int64(at: 1) == 1,
+      let builtIn = KindDefinition.builtIns.first(where: { $0.name == statement.text(at: 6) })
+    {
+      // A built-in kind never changed in this file (version 1, recorded when the file was made
+      // or migrated) is this build's definition: taken without parsing its JSON, which every
+      // command naming it would otherwise pay for at start.
+      definition = builtIn
     } else {
       do {
         definition = try KindDefinition(json: text)

@@ -6,9 +6,13 @@ package enum CommandTree {
   /// overview.
   package static let root = tree(kinds: KindDefinition.builtIns)
 
+  /// ``root`` without `add`'s subcommands: what a command line that does not add is parsed
+  /// with, so that it does not build every kind's options at each start.
+  package static let rootWithoutAdd = tree(kinds: KindDefinition.builtIns, addsKinds: [])
+
   /// `lists` for a file that holds `kinds`: every `<list>` argument takes their names, and
   /// `add` has a subcommand for each.
-  package static func tree(kinds: [KindDefinition]) -> CommandSpec {
+  package static func tree(kinds: [KindDefinition], addsKinds: [KindDefinition]? = nil) -> CommandSpec {
     let names = kinds.map(\.name)
     var root = CommandSpec(
       name: "lists",
@@ -17,7 +21,7 @@ package enum CommandTree {
         + "title.",
       id: .overview,
       subcommands: [
-        ShowSpec.command, AddSpec.command(kinds: kinds), RemoveSpec.command, ClearSpec.command,
+        ShowSpec.command, AddSpec.command(kinds: addsKinds ?? kinds), RemoveSpec.command, ClearSpec.command,
         ImportSpec.command, ExportSpec.command, SeedSpec.command, WatchSpec.command,
         SyncSpec.command, BrowseSpec.command, DoctorSpec.command, KindsSpec.command, CompletionSpec.command, ManSpec.command,
         HelpSpec.command, CompleteSpec.command,
