@@ -75,4 +75,40 @@ import Testing
     #expect(throws: ListStoreError.self) { try database.addresses().add(draft("b", country: "DEU")) }
     #expect(throws: ListStoreError.self) { try database.addresses().add(draft("b", country: "D1")) }
   }
+
+  @Test func settingTheDefaultThenAddingADefaultLeavesOneDefault() throws {
+    let database = try ListsDatabase.inMemory()
+    let addresses = database.addresses()
+    let home = try addresses.add(draft("Home", default: true))
+    let work = try addresses.add(draft("Work"))
+    try addresses.setDefault(id: work.id)
+    try addresses.setDefault(id: work.id)  // already the default: stays it
+    let beach = try addresses.add(draft("Beach", default: true))
+    let defaults = try addresses.page(after: nil, limit: 10).items.filter(\.isDefault).map(\.id)
+    #expect(defaults == [beach.id])
+    #expect(try addresses.item(id: home.id)?.isDefault == false)
+    #expect(throws: ListStoreError.itemsNotFound(list: .addresses, ids: [999])) {
+      try addresses.setDefault(id: 999)
+    }
+    #expect(try addresses.item(id: beach.id)?.isDefault == true)
+  }
+
+  @Test func typedAddressesReadTheSamePagesOfAFilterAsTheGenericOnes() throws {
+    let database = try ListsDatabase.inMemory()
+    let addresses = database.addresses()
+    for (label, country) in [("a", "DE"), ("b", "fr"), ("c", "DE"), ("d", "DE")] {
+      try addresses.add(draft(label, country: country))
+    }
+    let german = KindQuery(filters: [KindFilter(field: "country", op: .equal, value: .text("DE"))])
+    let first = try addresses.page(matching: german, after: nil, limit: 2)
+    #expect(first.items.map(\.label) == ["a", "c"])
+    let cursor = try #require(first.nextCursor)
+    let generic = try database.items(of: "addresses").page(matching: german, after: cursor, limit: 2)
+    let typed = try addresses.page(matching: german, after: cursor, limit: 2)
+    #expect(typed.items.map(\.id) == generic.items.map(\.id))
+    #expect(typed.items.map(\.label) == ["d"])
+    #expect(throws: ListStoreError.invalidCursor(list: .addresses)) {
+      try addresses.page(after: cursor, limit: 2)
+    }
+  }
 }

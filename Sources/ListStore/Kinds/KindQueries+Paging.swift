@@ -31,17 +31,6 @@ extension KindQueries {
     var items: [Item] = []
     items.reserveCapacity(limit)
     var keyOfLimit: [CursorValue]?
-    var more = false
-    func collect(_ statement: Statement) throws {
-      while try statement.step() {
-        if items.count == limit {
-          more = true
-          return
-        }
-        items.append(try read(statement))
-        if items.count == limit { keyOfLimit = cursorValues(of: statement) }
-      }
-    }
     if let after {
       for level in query?.levelSQL ?? levelSQL {
         let statement = try prepare(level.sql)
@@ -51,19 +40,37 @@ extension KindQueries {
         for (index, value) in after.prefix(level.values).enumerated() {
           try bind(value, to: statement, at: Int32(index + 3))
         }
-        try collect(statement)
+        let more = try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
         statement.reset()
-        if more { break }
+        if more { return Page(items: items, next: keyOfLimit) }
       }
-    } else {
-      let statement = try prepare(query?.firstPageSQL ?? firstPageSQL)
-      if let query { try bind(query.values, to: statement) }
-      try statement.bind(account, at: 1)
-      try statement.bind(limit + 1, at: 2)
-      try collect(statement)
-      statement.reset()
+      return Page(items: items, next: nil)
     }
+    let statement = try prepare(query?.firstPageSQL ?? firstPageSQL)
+    if let query { try bind(query.values, to: statement) }
+    try statement.bind(account, at: 1)
+    try statement.bind(limit + 1, at: 2)
+    let more = try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
+    statement.reset()
     return Page(items: items, next: more ? keyOfLimit : nil)
+  }
+
+  /// Steps `statement` into `items` until they are `limit`, keeping the sort key of the item
+  /// that made them full in `keyOfLimit`; returns whether a row followed it (more follow).
+  ///
+  /// A function of its own with `inout` parameters, not a closure capturing them: the loop runs
+  /// once per row of every page, without a dynamic exclusivity check per access.
+  @inlinable @inline(__always)
+  func collect<Item>(
+    _ statement: Statement, into items: inout [Item], limit: Int, keyOfLimit: inout [CursorValue]?,
+    read: (Statement) throws -> Item
+  ) throws -> Bool {
+    while try statement.step() {
+      if items.count == limit { return true }
+      items.append(try read(statement))
+      if items.count == limit { keyOfLimit = cursorValues(of: statement) }
+    }
+    return false
   }
 
   /// The sort key of the row `statement` stands on.

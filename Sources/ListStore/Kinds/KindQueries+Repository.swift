@@ -32,6 +32,7 @@ extension KindQueries {
         let clear = try connection.cachedStatement(text: sql)
         clear.reset()
         try clear.bind(account, at: 1)
+        try clear.bindNull(at: 2)  // every other item: the new one has no id yet
         try clear.run()
       }
     }
@@ -93,6 +94,26 @@ extension KindQueries {
     }
     defer { lookup.reset() }
     return try lookup.step() ? lookup.int64(at: 0) : nil
+  }
+
+  /// Sets the one-per-account bool field `name` on the item of `account` with `id`, clearing it
+  /// on the account's other items; returns whether the account has the item (the caller throws
+  /// when not, rolling the clearing back).
+  func setOnePerAccount(
+    _ name: String, id: Int64, account: String, _ connection: Connection
+  ) throws -> Bool {
+    guard let clearSQL = clearOthersSQL[name], let setSQL = setOnePerAccountSQL[name] else {
+      throw ListStoreError.internalError(detail: "\(name) is not a one-per-account field of \(definition.name)")
+    }
+    for sql in [clearSQL, setSQL] {
+      let statement = try connection.cachedStatement(text: sql)
+      statement.reset()
+      try statement.bind(account, at: 1)
+      try statement.bind(id, at: 2)
+      try statement.run()
+    }
+    // An UPDATE counts the rows it matched, changed or not.
+    return connection.changes > 0
   }
 
   /// The item of `account` with `id`, read with `decode` from a row of ``selectColumns``.

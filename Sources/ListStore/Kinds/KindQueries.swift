@@ -35,9 +35,12 @@ struct KindQueries: Sendable {
   let insertSQL: String
   /// The stored item whose unique fields equal the bound ones (`?2...`), for `keep`.
   let uniqueLookupSQL: String?
-  /// Clears a one-per-account field on every item of the account (`?1`), before an item that
-  /// sets it is added.
+  /// Clears a one-per-account field on every item of the account (`?1`) but the one with id
+  /// `?2` (none when `?2` is not bound): before an item that sets it is added, or when it is set
+  /// on a stored item.
   let clearOthersSQL: [String: String]
+  /// Sets a one-per-account field on the item of the account (`?1`) with id `?2`.
+  let setOnePerAccountSQL: [String: String]
   /// `DELETE FROM t WHERE account = ?1 AND id = ?2`.
   let deleteSQL: String
   /// `DELETE FROM t WHERE account = ?1`.
@@ -118,10 +121,14 @@ struct KindQueries: Sendable {
     }
     self.insertSQL = insertSQL
     var clearOthers: [String: String] = [:]
+    var setOne: [String: String] = [:]
     for field in definition.fields where field.onePerAccount {
-      clearOthers[field.name] = "UPDATE \(table) SET \(field.name) = 0 WHERE account = ?1 AND \(field.name) = 1"
+      clearOthers[field.name] =
+        "UPDATE \(table) SET \(field.name) = 0 WHERE account = ?1 AND \(field.name) = 1 AND id IS NOT ?2"
+      setOne[field.name] = "UPDATE \(table) SET \(field.name) = 1 WHERE account = ?1 AND id = ?2"
     }
     clearOthersSQL = clearOthers
+    setOnePerAccountSQL = setOne
     deleteSQL = "DELETE FROM \(table) WHERE account = ?1 AND id = ?2"
     clearSQL = "DELETE FROM \(table) WHERE account = ?1"
     firstPageSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 ORDER BY \(orderBy) LIMIT ?2"

@@ -52,7 +52,7 @@ public protocol KindRecord: Sendable, Identifiable where ID == Int64 {
 public struct KindRow {
   @usableFromInline let statement: Statement
 
-  @usableFromInline
+  @inlinable @inline(__always)
   init(_ statement: Statement) {
     self.statement = statement
   }
@@ -90,7 +90,7 @@ public struct KindRow {
   }
   /// The amount of a money field whose minor units are in `column` and currency in the next
   /// one. A currency code this build does not know is kept, with two decimals.
-  @inlinable public func money(_ column: Int) -> Money {
+  @inlinable @inline(__always) public func money(_ column: Int) -> Money {
     let currency = statement.withUTF8(at: Int32(column + 1)) { Currency(storedUTF8: $0) }
     return Money(storedMinorUnits: statement.int64(at: Int32(column)), currency: currency)
   }

@@ -70,9 +70,15 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   @usableFromInline let queries: KindQueries
 
   init(database: ListsDatabase, account: String) {
+    self.init(database: database, account: account, queries: KindQueries(Record.definition))
+  }
+
+  /// The repository of `account` with the kind's statements made already (a built-in list's,
+  /// made once).
+  init(database: ListsDatabase, account: String, queries: KindQueries) {
     self.database = database
     self.account = account
-    self.queries = KindQueries(Record.definition)
+    self.queries = queries
   }
 
   /// Validates and adds one item; for a kind whose unique rule keeps duplicates, adding one
@@ -81,18 +87,31 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``, or a database error.
   @discardableResult
   public func add(_ draft: Record.Draft) throws(ListStoreError) -> Record {
+    try addOrFind(draft).item
+  }
+
+  /// Adds one item unless the kind keeps duplicates and an equal one is stored: the item, and
+  /// whether it was added.
+  func addOrFind(_ draft: Record.Draft) throws(ListStoreError) -> (item: Record, added: Bool) {
     let now = database.configuration.now().millisecondsSince1970
-    let account = account
+    let account = try Validation.account(account)
     return try database.write(kind: Record.definition.name, account: account) { connection in
-      let (id, _) = try queries.insert(account: account, now: now, connection) { bindings in
-        try Record.bind(draft, to: &bindings)
-      }
+      let (id, added) = try insert(draft, account: account, now: now, connection)
       guard let item = try queries.item(id: id, account: account, connection, decode: Self.decode)
       else {
         throw ListStoreError.internalError(
           detail: "an added \(Record.definition.item) was not found")
       }
-      return item
+      return (item, added)
+    }
+  }
+
+  /// Inserts `draft` as ``KindRecord/bind(_:to:)`` gives it.
+  private func insert(
+    _ draft: Record.Draft, account: String, now: Int64, _ connection: Connection
+  ) throws -> (id: Int64, added: Bool) {
+    try queries.insert(account: account, now: now, connection) { bindings in
+      try Record.bind(draft, to: &bindings)
     }
   }
 
@@ -148,13 +167,31 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   ///   for an invalid item; or a database error. Nothing is added then.
   @discardableResult
   public func importItems(from next: () throws -> Record.Draft?) throws -> Int {
-    let account = account
+    let account = try Validation.account(account)
     return try database.importDrafts(kind: Record.definition.name, account: account, next) {
       draft, connection, now in
-      try queries.insert(account: account, now: now, connection) { bindings in
-        try Record.bind(draft, to: &bindings)
-      }.added
+      try insert(draft, account: account, now: now, connection).added
     }
+  }
+
+  /// The page of up to `limit` items matching `query` after `cursor`, in the kind's order,
+  /// read as records: the same statements, cursors and "no results" as
+  /// ``KindItems/page(matching:after:limit:)`` on the kind. A cursor of one is a cursor of the
+  /// other. An empty query is the whole list.
+  ///
+  /// For example:
+  ///
+  /// ```swift
+  /// let done = KindQuery(search: "dune", filters: [KindFilter(field: "status", op: .equal, value: .text("done"))])
+  /// let page = try database.records(of: Book.self).page(matching: done, after: nil, limit: 20)
+  /// ```
+  /// - Throws: as ``KindItems/page(matching:after:limit:)``.
+  public func page(matching query: KindQuery, after cursor: ListCursor?, limit: Int) throws(ListStoreError)
+    -> ListPage<Record>
+  {
+    if query.filters.isEmpty, try query.searchQuery() == nil { return try page(after: cursor, limit: limit) }
+    let items = KindItems(database: database, account: account, queries: queries)
+    return try items.page(matching: query, after: cursor, limit: limit, read: Self.decode)
   }
 
   /// Calls `body` with every item, in the kind's order, from one consistent snapshot, one item
@@ -164,7 +201,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   }
 
   /// Reads the record from the row a statement of ``KindQueries`` stands on.
-  @inlinable
+  @inlinable @inline(__always)
   static func decode(_ statement: Statement) -> Record {
     Record(row: KindRow(statement))
   }

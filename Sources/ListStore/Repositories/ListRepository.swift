@@ -57,9 +57,8 @@ public protocol ListRepository: Sendable {
   func export(_ body: (Item) throws -> Void) throws
 
   /// Removes the items with `ids`, all or none.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` (for an app's kind
-  ///   ``ListStoreError/itemsNotFound(list:ids:)``) listing the ids the account's list does
-  ///   not have; nothing is removed then.
+  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` listing the ids the account's list
+  ///   does not have; nothing is removed then.
   func remove(ids: [Int64]) throws(ListStoreError)
 
   /// Removes every item of the account's list. Returns how many were removed.
@@ -67,8 +66,7 @@ public protocol ListRepository: Sendable {
   func clear() throws(ListStoreError) -> Int
 
   /// Checks that `cursor` was made by this list for this account, without reading the list.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)`` (for an app's kind
-  ///   ``ListStoreError/invalidCursor(list:)``).
+  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
   func validate(_ cursor: ListCursor) throws(ListStoreError)
 }
 

@@ -19,12 +19,30 @@ package enum ShowCommand {
       list: parsed.value(ShowSpec.list).rawValue, limit: parsed.value(ShowSpec.limit),
       after: parsed[ShowSpec.after].map(ListCursor.init), all: parsed[ShowSpec.all],
       json: parsed[ShowSpec.json], events: parsed[ShowSpec.events], sync: try ShowSync.options(parsed))
+    // A list that is not built in is looked up before anything is drawn: an unknown one is
+    // the parser's usage error, with no spinner before it. The file opened for that is the one
+    // the page is read from.
+    var opened: ListsDatabase?
+    if !KindDefinition.builtIns.contains(where: { $0.name == options.list }),
+      let database = try? context.readingOpener()()
+    {
+      opened = database
+      // Only a file that answers "no such kind" is an unknown list; a failure to read it is
+      // the page's error, shown as the list's.
+      let isUnknown: Bool
+      do {
+        isUnknown = try database.kind(named: options.list) == nil
+      } catch {
+        isUnknown = false
+      }
+      if isUnknown { throw context.failure(.unknownKind(options.list), list: options.list, in: database) }
+    }
     context.stderr.flush()
     let spinner = Spinner(
       "Loading \(options.list)…", enabled: context.stderrIsTerminal && !options.events)
     var outcome: Outcome
     do {
-      outcome = try load(options, context)
+      outcome = try load(options, context, opened: opened)
     } catch {
       await spinner.stop()
       throw error
@@ -81,7 +99,9 @@ package enum ShowCommand {
   /// failure. With `--events`, each event is written to stderr as it happens. Opening the file
   /// and reading the kind's definition are part of the first page; a cursor of another list is
   /// a usage error, before anything is shown.
-  private static func load(_ options: Options, _ context: Context) throws(CLIError) -> Outcome {
+  private static func load(
+    _ options: Options, _ context: Context, opened reused: ListsDatabase? = nil
+  ) throws(CLIError) -> Outcome {
     var machine = LoaderMachine<DynamicItem, ListCursor>(
       pageSize: options.limit, beginsMidList: options.after != nil)
     let open = context.readingOpener()
@@ -92,7 +112,12 @@ package enum ShowCommand {
     var definition = KindCatalog.standIn(named: options.list)
     var database: ListsDatabase?
     do throws(ListStoreError) {
-      let opened = try open()
+      let opened: ListsDatabase
+      if let reused {
+        opened = reused
+      } else {
+        opened = try open()
+      }
       database = opened
       let found = try opened.items(of: options.list, account: context.account)
       definition = found.definition
