@@ -76,14 +76,13 @@ struct QueryView {
         width: settings.width, style: style
       ).joined(separator: "\n") + "\n"
     }
-    let names = definition.shownFields
     var lines: [String]
     if state.items.isEmpty {
       lines = ["No more results after this cursor."]
     } else {
+      let table = KindTable(definition)
       lines = TableRenderer.render(
-        columns: names.map { TableColumn($0) }, rows: state.items.map { item in names.map { cell(item, $0) } },
-        width: settings.width, style: style)
+        columns: table.columns, rows: state.items.map(table.row), width: settings.width, style: style)
       lines.append("")
       let shown = state.items.count
       var footer =
@@ -101,20 +100,6 @@ struct QueryView {
     }
     if let notice = display.notice { lines.append(style.yellow(TerminalEscaping.escape(notice))) }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// The cell of column `name`: `id`, `added_at`, or a field's value as people read it.
-  private func cell(_ item: DynamicItem, _ name: String) -> String {
-    if name == "id" { return String(item.id) }
-    if name == "added_at" { return item.addedAt?.displayString ?? "" }
-    switch item.value(of: name, in: definition) ?? .null {
-    case .null: return ""
-    case .text(let text): return text
-    case .integer(let number): return String(number)
-    case .bool(let flag): return flag ? "yes" : "no"
-    case .timestamp(let time): return time.displayString
-    case .money(let money): return money.description
-    }
   }
 
   /// A word for a shell: as it is when it is plain, else in single quotes.
