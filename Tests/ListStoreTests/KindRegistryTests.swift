@@ -199,4 +199,25 @@ import TextFormats
       #expect(try Self.rows(path, "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'books%'") == ["0"])
     }
   }
+
+  @Test func removingAKindRemovesItsSyncStateAndRemoteIDs() throws {
+    try withTemporaryDatabase { database in
+      let books = KindDefinition(
+        name: "books", item: "book", fields: [FieldDefinition("title", .text(), required: true)])
+      try database.registerKind(books)
+      let page = RemotePageWrite(
+        remoteURL: "http://127.0.0.1:9/books", number: 1,
+        items: [RemoteDraft(remoteID: "b1", remoteIDIsInteger: false, draft: DynamicDraft(["title": .text("Dune")]))],
+        nextCursor: nil)
+      _ = try database.items(of: "books").writeRemotePage(page)
+      #expect(try database.syncState(ofKind: "books") != nil)
+      try database.removeKind(named: "books")
+      try database.registerKind(books)
+      #expect(try database.syncState(ofKind: "books") == nil)
+      let rows = try database.read { connection in
+        try connection.scalarInt("SELECT count(*) FROM list_sync_items WHERE kind = 'books'")
+      }
+      #expect(rows == 0)
+    }
+  }
 }

@@ -193,10 +193,16 @@ enum KindRegistry {
     guard !stored.isBuiltIn else { throw KindRegistryError.builtIn(name) }
     for statement in stored.definition.searchDropSQL { try connection.execute(statement) }
     try connection.execute("DROP TABLE \(stored.definition.name)")
-    for sql in [
+    var rows = [
       "DELETE FROM list_counts WHERE list = ?1", "DELETE FROM list_kinds WHERE name = ?1",
       "DELETE FROM lists_migrations WHERE namespace = 'kind:' || ?1",
-    ] {
+    ]
+    // Its sync state and remote ids go with it: a kind registered again under the name starts
+    // unsynced, and no stale id maps a remote item onto a row of the new table.
+    if try SyncSchema.exists(connection) {
+      rows += ["DELETE FROM list_sync WHERE kind = ?1", "DELETE FROM list_sync_items WHERE kind = ?1"]
+    }
+    for sql in rows {
       let statement = try connection.prepare(sql)
       try statement.bind(name, at: 1)
       try statement.run()
