@@ -35,6 +35,9 @@ import Testing
     let json = try none.json()
     #expect(json["state"]?.stringValue == "no_results")
     #expect(json["query"]?["search"] == .null)
+    // The show --json shape, with the query beside it; a kind without a remote has sync null.
+    #expect(json.keys.sorted() == (ShowCommandTests.topLevelKeys + ["query"]).sorted())
+    #expect(json["sync"] == .null)
     #expect(json["placeholder"]?["title"]?.stringValue == "No orders match status=refunded")
     #expect(json["placeholder"]?["detail"]?.stringValue == "Try another search.")
     #expect(json["placeholder"]?["action"]?.stringValue == "Clear the search: lists show orders")

@@ -41,9 +41,14 @@ enum QueryShow {
     while all && machine.state.phase == .content && !machine.state.endReached, case .idle = machine.state.append {
       machine.drive(.loadNextPage, fetch: fetch, publish: publish)
     }
+    // A search or filters read the cache as it is: the remote's state is reported, never
+    // refreshed (`lists show KIND` or `lists sync KIND` does that).
+    var offline = try ShowSync.options(parsed)
+    offline.offline = true
+    let sync = await ShowSync.refreshIfDue(kind: list, offline, items.database, context, events: false)
     let view = QueryView(
       definition: definition, query: query, filterTexts: texts, limit: limit, state: machine.state,
-      nextCursor: machine.nextCursor, showsAll: all)
+      nextCursor: machine.nextCursor, showsAll: all, sync: sync?.view)
     if parsed[ShowSpec.json] {
       view.json(account: context.account).withBytes { context.stdout.write($0) }
     } else {

@@ -14,6 +14,8 @@ struct QueryView {
   var state: ListState<DynamicItem>
   var nextCursor: ListCursor?
   var showsAll: Bool
+  /// The kind's remote, for a kind that syncs (the JSON `sync` object); nil for one without.
+  var sync: ShowSync.View? = nil
   /// The command line's placeholders of the kind, its own ones first.
   var catalog: PlaceholderCatalog { PlaceholderCatalog.commandLine(for: [definition]) }
 
@@ -61,6 +63,8 @@ struct QueryView {
     StateJSON.writePlaceholderAndError(
       catalog.display(for: state, list: definition.name, query: summary).placeholder,
       state.phase == .error ? state.error : PlaceholderCatalog.notice(of: state)?.error, into: &writer)
+    writer.key("sync")
+    ShowSync.writeJSON(sync, into: &writer)
     writer.endObject()
     writer.newline()
     return writer
