@@ -323,6 +323,14 @@ public final class ListsDatabase: Sendable {
     }
   }
 
+  /// ``read(_:)`` for a body that leaves its result in a variable of the caller: not generic,
+  /// so code inlined into another module (a page of an app's record type) runs it without
+  /// looking up the metadata of its result and copying it through a `Result` on every call.
+  @usableFromInline
+  func readInPlace(_ body: (Connection) throws -> Void) throws(ListStoreError) {
+    try read(body)
+  }
+
   /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the writer that changes `list` of
   /// `account`, then tells the list's observers. Errors other than SQLite's pass through
   /// unchanged.

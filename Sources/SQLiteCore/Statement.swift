@@ -158,13 +158,18 @@ public final class Statement {
     String(cString: sqlite3_column_name(handle, index))
   }
 
+  /// The current row, read without retaining the statement: for code that reads many columns
+  /// of many rows (a record's decoder). Valid until the statement steps, resets or goes away.
+  @inlinable
+  public var row: StatementRow { StatementRow(handle) }
+
   /// Whether the 0-based column `index` of the current row is `NULL`.
   @inlinable
-  public func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+  public func isNull(at index: Int32) -> Bool { row.isNull(at: index) }
 
   /// The 0-based column `index` of the current row as an integer.
   @inlinable
-  public func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+  public func int64(at index: Int32) -> Int64 { row.int64(at: index) }
 
   /// Calls `body` with the UTF-8 bytes of the 0-based column `index` of the current row, in
   /// SQLite's own buffer (empty for `NULL`), without making a `String`.
@@ -172,21 +177,13 @@ public final class Statement {
   /// The bytes are valid only inside `body`.
   @inlinable
   public func withUTF8<R>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    // sqlite3_column_text first, then sqlite3_column_bytes: the documented safe order.
-    let text = sqlite3_column_text(handle, index)
-    let count = Int(sqlite3_column_bytes(handle, index))
-    return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : count))
+    try row.withUTF8(at: index, body)
   }
 
-  /// The 0-based column `index` of the current row as text (`""` for `NULL`).
-  ///
-  /// The bytes are decoded as UTF-8 once, straight from SQLite's buffer; a string of up to 15
-  /// bytes is stored inline without allocating. Invalid UTF-8 written by another program is
-  /// repaired with U+FFFD rather than failing the whole page.
+  /// The 0-based column `index` of the current row as text (`""` for `NULL`); see
+  /// ``StatementRow/text(at:)``.
   @inlinable
-  public func text(at index: Int32) -> String {
-    withUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
-  }
+  public func text(at index: Int32) -> String { row.text(at: index) }
 
   /// The 0-based column `index` of the current row as text, or nil when it is `NULL`.
   @inlinable

@@ -42,14 +42,8 @@ struct BenchBook: KindRecord {
     author = row.optionalText(2)
     pages = row.optionalInteger(3)
     price = row.optionalMoney(4)
-    // Read from the column's bytes, as the C side does: no String per row for the status.
-    status = row.withUTF8(6) { bytes in
-      switch bytes.count {
-      case 7 where bytes.elementsEqual("reading".utf8): .reading
-      case 4 where bytes.elementsEqual("done".utf8): .done
-      default: .want
-      }
-    }
+    // Compared in the column's bytes, as the C side does: no String per row for the status.
+    status = row.text(6, is: "reading") ? .reading : row.text(6, is: "done") ? .done : .want
     finishedAt = row.optionalTimestamp(7)
     signed = row.bool(8)
     addedAt = row.timestamp(9)

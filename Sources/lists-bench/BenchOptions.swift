@@ -18,8 +18,8 @@ struct BenchOptions {
 
   /// A part of the run that can be run alone, e.g. under a profiler.
   enum Phase: String, CaseIterable {
-    case insert, pages, dynamic, kind, sync, syncpages, loader, depth, count, shell, export, notify, readers,
-      search
+    case insert, pages, dynamic, kindinsert, kindpages, sync, syncpages, loader, depth, count, shell, export,
+      notify, readers, search
   }
 
   static let usage = """
@@ -82,8 +82,13 @@ struct BenchOptions {
     guard let value else { throw BenchError.usage("Missing value for '--only'.") }
     var phases = Set<Phase>()
     for name in value.split(separator: ",") {
+      // `kind` is both of an app kind's phases.
+      if name == "kind" {
+        phases.formUnion([.kindinsert, .kindpages])
+        continue
+      }
       guard let phase = Phase(rawValue: String(name)) else {
-        let names = Phase.allCases.map(\.rawValue).joined(separator: ", ")
+        let names = (Phase.allCases.map(\.rawValue) + ["kind"]).joined(separator: ", ")
         throw BenchError.usage("Unknown phase '\(name)' for '--only': one of \(names).")
       }
       phases.insert(phase)

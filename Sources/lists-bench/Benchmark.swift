@@ -60,7 +60,7 @@ final class Benchmark {
       lists = binary
     }
     if phases.contains(.insert) || phases.contains(.pages) || phases.contains(.dynamic)
-      || phases.contains(.kind) || phases.contains(.sync)
+      || phases.contains(.kindinsert) || phases.contains(.kindpages) || phases.contains(.sync)
     {
       progress("Generating \(options.rows) orders")
       let data = OrderData.generate(count: options.rows, seed: 0x5EED_0001)
@@ -68,10 +68,8 @@ final class Benchmark {
       if phases.contains(.insert) { try measureInsert(data, cOrders) }
       if phases.contains(.pages) { try measurePages(cOrders) }
       if phases.contains(.dynamic) { try measureDynamicPages(cOrders) }
-      if phases.contains(.kind) {
-        try measureKindInsert(data, cOrders)
-        try measureKindPages(cOrders)
-      }
+      if phases.contains(.kindinsert) { try measureKindInsert(data, cOrders) }
+      if phases.contains(.kindpages) { try measureKindPages(cOrders) }
       if phases.contains(.sync) { try measureSyncWrite(data, cOrders) }
     }
     if phases.contains(.syncpages) { try measureSyncPages() }

@@ -31,6 +31,13 @@ public enum FieldValue: Sendable, Hashable {
   /// an integer within `min` and `max`, an enum value one of the values.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` naming the field.
   public func check(for field: FieldDefinition) throws(ListStoreError) {
+    let glob: GlobPattern? =
+      if case .text(_, let pattern?) = field.type { GlobPattern(pattern) } else { nil }
+    try check(for: field, glob: glob)
+  }
+
+  /// ``check(for:)`` with the field's pattern parsed already (a kind's statements keep it).
+  func check(for field: FieldDefinition, glob: GlobPattern?) throws(ListStoreError) {
     func invalid(_ reason: String) -> ListStoreError { .invalidValue(field: field.name, reason: reason) }
     switch (field.type, self) {
     case (_, .null):
@@ -41,7 +48,7 @@ public enum FieldValue: Sendable, Hashable {
       if let maxLength, text.unicodeScalars.count > maxLength {
         throw invalid("must be at most \(maxLength) characters long")
       }
-      if let pattern, let glob = GlobPattern(pattern), !glob.matches(field.uppercase ? Self.asciiUppercased(text) : text) {
+      if let pattern, let glob, !glob.matches(field.uppercase ? Self.asciiUppercased(text) : text) {
         throw invalid("must be \(field.format ?? "text matching \(pattern)"), got '\(text)'")
       }
     case (.enumeration(let values), .text(let text)):

@@ -7,82 +7,97 @@ import SQLiteCore
 ///
 /// Valid only inside ``KindRecord/bind(_:to:)``.
 public struct KindBindings {
-  let statement: Statement
-  let definition: KindDefinition
+  /// Where the values go; nil while the values are only recorded (``recordingUniqueValues(of:now:_:)``).
+  let statement: Statement?
+  /// The kind's statements and what binding needs of each field, worked out once.
+  let queries: KindQueries
+  var definition: KindDefinition { queries.definition }
   let now: Int64
   /// The next field of the definition to bind.
   private(set) var field = 0
-  /// The next parameter: `?1` is the account.
-  private var parameter: Int32 = 2
-  /// Whether the values of the unique fields are kept as they are bound: a kind that keeps
-  /// duplicates looks the stored one up by them when the insert adds nothing.
-  private let keepsUniqueValues: Bool
-  /// The values bound to the unique fields, by field name.
+  /// The values given to the unique fields, by field name: recorded only when a duplicate
+  /// needs them (the error names them; a kind that keeps duplicates looks the stored one up),
+  /// never on the way of an insert that goes through.
   private(set) var uniqueValues: [String: FieldValue] = [:]
   /// The one-per-account fields given `true`: the other items' are cleared before the insert.
   private(set) var setOnePerAccount: [String] = []
   /// The implicit `added_at` given, if any.
   private(set) var addedAt: Int64?
 
-  init(_ statement: Statement, definition: KindDefinition, now: Int64) {
+  init(_ statement: Statement, queries: KindQueries, now: Int64) {
     self.statement = statement
-    self.definition = definition
+    self.queries = queries
     self.now = now
-    // Kept for a rule that keeps duplicates (to find the stored one) and for one that rejects
-    // them (the error names the values).
-    self.keepsUniqueValues = definition.unique != nil
+  }
+
+  private init(recordingFor queries: KindQueries, now: Int64) {
+    self.statement = nil
+    self.queries = queries
+    self.now = now
+  }
+
+  /// The values `bind` gives the unique fields, found by running it again without a
+  /// statement: what a duplicate's error names and a kept duplicate is looked up by.
+  static func recordingUniqueValues(
+    of queries: KindQueries, now: Int64, _ bind: (inout KindBindings) throws -> Void
+  ) rethrows -> [String: FieldValue] {
+    var recording = KindBindings(recordingFor: queries, now: now)
+    try bind(&recording)
+    while !recording.isComplete { try? recording.value(.null) }
+    return recording.uniqueValues
   }
 
   /// Whether every field was given a value.
-  var isComplete: Bool { field == definition.fields.count }
+  var isComplete: Bool { field == queries.definition.fields.count }
 
   /// The parameter after the fields': the implicit `added_at`.
-  var addedAtParameter: Int32 { parameter }
+  var addedAtParameter: Int32 { queries.addedAtParameter }
 
   /// Gives the next field, a text or enum, its value.
   public mutating func text(_ value: String?) throws(ListStoreError) {
-    let field = try next()
-    guard let value else { return try bindDefault(field) }
-    try FieldValue.text(value).check(for: field)
-    let stored = field.uppercase ? FieldValue.asciiUppercased(value) : value
-    if keepsUniqueValues { keepIfUnique(field, .text(stored)) }
-    try bind { statement, at throws(SQLiteError) in try statement.bind(stored, at: at) }
+    let index = try next()
+    guard let value else { return try bindDefault(index) }
+    try queries.check(.text(value), field: index)
+    let stored = queries.definition.fields[index].uppercase ? FieldValue.asciiUppercased(value) : value
+    if statement == nil { keepIfUnique(index, .text(stored)) }
+    try bind(index) { statement, at throws(SQLiteError) in try statement.bind(stored, at: at) }
   }
 
   /// Gives the next field, an integer, its value.
   public mutating func integer(_ value: Int64?) throws(ListStoreError) {
-    let field = try next()
-    guard let value else { return try bindDefault(field) }
-    try FieldValue.integer(value).check(for: field)
-    if keepsUniqueValues { keepIfUnique(field, .integer(value)) }
-    try bind { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
+    let index = try next()
+    guard let value else { return try bindDefault(index) }
+    try queries.check(.integer(value), field: index)
+    if statement == nil { keepIfUnique(index, .integer(value)) }
+    try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
 
   /// Gives the next field, a bool, its value.
   public mutating func bool(_ value: Bool?) throws(ListStoreError) {
-    let field = try next()
-    guard let value else { return try bindDefault(field) }
-    try FieldValue.bool(value).check(for: field)
-    if keepsUniqueValues { keepIfUnique(field, .bool(value)) }
+    let index = try next()
+    guard let value else { return try bindDefault(index) }
+    try queries.check(.bool(value), field: index)
+    if statement == nil { keepIfUnique(index, .bool(value)) }
+    let field = queries.definition.fields[index]
     if value && field.onePerAccount { setOnePerAccount.append(field.name) }
-    try bind { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
+    try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
 
   /// Gives the next field, a timestamp, its value.
   public mutating func timestamp(_ value: Timestamp?) throws(ListStoreError) {
-    let field = try next()
-    guard let value else { return try bindDefault(field) }
-    try FieldValue.timestamp(value).check(for: field)
-    if keepsUniqueValues { keepIfUnique(field, .timestamp(value)) }
-    try bind { statement, at throws(SQLiteError) in try statement.bind(value.millisecondsSince1970, at: at) }
+    let index = try next()
+    guard let value else { return try bindDefault(index) }
+    try queries.check(.timestamp(value), field: index)
+    if statement == nil { keepIfUnique(index, .timestamp(value)) }
+    try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value.millisecondsSince1970, at: at) }
   }
 
   /// Gives the next field, money, its value.
   public mutating func money(_ value: Money?) throws(ListStoreError) {
-    let field = try next()
-    guard let value else { return try bindDefault(field) }
-    try FieldValue.money(value).check(for: field)
-    try bind { statement, at throws(SQLiteError) in
+    let index = try next()
+    guard let value else { return try bindDefault(index) }
+    try queries.check(.money(value), field: index)
+    try bind(index) { statement, at throws(SQLiteError) in
       try statement.bind(value.minorUnits, at: at)
       try statement.bind(value.currency.code, at: at + 1)
     }
@@ -98,8 +113,7 @@ public struct KindBindings {
   mutating func value(_ value: FieldValue) throws(ListStoreError) {
     switch value {
     case .null:
-      let field = try next()
-      try bindDefault(field)
+      try bindDefault(next())
     case .text(let text): try self.text(text)
     case .integer(let number): try integer(number)
     case .bool(let flag): try bool(flag)
@@ -108,52 +122,56 @@ public struct KindBindings {
     }
   }
 
-  private mutating func next() throws(ListStoreError) -> FieldDefinition {
-    guard field < definition.fields.count else {
-      throw .internalError(detail: "more values bound than \(definition.name) has fields")
+  /// The index of the next field, moving on to the one after it.
+  private mutating func next() throws(ListStoreError) -> Int {
+    guard field < queries.definition.fields.count else {
+      throw .internalError(detail: "more values bound than \(queries.definition.name) has fields")
     }
     defer { field += 1 }
-    return definition.fields[field]
+    return field
   }
 
-  /// Keeps `value` of `field` when the field is one of the unique rule's.
-  private mutating func keepIfUnique(_ field: FieldDefinition, _ value: FieldValue) {
-    if definition.unique?.fields.contains(field.name) == true { uniqueValues[field.name] = value }
+  /// Records `value` of the field at `index` when the field is one of the unique rule's.
+  private mutating func keepIfUnique(_ index: Int, _ value: FieldValue) {
+    if queries.isUniqueField[index] { uniqueValues[queries.definition.fields[index].name] = value }
   }
 
-  /// Binds `field`'s default, or null; a required field without a value is refused.
-  private mutating func bindDefault(_ field: FieldDefinition) throws(ListStoreError) {
+  /// Binds the default of the field at `index`, or null; a required field without a value is
+  /// refused.
+  private mutating func bindDefault(_ index: Int) throws(ListStoreError) {
+    let field = queries.definition.fields[index]
     if field.required { throw .invalidValue(field: field.name, reason: "is required") }
     let now = self.now
-    if keepsUniqueValues {
+    if statement == nil {
       switch field.defaultValue {
-      case .text(let text)?: keepIfUnique(field, .text(text))
-      case .integer(let number)?: keepIfUnique(field, .integer(number))
-      case .bool(let flag)?: keepIfUnique(field, .bool(flag))
-      case .now?: keepIfUnique(field, .integer(now))
+      case .text(let text)?: keepIfUnique(index, .text(text))
+      case .integer(let number)?: keepIfUnique(index, .integer(number))
+      case .bool(let flag)?: keepIfUnique(index, .bool(flag))
+      case .now?: keepIfUnique(index, .integer(now))
       case nil: break
       }
     }
-    try bind { statement, at throws(SQLiteError) in
+    let columns = queries.fieldColumnCounts[index]
+    try bind(index) { statement, at throws(SQLiteError) in
       switch field.defaultValue {
       case .text(let text)?: try statement.bind(text, at: at)
       case .integer(let number)?: try statement.bind(number, at: at)
       case .bool(let flag)?: try statement.bind(flag, at: at)
       case .now?: try statement.bind(now, at: at)
       case nil:
-        for offset in 0..<Int32(field.columns.count) { try statement.bindNull(at: at + offset) }
+        for offset in 0..<columns { try statement.bindNull(at: at + offset) }
       }
     }
   }
 
-  /// Runs `body` binding the current field's parameters (from the one it is given), then moves
-  /// to the next field's.
-  private mutating func bind(_ body: (Statement, Int32) throws(SQLiteError) -> Void) throws(ListStoreError) {
+  /// Runs `body` binding the parameters of the field at `index` (from the first one it is
+  /// given); while only recording, nothing is bound.
+  private func bind(_ index: Int, _ body: (Statement, Int32) throws(SQLiteError) -> Void) throws(ListStoreError) {
+    guard let statement else { return }
     do {
-      try body(statement, parameter)
+      try body(statement, queries.fieldParameters[index])
     } catch {
       throw .internalError(detail: error.description)
     }
-    parameter += Int32(definition.fields[field - 1].columns.count)
   }
 }

@@ -35,23 +35,24 @@ extension KindQueries {
       for level in query?.levelSQL ?? levelSQL {
         let statement = try prepare(level.sql)
         if let query { try bind(query.values, to: statement) }
-        try statement.bind(account, at: 1)
         try statement.bind(limit + 1 - items.count, at: 2)
         for (index, value) in after.prefix(level.values).enumerated() {
           try bind(value, to: statement, at: Int32(index + 3))
         }
-        let more = try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
-        statement.reset()
+        // The account is read in place (no copy per page); the statement is reset after.
+        let more = try statement.withBound(account, at: 1) {
+          try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
+        }
         if more { return Page(items: items, next: keyOfLimit) }
       }
       return Page(items: items, next: nil)
     }
     let statement = try prepare(query?.firstPageSQL ?? firstPageSQL)
     if let query { try bind(query.values, to: statement) }
-    try statement.bind(account, at: 1)
     try statement.bind(limit + 1, at: 2)
-    let more = try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
-    statement.reset()
+    let more = try statement.withBound(account, at: 1) {
+      try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
+    }
     return Page(items: items, next: more ? keyOfLimit : nil)
   }
 

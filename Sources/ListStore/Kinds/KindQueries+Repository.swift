@@ -18,7 +18,7 @@ extension KindQueries {
     let insert = try connection.cachedStatement(text: insertSQL)
     insert.reset()
     try insert.bind(account, at: 1)
-    var bindings = KindBindings(insert, definition: definition, now: now)
+    var bindings = KindBindings(insert, queries: self, now: now)
     try bind(&bindings)
     while !bindings.isComplete { try bindings.value(.null) }
     if definition.hasImplicitAddedAt {
@@ -39,11 +39,11 @@ extension KindQueries {
     do {
       try insert.run()
     } catch {
-      throw duplicate(error, bindings)
+      throw try duplicate(error, now: now, bind)
     }
     if connection.changes == 0,
       let stored = try storedDuplicateID(
-        account: account, values: bindings.uniqueValues, connection)
+        account: account, values: KindBindings.recordingUniqueValues(of: self, now: now, bind), connection)
     {
       if !clears.isEmpty {
         try connection.execute("ROLLBACK TO one_per_account; RELEASE one_per_account")
@@ -57,10 +57,15 @@ extension KindQueries {
   /// What a failed insert or update of the kind throws: a violated unique rule is
   /// ``ListStoreError/duplicateItem(kind:item:fields:values:)`` naming the values `bindings`
   /// bound; any other error is itself.
-  func duplicate(_ error: SQLiteError, _ bindings: KindBindings) -> any Error {
-    guard error.isUniqueViolation, let unique = definition.unique else { return error }
+  func duplicate(
+    _ error: any Error, now: Int64, _ bind: (inout KindBindings) throws -> Void
+  ) throws -> any Error {
+    guard let error = error as? SQLiteError, error.isUniqueViolation, let unique = definition.unique else {
+      return error
+    }
+    let recorded = try KindBindings.recordingUniqueValues(of: self, now: now, bind)
     let values = unique.fields.map { name -> String in
-      switch bindings.uniqueValues[name] ?? .null {
+      switch recorded[name] ?? .null {
       case .text(let text): text
       case .integer(let number): String(number)
       case .bool(let flag): flag ? "true" : "false"
@@ -159,8 +164,9 @@ extension KindQueries {
     let after = try cursor.map { cursor throws(ListStoreError) in
       try values(of: cursor, account: account)
     }
-    let page = try database.read { connection in
-      try self.page(
+    var page = Page<Item>(items: [], next: nil)
+    try database.readInPlace { connection in
+      page = try self.page(
         account: account, after: after, limit: limit,
         prepare: { try connection.cachedStatement(text: $0) },
         read: read)

@@ -3,7 +3,7 @@
 ///
 /// Every statement binds its values; the names in it are the definition's validated names.
 @usableFromInline
-struct KindQueries: Sendable {
+final class KindQueries: Sendable {
   /// The kind the statements are for.
   @usableFromInline let definition: KindDefinition
   /// The columns an item is read from, in this order: `id`, the fields' columns, `added_at`
@@ -64,9 +64,32 @@ struct KindQueries: Sendable {
   let remoteDropSQL: String
   /// The statements of searches and filters, by shape (``sql(for:)``).
   let queryShapes = QueryShapes()
+  /// Per field in the definition's order: the insert's parameter of its first column.
+  let fieldParameters: [Int32]
+  /// Per field: how many columns (and parameters) it takes.
+  let fieldColumnCounts: [Int32]
+  /// Per field: whether it is one of the unique rule's.
+  let isUniqueField: [Bool]
+  /// Per field: its text pattern, parsed once.
+  let fieldGlobs: [GlobPattern?]
+  /// The insert's parameter after the fields': the implicit `added_at`.
+  let addedAtParameter: Int32
 
   init(_ definition: KindDefinition) {
     self.definition = definition
+    var parameter: Int32 = 2  // ?1 is the account
+    var parameters: [Int32] = []
+    for field in definition.fields {
+      parameters.append(parameter)
+      parameter += Int32(field.columns.count)
+    }
+    fieldParameters = parameters
+    fieldColumnCounts = definition.fields.map { Int32($0.columns.count) }
+    addedAtParameter = parameter
+    isUniqueField = definition.fields.map { definition.unique?.fields.contains($0.name) == true }
+    fieldGlobs = definition.fields.map { field in
+      if case .text(_, let pattern?) = field.type { GlobPattern(pattern) } else { nil }
+    }
     let table = definition.name
     var select = ["id"]
     var insert = ["account"]
@@ -178,5 +201,13 @@ struct KindQueries: Sendable {
         ))
     }
     return levels
+  }
+}
+
+extension KindQueries {
+  /// Checks `value` against the field at `index`, its pattern parsed once.
+  /// - Throws: ``ListStoreError/invalidValue(field:reason:)``.
+  func check(_ value: FieldValue, field index: Int) throws(ListStoreError) {
+    try value.check(for: definition.fields[index], glob: fieldGlobs[index])
   }
 }

@@ -1,3 +1,5 @@
+import SQLiteCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -81,15 +83,9 @@ public enum OrderStatus: String, CaseIterable, Sendable, Hashable, CustomStringC
   /// The status named by the UTF-8 `bytes` of a stored row, or nil. Matched on length and bytes,
   /// without making a `String`: it runs once per row of every page.
   @inline(__always)
+  @usableFromInline
   init?(storedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-    // Byte by byte rather than with memcmp: the names are constants, so this compiles to a
-    // few compares instead of a library call per row.
-    @inline(__always) func equals(_ name: StaticString) -> Bool {
-      guard name.utf8CodeUnitCount == bytes.count, let base = bytes.baseAddress else { return false }
-      let expected = name.utf8Start
-      for index in 0..<bytes.count where base[index] != expected[index] { return false }
-      return true
-    }
+    @inline(__always) func equals(_ name: StaticString) -> Bool { ColumnText.bytes(bytes, equal: name) }
     switch bytes.count {
     case 4 where equals("paid"): self = .paid
     case 7 where equals("pending"): self = .pending

@@ -140,8 +140,11 @@ extension KindItems {
       let update = try connection.cachedStatement(text: queries.remoteUpdateSQL)
       update.reset()
       try update.bind(account, at: 1)
-      var bindings = KindBindings(update, definition: definition, now: now)
-      for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
+      let bind = { (bindings: inout KindBindings) throws in
+        for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
+      }
+      var bindings = KindBindings(update, queries: queries, now: now)
+      try bind(&bindings)
       if definition.hasImplicitAddedAt {
         try update.bind(draft.addedAt?.millisecondsSince1970 ?? now, at: bindings.addedAtParameter)
       }
@@ -149,7 +152,7 @@ extension KindItems {
       do {
         try update.run()
       } catch {
-        throw queries.duplicate(error, bindings)
+        throw try queries.duplicate(error, now: now, bind)
       }
       if connection.changes == 1 { return (mapped, false) }
     }

@@ -1,0 +1,76 @@
+import CSQLite
+
+/// The row a ``Statement`` stands on, as a plain handle: reading its columns costs SQLite's
+/// accessor and nothing more — no reference counting per column or per row.
+///
+/// A row does not keep its statement alive and is valid only until the statement steps,
+/// resets or is finalized; it is handed to a decoder for one row and not kept. Get one from
+/// ``Statement/row``.
+@frozen
+public struct StatementRow {
+  /// The statement handle, owned by the ``Statement`` the row came from.
+  @usableFromInline let handle: OpaquePointer
+
+  @inlinable
+  init(_ handle: OpaquePointer) {
+    self.handle = handle
+  }
+
+  /// Whether the 0-based column `index` is `NULL`.
+  @inlinable
+  public func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+
+  /// The 0-based column `index` as an integer.
+  @inlinable
+  public func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+  /// Calls `body` with the UTF-8 bytes of the 0-based column `index`, in SQLite's own buffer
+  /// (empty for `NULL`), without making a `String`. The bytes are valid only inside `body`.
+  @inlinable
+  public func withUTF8<R>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    // sqlite3_column_text first, then sqlite3_column_bytes: the documented safe order.
+    let text = sqlite3_column_text(handle, index)
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : count))
+  }
+
+  /// The 0-based column `index` as text (`""` for `NULL`).
+  ///
+  /// The bytes are decoded as UTF-8 once, straight from SQLite's buffer; a string of up to 15
+  /// bytes is stored inline without allocating. Invalid UTF-8 written by another program is
+  /// repaired with U+FFFD rather than failing the whole page.
+  @inlinable
+  public func text(at index: Int32) -> String {
+    withUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
+  }
+}
+
+/// Comparing a column's UTF-8 bytes with a constant, as enum columns are read on every row.
+public enum ColumnText {
+  /// Whether `bytes` are exactly the UTF-8 of `name`.
+  ///
+  /// Texts of 4 to 16 bytes are compared as two overlapping machine words from each side — a
+  /// few instructions for the names of an enum, which the optimizer loads from the constant —
+  /// instead of byte by byte or through `memcmp`.
+  @inlinable @inline(__always)
+  public static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal name: StaticString) -> Bool {
+    let count = bytes.count
+    guard count == name.utf8CodeUnitCount else { return false }
+    guard count > 0, let base = bytes.baseAddress else { return true }
+    let left = UnsafeRawPointer(base)
+    let right = UnsafeRawPointer(name.utf8Start)
+    switch count {
+    case 4...8:
+      return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+        && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+          == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    case 9...16:
+      return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+        && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    default:
+      for index in 0..<count where base[index] != name.utf8Start[index] { return false }
+      return true
+    }
+  }
+}
