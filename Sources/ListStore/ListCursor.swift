@@ -11,8 +11,6 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
   enum Storage: Sendable {
     /// A token given by a user; checked when used.
     case token(String)
-    /// A cursor made by a page of `list` for `account`.
-    case made(CursorKey, list: ListKind, account: String)
     /// A cursor made by a page of any kind for `account`: the last item's sort key, and the
     /// identity of the query the page answered (empty for none, ``KindQuery/identity``).
     case kind([CursorValue], kind: String, account: String, query: String)
@@ -25,10 +23,6 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
     storage = .token(token)
   }
 
-  init(key: CursorKey, list: ListKind, account: String) {
-    storage = .made(key, list: list, account: account)
-  }
-
   @usableFromInline
   init(values: [CursorValue], kind: String, account: String, query: String = "") {
     storage = .kind(values, kind: kind, account: account, query: query)
@@ -38,7 +32,6 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
   public var token: String {
     switch storage {
     case .token(let token): token
-    case .made(let key, let list, let account): CursorCodec.token(key, list: list, account: account)
     case .kind(let values, let kind, let account, let query):
       KindCursorCodec.token(values, kind: kind, account: account, query: query)
     }
@@ -57,7 +50,18 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
 extension ListCursor {
   /// Checks that the cursor was made by `list` for `account`, without reading the list.
   /// - Throws: ``ListStoreError/invalidCursor(list:)``.
+  ///
+  /// A cursor of a built-in list is read whole; one of another kind, whose definition is in
+  /// the file, is checked by its checksum (its kind's repository reads it whole).
   public func validate(for list: ListKind, account: String) throws(ListStoreError) {
-    _ = try CursorCodec.decode(self, list: list, account: account)
+    if case .kind(_, let kind, let madeFor, let query) = storage, kind == list.rawValue, madeFor == account,
+      query.isEmpty
+    {
+      return
+    }
+    let kinds = KindDefinition.builtIns.first { $0.name == list.rawValue }?.cursorValueKinds
+    guard KindCursorCodec.isToken(token, kinds: kinds, kind: list.rawValue, account: account) else {
+      throw .invalidCursor(list: list)
+    }
   }
 }

@@ -84,11 +84,13 @@ import TestSupport
     let token =
       isSealed ? seal(payload, account: account) : String(decoding: payload, as: UTF8.self)
 
-    let key = try? CursorCodec.decode(ListCursor(token), list: list, account: account)
+    let kinds = try #require(KindDefinition.builtIns.first { $0.name == list.rawValue }).cursorValueKinds
+    let key = KindCursorCodec.values(of: token, kinds: kinds, kind: list.rawValue, account: account)
     #expect((key != nil) == Self.acceptedCursorSeeds.contains(seed.name))
+    #expect(((try? ListCursor(token).validate(for: list, account: account)) != nil) == (key != nil))
     if let key {
       // One spelling: the accepted token is exactly what the encoder makes of its key.
-      #expect(CursorCodec.encode(key, list: list, account: account).token == token)
+      #expect(KindCursorCodec.token(key, kind: list.rawValue, account: account) == token)
       for other in lists where other != list {
         #expect(throws: ListStoreError.invalidCursor(list: other)) {
           try ListCursor(token).validate(for: other, account: account)

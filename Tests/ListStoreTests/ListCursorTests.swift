@@ -3,14 +3,33 @@ import Testing
 @testable import ListStore
 
 @Suite struct ListCursorTests {
-  @Test(arguments: [
-    CursorKey.time(1_764_510_000_000, id: 42), .time(-5, id: Int64.max), .time(0, id: 0),
-    .address(isDefault: true, label: "Home", id: 3), .address(isDefault: false, label: "Ünïcødé 🏠", id: 9),
-  ])
-  func roundTrips(key: CursorKey) throws {
-    let list: ListKind = if case .address = key { .addresses } else { .orders }
-    let cursor = CursorCodec.encode(key, list: list, account: "ann")
-    #expect(try CursorCodec.decode(cursor, list: list, account: "ann") == key)
+  /// Sort keys of the built-in lists: orders and favorites by a time and the id, addresses by
+  /// the default mark, the label and the id.
+  static let keys: [(list: ListKind, values: [CursorValue])] = [
+    (.orders, [.integer(1_764_510_000_000), .integer(42)]), (.orders, [.integer(-5), .integer(Int64.max)]),
+    (.favorites, [.integer(0), .integer(0)]),
+    (.addresses, [.bool(true), .text("Home"), .integer(3)]),
+    (.addresses, [.bool(false), .text("Ünïcødé 🏠"), .integer(9)]),
+  ]
+
+  static func kinds(of list: ListKind) throws -> [CursorValue.Kind] {
+    try #require(KindDefinition.builtIns.first { $0.name == list.rawValue }).cursorValueKinds
+  }
+
+  static func decode(_ cursor: ListCursor, list: ListKind, account: String) throws -> [CursorValue] {
+    guard
+      let values = KindCursorCodec.values(
+        of: cursor.token, kinds: try kinds(of: list), kind: list.rawValue, account: account)
+    else { throw ListStoreError.invalidCursor(list: list) }
+    return values
+  }
+
+  @Test(arguments: keys.indices)
+  func roundTrips(index: Int) throws {
+    let (list, values) = Self.keys[index]
+    let cursor = ListCursor(values: values, kind: list.rawValue, account: "ann")
+    #expect(try Self.decode(ListCursor(cursor.token), list: list, account: "ann") == values)
+    try ListCursor(cursor.token).validate(for: list, account: "ann")
   }
 
   @Test func cursorOfAnotherListIsRejected() throws {
@@ -23,21 +42,29 @@ import Testing
   }
 
   @Test func cursorOfAnotherAccountIsRejected() throws {
-    let cursor = CursorCodec.encode(.time(1, id: 1), list: .orders, account: "ann")
+    let cursor = ListCursor(values: [.integer(1), .integer(1)], kind: "orders", account: "ann")
     #expect(throws: ListStoreError.invalidCursor(list: .orders)) {
-      try CursorCodec.decode(cursor, list: .orders, account: "bob")
+      try cursor.validate(for: .orders, account: "bob")
+    }
+    #expect(throws: ListStoreError.invalidCursor(list: .orders)) {
+      try ListCursor(cursor.token).validate(for: .orders, account: "bob")
     }
   }
 
   @Test(arguments: ["", "x", "garbage!", "AAAA", "====", "AW8AAAAAAAAAAQAAAAAAAAAB"])
   func garbageIsRejected(token: String) {
     #expect(throws: ListStoreError.invalidCursor(list: .orders)) {
-      try CursorCodec.decode(ListCursor(token), list: .orders, account: "default")
+      try ListCursor(token).validate(for: .orders, account: "default")
     }
   }
 
   @Test func everySingleCharacterEditIsRejected() throws {
-    let token = CursorCodec.encode(.time(1_764_510_000_000, id: 12345), list: .orders, account: "default").token
+    // A first release's cursor of orders (placed_at 1764510000000, id 12345).
+    let token = "AW8AAAGa1P3jgAAAAAAAADA5lo21Eg"
+    #expect(
+      try Self.decode(ListCursor(token), list: .orders, account: "default") == [
+        .integer(1_764_510_000_000), .integer(12345),
+      ])
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     var characters = Array(token)
     var rejected = 0
@@ -48,7 +75,7 @@ import Testing
         characters[index] = replacement
         tried += 1
         do {
-          _ = try CursorCodec.decode(ListCursor(String(characters)), list: .orders, account: "default")
+          try ListCursor(String(characters)).validate(for: .orders, account: "default")
         } catch {
           rejected += 1
         }

@@ -100,6 +100,22 @@ enum KindCursorCodec {
     }
   }
 
+  /// Whether `token` is a cursor of `kind` for `account` (of a page of the whole list): read
+  /// whole when the kinds of its terms are given, else checked by its version, tag and checksum.
+  static func isToken(_ token: String, kinds: [CursorValue.Kind]?, kind: String, account: String) -> Bool {
+    if let kinds { return values(of: token, kinds: kinds, kind: kind, account: account) != nil }
+    var token = token
+    return token.withUTF8 { text -> Bool in
+      guard let count = Base64URL.decodedCount(text.count), count >= 2 + 8 + 4 else { return false }
+      var bytes = [UInt8](repeating: 0, count: count)
+      let decoded = bytes.withUnsafeMutableBufferPointer { Base64URL.decode(text, into: $0) }
+      guard decoded, bytes[0] == version, bytes[1] == builtInTags[kind] ?? kindTag else { return false }
+      var stored: UInt32 = 0
+      for byte in bytes[(count - 4)...] { stored = stored << 8 | UInt32(byte) }
+      return stored == checksum(Array(bytes[..<(count - 4)]), kind: kind, account: account, query: "")
+    }
+  }
+
   private static func decode(_ body: [UInt8], kinds: [CursorValue.Kind]) -> [CursorValue]? {
     var offset = 2
     var values = [CursorValue?](repeating: nil, count: kinds.count)

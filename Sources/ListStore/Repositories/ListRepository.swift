@@ -124,46 +124,4 @@ extension ListRepository {
       return connection.changes
     }
   }
-
-  /// Steps `statement`, which selects up to `limit + 1` rows, into a page: the extra row only
-  /// tells that more follow, and the cursor is made from the last item kept.
-  func collectPage(
-    _ statement: Statement, list: ListKind, limit: Int, decode: (Statement) throws -> Item,
-    key: (Item) -> CursorKey
-  ) throws -> ListPage<Item> {
-    var items: [Item] = []
-    items.reserveCapacity(limit)
-    while try statement.step() {
-      if items.count == limit {
-        let next = CursorCodec.encode(key(items[limit - 1]), list: list, account: account)
-        return ListPage(items: items, nextCursor: next)
-      }
-      items.append(try decode(statement))
-    }
-    return ListPage(items: items, nextCursor: nil)
-  }
-
-  /// The shared skeleton of every export: `sql` selects the account's (`?1`) items in the
-  /// list's order, and each row is decoded and handed to `body` from one read transaction on
-  /// a connection of its own, so `body` may call the store.
-  func runExport(
-    _ sql: String, decode: (Statement) -> Item, _ body: (Item) throws -> Void
-  ) throws {
-    let account = account
-    try database.readRethrowing(snapshot: true) { connection in
-      // Prepared per export, not cached: an export made from inside another one's consumer on
-      // an in-memory database's one connection must not step the same statement.
-      let statement = try connection.prepare(sql)
-      try statement.bind(account, at: 1)
-      while try statement.step() { try body(decode(statement)) }
-    }
-  }
-
-  /// The shared skeleton of every import: one transaction, drafts pulled one at a time, each
-  /// rejected draft reported with its position. `insert` returns whether it added a row.
-  func runImport(
-    _ next: () throws -> Draft?, insert: (Draft, Connection, Int64) throws -> Bool
-  ) throws -> Int {
-    try database.importDrafts(kind: list.rawValue, account: account, next, insert: insert)
-  }
 }
