@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The value of one field of an item, typed as its field is.
 ///
 /// ``DynamicItem`` holds fields as these values, by name; a typed record of an app's kind reads
@@ -44,7 +50,7 @@ public enum FieldValue: Sendable, Hashable {
       if field.required { throw invalid("is required") }
     case (.text(let maxLength, let pattern), .text(let text)):
       if text.isEmpty && field.required { throw invalid("must not be empty") }
-      if text.utf8.contains(0) { throw invalid("must not contain a NUL character") }
+      if Self.containsNUL(text) { throw invalid("must not contain a NUL character") }
       if let maxLength, text.unicodeScalars.count > maxLength {
         throw invalid("must be at most \(maxLength) characters long")
       }
@@ -62,6 +68,16 @@ public enum FieldValue: Sendable, Hashable {
       break
     default:
       throw invalid("must be \(Self.article(field.type.name)) \(field.type.name)")
+    }
+  }
+
+  /// Whether `text` has a NUL byte, looked for in its contiguous UTF-8 (a word at a time)
+  /// rather than through the generic view.
+  static func containsNUL(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+      return memchr(base, 0, bytes.count) != nil
     }
   }
 

@@ -58,7 +58,7 @@ public struct KindBindings {
     let index = try next()
     guard let value else { return try bindDefault(index) }
     try queries.check(.text(value), field: index)
-    let stored = queries.definition.fields[index].uppercase ? FieldValue.asciiUppercased(value) : value
+    let stored = queries.fieldChecks[index].uppercase ? FieldValue.asciiUppercased(value) : value
     if statement == nil { keepIfUnique(index, .text(stored)) }
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(stored, at: at) }
   }
@@ -78,8 +78,9 @@ public struct KindBindings {
     guard let value else { return try bindDefault(index) }
     try queries.check(.bool(value), field: index)
     if statement == nil { keepIfUnique(index, .bool(value)) }
-    let field = queries.definition.fields[index]
-    if value && field.onePerAccount { setOnePerAccount.append(field.name) }
+    if value && queries.definition.fields[index].onePerAccount {
+      setOnePerAccount.append(queries.definition.fields[index].name)
+    }
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
 

@@ -70,8 +70,8 @@ final class KindQueries: Sendable {
   let fieldColumnCounts: [Int32]
   /// Per field: whether it is one of the unique rule's.
   let isUniqueField: [Bool]
-  /// Per field: its text pattern, parsed once.
-  let fieldGlobs: [GlobPattern?]
+  /// Per field: what checking its values needs, its pattern parsed once.
+  let fieldChecks: [FieldCheck]
   /// The insert's parameter after the fields': the implicit `added_at`.
   let addedAtParameter: Int32
 
@@ -87,9 +87,7 @@ final class KindQueries: Sendable {
     fieldColumnCounts = definition.fields.map { Int32($0.columns.count) }
     addedAtParameter = parameter
     isUniqueField = definition.fields.map { definition.unique?.fields.contains($0.name) == true }
-    fieldGlobs = definition.fields.map { field in
-      if case .text(_, let pattern?) = field.type { GlobPattern(pattern) } else { nil }
-    }
+    fieldChecks = definition.fields.map(FieldCheck.init)
     let table = definition.name
     var select = ["id"]
     var insert = ["account"]
@@ -205,9 +203,25 @@ final class KindQueries: Sendable {
 }
 
 extension KindQueries {
-  /// Checks `value` against the field at `index`, its pattern parsed once.
+  /// One field as binding checks it: its definition and its parsed pattern, behind one
+  /// reference, so a value is checked without copying the definition (a retain per property).
+  final class FieldCheck: Sendable {
+    let field: FieldDefinition
+    let glob: GlobPattern?
+    /// Whether text is stored uppercased.
+    let uppercase: Bool
+
+    init(_ field: FieldDefinition) {
+      self.field = field
+      glob = if case .text(_, let pattern?) = field.type { GlobPattern(pattern) } else { nil }
+      uppercase = field.uppercase
+    }
+  }
+
+  /// Checks `value` against the field at `index`.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)``.
   func check(_ value: FieldValue, field index: Int) throws(ListStoreError) {
-    try value.check(for: definition.fields[index], glob: fieldGlobs[index])
+    let check = fieldChecks[index]
+    try value.check(for: check.field, glob: check.glob)
   }
 }
