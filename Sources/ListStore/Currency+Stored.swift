@@ -11,16 +11,13 @@ extension Currency {
 
   /// ``init(storedCode:)`` from the column's bytes, without making a `String`: it runs once per
   /// row of every page.
-  @usableFromInline
+  @inlinable
   init(storedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    // Kept as stored, known or not; the digits are looked up when asked for.
     guard bytes.count == 3 else {
-      self.init(packedCode: ISO4217.pack(0x3F, 0x3F, 0x3F), minorUnitDigits: 2)
+      self.init(packedCode: ISO4217.pack(0x3F, 0x3F, 0x3F))
       return
     }
-    if let entry = ISO4217.entry(bytes[0], bytes[1], bytes[2]) {
-      self.init(packedCode: entry >> 8, minorUnitDigits: Int(entry & 0xFF))
-    } else {
-      self.init(packedCode: ISO4217.pack(bytes[0], bytes[1], bytes[2]), minorUnitDigits: 2)
-    }
+    self.init(packedCode: ISO4217.pack(bytes[0], bytes[1], bytes[2]))
   }
 }

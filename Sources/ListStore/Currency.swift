@@ -9,18 +9,21 @@
 /// let dinar = try Currency(code: "KWD")  // dinar.minorUnitDigits == 3
 /// ```
 public struct Currency: Hashable, Sendable, CustomStringConvertible {
-  /// The code's three ASCII bytes in bits 31…8, the minor-unit digits in bits 7…0: a currency
-  /// is four bytes, so every `Money` and `Order` stays small.
-  private let entry: UInt32
-
-  /// The code's three ASCII bytes, packed big-endian into the low 24 bits.
-  private var packedCode: UInt32 { entry >> 8 }
+  /// The code's three ASCII bytes, packed big-endian into the low 24 bits: a currency is four
+  /// bytes, so every `Money` and `Order` stays small. The minor-unit digits are looked up when
+  /// asked for, not when a row is read: reading a page costs no table lookup per row.
+  private let packedCode: UInt32
 
   /// How many decimal digits the currency's minor unit has: 2 for EUR (cents), 0 for JPY,
-  /// 3 for KWD, 4 for CLF.
+  /// 3 for KWD, 4 for CLF; 2 for a code this build does not know (read back from a file).
   ///
   /// An amount in minor units is divided by 10 to this power to give the amount in major units.
-  public var minorUnitDigits: Int { Int(entry & 0xFF) }
+  public var minorUnitDigits: Int {
+    let entry = ISO4217.entry(
+      UInt8(truncatingIfNeeded: packedCode >> 16), UInt8(truncatingIfNeeded: packedCode >> 8),
+      UInt8(truncatingIfNeeded: packedCode))
+    return entry.map { Int($0 & 0xFF) } ?? 2
+  }
 
   /// Looks up the active ISO 4217 currency whose code is `code`.
   ///
@@ -40,11 +43,13 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     guard let entry else {
       throw .invalidCurrency(code)
     }
-    self.init(packedCode: entry >> 8, minorUnitDigits: Int(entry & 0xFF))
+    self.init(packedCode: entry >> 8)
   }
 
-  init(packedCode: UInt32, minorUnitDigits: Int) {
-    self.entry = packedCode << 8 | UInt32(truncatingIfNeeded: minorUnitDigits)
+  /// The currency of a packed code (see ``packedCode``), known or not.
+  @usableFromInline
+  init(packedCode: UInt32) {
+    self.packedCode = packedCode
   }
 
   /// Makes a currency this file names by code; a code missing from the table is a bug.
@@ -101,6 +106,6 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
 
   /// Every currency ``init(code:)`` accepts, sorted by code.
   public static let all: [Currency] = ISO4217.entries.map {
-    Currency(packedCode: $0 >> 8, minorUnitDigits: Int($0 & 0xFF))
+    Currency(packedCode: $0 >> 8)
   }
 }

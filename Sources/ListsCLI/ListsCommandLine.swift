@@ -132,8 +132,11 @@ public enum ListsCommandLine {
     _ arguments: [String], environment: Environment
   ) -> Result<(Invocation, [KindDefinition], CommandSpec), ParseFailure> {
     var builtIn: Result<Invocation, UsageError>
-    // `add`'s options are made from the kinds' definitions; a line without the word needs none.
-    let light = arguments.contains(AddSpec.name) ? CommandTree.root : CommandTree.rootWithoutAdd
+    // The one command the line names (a line naming none is the overview, or an error the
+    // whole tree reports); `add`'s options only when the line adds.
+    let light =
+      CommandTree.tree(naming: arguments)
+      ?? (arguments.contains(AddSpec.name) ? CommandTree.root : CommandTree.rootWithoutAdd)
     do {
       builtIn = .success(try CommandLineParser(root: light, takesAnyKindName: true).parse(arguments))
     } catch {

@@ -8,6 +8,7 @@
 ///
 /// A lookup indexes a table by the code's three letters, so finding a currency is one load: it
 /// neither allocates, hashes nor searches.
+@usableFromInline
 enum ISO4217 {
   /// One entry per code, sorted: the code's bytes in bits 31…8, the minor-unit digits in 7…0.
   ///
@@ -66,7 +67,7 @@ enum ISO4217 {
     """
 
   /// Packs three ASCII bytes big-endian into the low 24 bits: the code part of an entry.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func pack(_ b0: UInt8, _ b1: UInt8, _ b2: UInt8) -> UInt32 {
     UInt32(b0) << 16 | UInt32(b1) << 8 | UInt32(b2)
   }

@@ -14,20 +14,44 @@ package enum CommandTree {
   /// `add` has a subcommand for each.
   package static func tree(kinds: [KindDefinition], addsKinds: [KindDefinition]? = nil) -> CommandSpec {
     let names = kinds.map(\.name)
-    var root = CommandSpec(
+    var root = root(subcommands: commands.map { $0.spec(addsKinds ?? kinds) })
+    if names != KindDefinition.builtIns.map(\.name) { root.takeKinds(names) }
+    return root
+  }
+
+  /// `lists` with only the first of `arguments` that names a command below it (the built-in
+  /// kinds' options for `add`), or nil when none does. A start parses its line against this
+  /// first and so builds one command's options, not every command's; a line that parses here
+  /// parses the same against the whole tree, which is there for any line that does not.
+  package static func tree(naming arguments: [String]) -> CommandSpec? {
+    for argument in arguments {
+      if let command = commands.first(where: { $0.name == argument }) {
+        return root(subcommands: [command.spec(KindDefinition.builtIns)])
+      }
+    }
+    return nil
+  }
+
+  /// The commands below the root, in the order help lists them, each made only when asked for.
+  private static let commands: [(name: String, spec: @Sendable ([KindDefinition]) -> CommandSpec)] = [
+    ("show", { _ in ShowSpec.command }), (AddSpec.name, { AddSpec.command(kinds: $0) }),
+    ("remove", { _ in RemoveSpec.command }), ("clear", { _ in ClearSpec.command }),
+    ("import", { _ in ImportSpec.command }), ("export", { _ in ExportSpec.command }),
+    ("seed", { _ in SeedSpec.command }), ("watch", { _ in WatchSpec.command }),
+    ("sync", { _ in SyncSpec.command }), ("browse", { _ in BrowseSpec.command }),
+    ("doctor", { _ in DoctorSpec.command }), ("kinds", { _ in KindsSpec.command }),
+    ("completion", { _ in CompletionSpec.command }), ("man", { _ in ManSpec.command }),
+    (HelpSpec.name, { _ in HelpSpec.command }), ("__complete", { _ in CompleteSpec.command }),
+  ]
+
+  private static func root(subcommands: [CommandSpec]) -> CommandSpec {
+    CommandSpec(
       name: "lists",
       abstract: "Keeps your lists — favorites, addresses, orders — in one SQLite file.",
       discussion: "With no command, prints every list with its count, or its empty placeholder "
         + "title.",
       id: .overview,
-      subcommands: [
-        ShowSpec.command, AddSpec.command(kinds: addsKinds ?? kinds), RemoveSpec.command, ClearSpec.command,
-        ImportSpec.command, ExportSpec.command, SeedSpec.command, WatchSpec.command,
-        SyncSpec.command, BrowseSpec.command, DoctorSpec.command, KindsSpec.command, CompletionSpec.command, ManSpec.command,
-        HelpSpec.command, CompleteSpec.command,
-      ])
-    if names != KindDefinition.builtIns.map(\.name) { root.takeKinds(names) }
-    return root
+      subcommands: subcommands)
   }
 }
 
