@@ -46,7 +46,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     self.init(packedCode: entry >> 8)
   }
 
-  /// The currency of a packed code (see ``packedCode``), known or not.
+  /// The currency of a packed code (three ASCII bytes, big-endian), known or not.
   @usableFromInline
   init(packedCode: UInt32) {
     self.packedCode = packedCode
