@@ -151,7 +151,14 @@ tm send-keys q
 wait_shell q
 check_sane q
 
-# The empty placeholder is centred.
+# The empty placeholder is centred (once the shell's terminal is 24 by 80 again: tmux applies
+# a resize to the pane's terminal when its loop gets to it).
+for _ in $(seq 50); do
+  tm send-keys "clear; stty size" Enter
+  sleep 0.2
+  screen | grep -qx '24 80' && break
+done
+screen | grep -qx '24 80' || fail "the pane did not become 24 by 80"
 browse notes
 wait_for "No notes yet"
 top="$(screen | grep -n '╭' | cut -d: -f1)"

@@ -184,11 +184,16 @@ extension BrowseCommand {
           state = changed
           if isSettled(state) { view.totalCount = try? await items.count() }
         case .resized:
-          let size = screen.size
-          view.rows = size.rows
-          view.columns = size.columns
+          break  // laid out again below, at the size read for the frame
         case .stop:
           return nil
+        }
+        // The size is read again before each frame (one ioctl): a resize whose SIGWINCH came
+        // before the signal source was listening would otherwise leave the old layout.
+        let size = screen.size
+        if (view.rows, view.columns) != (size.rows, size.columns) {
+          view.rows = size.rows
+          view.columns = size.columns
         }
         view.settle(count: state.items.count)
         if view.wantsNextPage(state) { loader.send(.loadNextPage, execution: .concurrent) }
