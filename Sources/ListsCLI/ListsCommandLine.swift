@@ -132,11 +132,8 @@ public enum ListsCommandLine {
     _ arguments: [String], environment: Environment
   ) -> Result<(Invocation, [KindDefinition], CommandSpec), ParseFailure> {
     var builtIn: Result<Invocation, UsageError>
-    // The one command the line names (a line naming none is the overview, or an error the
-    // whole tree reports); `add`'s options only when the line adds.
-    let light =
-      CommandTree.tree(naming: arguments)
-      ?? (arguments.contains(AddSpec.name) ? CommandTree.root : CommandTree.rootWithoutAdd)
+    // The one command the line names; none for the overview (or an error the whole tree reports).
+    let light = CommandTree.tree(naming: arguments)
     do {
       builtIn = .success(try CommandLineParser(root: light, takesAnyKindName: true).parse(arguments))
     } catch {

@@ -100,16 +100,6 @@ public final class Statement {
     }
   }
 
-  /// Binds static text (a literal, alive for the whole program) to the 1-based parameter
-  /// `index` without copying it (`SQLITE_STATIC`).
-  @inlinable
-  public func bind(static value: StaticString, at index: Int32) throws(SQLiteError) {
-    let rc = value.utf8Start.withMemoryRebound(to: CChar.self, capacity: value.utf8CodeUnitCount) {
-      sqlite3_bind_text(handle, index, $0, Int32(value.utf8CodeUnitCount), csqlite_static())
-    }
-    if rc != SQLITE_OK { throw failure(rc) }
-  }
-
   /// Binds text, or `NULL` when `value` is nil, to the 1-based parameter `index`.
   @inlinable
   public func bind(_ value: String?, at index: Int32) throws(SQLiteError) {

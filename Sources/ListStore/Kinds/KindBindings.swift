@@ -11,7 +11,6 @@ public struct KindBindings {
   let statement: Statement?
   /// The kind's statements and what binding needs of each field, worked out once.
   let queries: KindQueries
-  var definition: KindDefinition { queries.definition }
   let now: Int64
   /// The next field of the definition to bind.
   private(set) var field = 0
@@ -78,9 +77,8 @@ public struct KindBindings {
     guard let value else { return try bindDefault(index) }
     try queries.check(.bool(value), field: index)
     if statement == nil { keepIfUnique(index, .bool(value)) }
-    if value && queries.definition.fields[index].onePerAccount {
-      setOnePerAccount.append(queries.definition.fields[index].name)
-    }
+    let field = queries.fieldChecks[index].field
+    if value && field.onePerAccount { setOnePerAccount.append(field.name) }
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
 
@@ -134,13 +132,13 @@ public struct KindBindings {
 
   /// Records `value` of the field at `index` when the field is one of the unique rule's.
   private mutating func keepIfUnique(_ index: Int, _ value: FieldValue) {
-    if queries.isUniqueField[index] { uniqueValues[queries.definition.fields[index].name] = value }
+    if queries.isUniqueField[index] { uniqueValues[queries.fieldChecks[index].field.name] = value }
   }
 
   /// Binds the default of the field at `index`, or null; a required field without a value is
   /// refused.
   private mutating func bindDefault(_ index: Int) throws(ListStoreError) {
-    let field = queries.definition.fields[index]
+    let field = queries.fieldChecks[index].field
     if field.required { throw .invalidValue(field: field.name, reason: "is required") }
     let now = self.now
     if statement == nil {

@@ -86,8 +86,21 @@ enum KindCursorCodec {
   static func values(
     of token: String, kinds: [CursorValue.Kind], kind: String, account: String, query: String = ""
   ) -> [CursorValue]? {
+    checkedBody(of: token, kind: kind, account: account, query: query).flatMap { decode($0, kinds: kinds) }
+  }
+
+  /// Whether `token` is a cursor of `kind` for `account` (of a page of the whole list): read
+  /// whole when the kinds of its terms are given, else checked by its version, tag and checksum.
+  static func isToken(_ token: String, kinds: [CursorValue.Kind]?, kind: String, account: String) -> Bool {
+    if let kinds { return values(of: token, kinds: kinds, kind: kind, account: account) != nil }
+    return checkedBody(of: token, kind: kind, account: account, query: "").map { $0.count >= 2 + 8 } ?? false
+  }
+
+  /// The bytes of `token` before its checksum, when its version, its kind's tag and its
+  /// checksum (over `account` and `query`) are right; nil for anything else.
+  private static func checkedBody(of token: String, kind: String, account: String, query: String) -> [UInt8]? {
     var token = token
-    return token.withUTF8 { text -> [CursorValue]? in
+    return token.withUTF8 { text -> [UInt8]? in
       guard let count = Base64URL.decodedCount(text.count), count >= 2 + 4 else { return nil }
       var bytes = [UInt8](repeating: 0, count: count)
       let decoded = bytes.withUnsafeMutableBufferPointer { Base64URL.decode(text, into: $0) }
@@ -95,24 +108,7 @@ enum KindCursorCodec {
       let body = Array(bytes[..<(count - 4)])
       var stored: UInt32 = 0
       for byte in bytes[(count - 4)...] { stored = stored << 8 | UInt32(byte) }
-      guard stored == checksum(body, kind: kind, account: account, query: query) else { return nil }
-      return decode(body, kinds: kinds)
-    }
-  }
-
-  /// Whether `token` is a cursor of `kind` for `account` (of a page of the whole list): read
-  /// whole when the kinds of its terms are given, else checked by its version, tag and checksum.
-  static func isToken(_ token: String, kinds: [CursorValue.Kind]?, kind: String, account: String) -> Bool {
-    if let kinds { return values(of: token, kinds: kinds, kind: kind, account: account) != nil }
-    var token = token
-    return token.withUTF8 { text -> Bool in
-      guard let count = Base64URL.decodedCount(text.count), count >= 2 + 8 + 4 else { return false }
-      var bytes = [UInt8](repeating: 0, count: count)
-      let decoded = bytes.withUnsafeMutableBufferPointer { Base64URL.decode(text, into: $0) }
-      guard decoded, bytes[0] == version, bytes[1] == builtInTags[kind] ?? kindTag else { return false }
-      var stored: UInt32 = 0
-      for byte in bytes[(count - 4)...] { stored = stored << 8 | UInt32(byte) }
-      return stored == checksum(Array(bytes[..<(count - 4)]), kind: kind, account: account, query: "")
+      return stored == checksum(body, kind: kind, account: account, query: query) ? body : nil
     }
   }
 

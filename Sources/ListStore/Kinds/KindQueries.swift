@@ -79,12 +79,15 @@ final class KindQueries: Sendable {
     self.definition = definition
     var parameter: Int32 = 2  // ?1 is the account
     var parameters: [Int32] = []
+    var counts: [Int32] = []
     for field in definition.fields {
+      let count = Int32(field.columns.count)
       parameters.append(parameter)
-      parameter += Int32(field.columns.count)
+      counts.append(count)
+      parameter += count
     }
     fieldParameters = parameters
-    fieldColumnCounts = definition.fields.map { Int32($0.columns.count) }
+    fieldColumnCounts = counts
     addedAtParameter = parameter
     isUniqueField = definition.fields.map { definition.unique?.fields.contains($0.name) == true }
     fieldChecks = definition.fields.map(FieldCheck.init)

@@ -97,15 +97,4 @@ public enum OrderStatus: String, CaseIterable, Sendable, Hashable, CustomStringC
     }
   }
 
-  /// The name as static text, which SQLite may bind without copying.
-  var staticName: StaticString {
-    switch self {
-    case .pending: "pending"
-    case .paid: "paid"
-    case .shipped: "shipped"
-    case .delivered: "delivered"
-    case .cancelled: "cancelled"
-    case .refunded: "refunded"
-    }
-  }
 }

@@ -6,30 +6,23 @@ package enum CommandTree {
   /// overview.
   package static let root = tree(kinds: KindDefinition.builtIns)
 
-  /// ``root`` without `add`'s subcommands: what a command line that does not add is parsed
-  /// with, so that it does not build every kind's options at each start.
-  package static let rootWithoutAdd = tree(kinds: KindDefinition.builtIns, addsKinds: [])
-
   /// `lists` for a file that holds `kinds`: every `<list>` argument takes their names, and
   /// `add` has a subcommand for each.
-  package static func tree(kinds: [KindDefinition], addsKinds: [KindDefinition]? = nil) -> CommandSpec {
+  package static func tree(kinds: [KindDefinition]) -> CommandSpec {
     let names = kinds.map(\.name)
-    var root = root(subcommands: commands.map { $0.spec(addsKinds ?? kinds) })
+    var root = root(subcommands: commands.map { $0.spec(kinds) })
     if names != KindDefinition.builtIns.map(\.name) { root.takeKinds(names) }
     return root
   }
 
   /// `lists` with only the first of `arguments` that names a command below it (the built-in
-  /// kinds' options for `add`), or nil when none does. A start parses its line against this
-  /// first and so builds one command's options, not every command's; a line that parses here
-  /// parses the same against the whole tree, which is there for any line that does not.
-  package static func tree(naming arguments: [String]) -> CommandSpec? {
-    for argument in arguments {
-      if let command = commands.first(where: { $0.name == argument }) {
-        return root(subcommands: [command.spec(KindDefinition.builtIns)])
-      }
-    }
-    return nil
+  /// kinds' options for `add`), or with none when no argument does (the overview). A start
+  /// parses its line against this first and so builds one command's options, not every
+  /// command's; a line that parses here parses the same against the whole tree, which is there
+  /// for any line that does not.
+  package static func tree(naming arguments: [String]) -> CommandSpec {
+    let command = arguments.lazy.compactMap { argument in commands.first { $0.name == argument } }.first
+    return root(subcommands: command.map { [$0.spec(KindDefinition.builtIns)] } ?? [])
   }
 
   /// The commands below the root, in the order help lists them, each made only when asked for.
