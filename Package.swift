@@ -110,6 +110,7 @@ let package = Package(
       name: "ListSyncTests",
       dependencies: [
         "ListSync", "ListPaging", "TextFormats", "ListStore", "ListStoreTesting", "ListsCLI", "TestSupport",
+        "SQLiteCore",
       ],
       exclude: ["Server"]),
     .testTarget(

@@ -168,7 +168,7 @@ public struct KindItems: ListRepository {
   }
 
   /// Reads the row a statement of ``KindQueries`` stands on.
-  private func decode(_ statement: Statement) -> DynamicItem {
+  func decode(_ statement: Statement) -> DynamicItem {
     DynamicItem(row: statement, plan: queries.decodePlan)
   }
 

@@ -46,12 +46,29 @@ final class URLSessionTransport: HTTPTransport {
   }
 
   func get(_ url: String, headers: [RemoteHeader]) async throws(TransportFailure) -> HTTPResponse {
+    try await send("GET", url, headers: headers, body: nil)
+  }
+
+  func post(_ url: String, headers: [RemoteHeader], json body: [UInt8]) async throws(TransportFailure) -> HTTPResponse {
+    try await send("POST", url, headers: headers, body: body)
+  }
+
+  /// One request; a `POST` never follows a redirect (a client would turn it into a `GET`, or
+  /// send the person's changes to a URL the remote's answer named).
+  private func send(
+    _ method: String, _ url: String, headers: [RemoteHeader], body: [UInt8]?
+  ) async throws(TransportFailure) -> HTTPResponse {
     guard let address = URL(string: url) else { throw .other("the URL is not valid") }
     var request = URLRequest(url: address)
-    request.httpMethod = "GET"
+    request.httpMethod = method
     for header in headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
+    if let body {
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      request.httpBody = Data(body)
+    }
     let task = session.dataTask(with: request)
-    let exchange = Exchange(scheme: address.scheme?.lowercased() ?? "", headers: headers)
+    let exchange = Exchange(
+      scheme: address.scheme?.lowercased() ?? "", headers: headers, followsRedirects: method == "GET")
     let limit = connectTimeout
     let timer = Task {
       try await Task.sleep(for: limit)
@@ -96,11 +113,13 @@ final class Exchange: Sendable {
 
   let scheme: String
   let headers: [RemoteHeader]
+  let followsRedirects: Bool
   private let state = Mutex(State())
 
-  init(scheme: String, headers: [RemoteHeader]) {
+  init(scheme: String, headers: [RemoteHeader], followsRedirects: Bool) {
     self.scheme = scheme
     self.headers = headers
+    self.followsRedirects = followsRedirects
   }
 
   func start(_ continuation: CheckedContinuation<Outcome, Never>) {
@@ -151,7 +170,9 @@ final class Exchange: Sendable {
     let target = url?.scheme?.lowercased() ?? ""
     return state.withLock {
       $0.redirects += 1
-      if target != scheme {
+      if !followsRedirects {
+        $0.redirectFailure = .redirectedPush
+      } else if target != scheme {
         $0.redirectFailure = .schemeChange(from: scheme, to: target.isEmpty ? "none" : target)
       } else if $0.redirects > maxRedirects {
         $0.redirectFailure = .tooManyRedirects(maxRedirects)

@@ -34,7 +34,32 @@ package struct KindItemFormat: Sendable {
     writer.beginObject()
     writer.key("id")
     writer.int(Int(item.id))
-    for (field, value) in zip(definition.fields, item.values) {
+    writeMembers(item, into: &writer)
+    if let addedAt = item.addedAt {
+      writer.key("added_at")
+      writer.string(addedAt.iso8601)
+    }
+    writer.endObject()
+  }
+
+  /// `item` as a push sends it: the JSON object of its fields without `id` — every field and
+  /// `added_at` for an add, only `fields` for an update (`null` for an unset one).
+  package func pushJSON(_ item: DynamicItem, fields: [String]?) -> String {
+    var writer = JSONWriter(capacity: 256)
+    writer.beginObject()
+    writeMembers(item, only: fields, into: &writer)
+    if fields == nil, let addedAt = item.addedAt {
+      writer.key("added_at")
+      writer.string(addedAt.iso8601)
+    }
+    writer.endObject()
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// Writes the members of `item`'s fields — all, or those named in `only` — in the
+  /// definition's order.
+  private func writeMembers(_ item: DynamicItem, only: [String]? = nil, into writer: inout JSONWriter) {
+    for (field, value) in zip(definition.fields, item.values) where only?.contains(field.name) ?? true {
       writer.key(field.name)
       switch value {
       case .null:
@@ -57,11 +82,6 @@ package struct KindItemFormat: Sendable {
         writer.string(money.currency.code)
       }
     }
-    if let addedAt = item.addedAt {
-      writer.key("added_at")
-      writer.string(addedAt.iso8601)
-    }
-    writer.endObject()
   }
 
   /// Writes `item` as one CSV record, in the order of ``fieldNames``.
