@@ -48,7 +48,7 @@ extension KindItems {
   public func recordSyncFailure(remoteURL: String, _ failure: SyncFailure) throws(ListStoreError) {
     let now = database.configuration.now().millisecondsSince1970
     try write { connection in
-      try connection.execute(SyncSchema.createSQL)
+      try connection.executeScript(SyncSchema.createSQL)
       let statement = try connection.cachedStatement(
         """
         INSERT INTO list_sync (kind, account, remote_url, last_attempt_at, error_kind, error_message,
@@ -72,7 +72,7 @@ extension KindItems {
   private func writeRemotePage(
     _ page: RemotePageWrite, _ connection: Connection, now: Int64
   ) throws -> RemotePageOutcome {
-    try connection.execute(SyncSchema.createSQL)
+    try connection.executeScript(SyncSchema.createSQL)
     let stored = try SyncSchema.state(kind: definition.name, account: account, connection)
     let refresh = page.number == 1
     var state =
