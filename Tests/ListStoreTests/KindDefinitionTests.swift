@@ -115,6 +115,18 @@ import Testing
     Refused(id: "id not last", json: books { $0 = $0.replacingFirst("]}", "],\"order\":[{\"field\":\"id\"},{\"field\":\"title\"}]}") }, says: "can name id only last"),
     Refused(id: "two now timestamps", json: #"{"name":"b","fields":[{"name":"a","type":"timestamp","default":"now"},{"name":"c","type":"timestamp","default":"now"}]}"#, says: "At most one timestamp field can default to now"),
     Refused(id: "placeholder without title", json: books { $0 = $0.replacingFirst("]}", "],\"placeholders\":{\"empty\":{\"title\":\"\"}}}") }, says: "The empty placeholder needs a title"),
+    Refused(id: "search field named rank", json: #"{"name":"b","fields":[{"name":"rank","type":"text"}],"search":["rank"]}"#, says: "search cannot use the field 'rank': the full-text index (FTS5) keeps that name"),
+    Refused(id: "search field named rowid", json: #"{"name":"b","fields":[{"name":"rowid","type":"text"}],"search":["rowid"]}"#, says: "search cannot use the field 'rowid'"),
+    Refused(id: "search field named like its index", json: #"{"name":"b","fields":[{"name":"b_search","type":"text"}],"search":["b_search"]}"#, says: "search cannot use the field 'b_search'"),
+    Refused(id: "C1 control in help", json: #"{"name":"b","help":"a\u009b2Jb","fields":[{"name":"t","type":"text"}]}"#, says: "The definition's help holds U+009B, a control or bidi formatting character"),
+    Refused(id: "bidi override in the item", json: #"{"name":"b","item":"\u202Eb","fields":[{"name":"t","type":"text"}]}"#, says: "The definition's item holds U+202E"),
+    Refused(id: "bidi isolate in an enum value", json: #"{"name":"b","fields":[{"name":"s","type":"enum","values":["a","\u2066b"]}]}"#, says: "fields[0].values[1] holds U+2066"),
+    Refused(id: "mark in a field's help", json: #"{"name":"b","fields":[{"name":"t","type":"text","help":"x\u200Fy"}]}"#, says: "fields[0].help holds U+200F"),
+    Refused(id: "escape in a text default", json: #"{"name":"b","fields":[{"name":"t","type":"text","default":"\u001b]0;x\u0007"}]}"#, says: "fields[0].default holds U+001B"),
+    Refused(id: "C1 in a placeholder", json: #"{"name":"b","fields":[{"name":"t","type":"text","placeholder":"\u0085"}]}"#, says: "fields[0].placeholder holds U+0085"),
+    Refused(id: "C1 in a flag", json: #"{"name":"b","fields":[{"name":"t","type":"text","flag":"t\u0090"}]}"#, says: "fields[0].flag holds U+0090"),
+    Refused(id: "mark in a list placeholder", json: #"{"name":"b","fields":[{"name":"t","type":"text"}],"placeholders":{"empty":{"title":"\u200Enone"}}}"#, says: "placeholders.empty.title holds U+200E"),
+    Refused(id: "isolate in a pattern", json: #"{"name":"b","fields":[{"name":"t","type":"text","pattern":"[A-Z]\u2069"}]}"#, says: "fields[0].pattern holds U+2069"),
     Refused(id: "unknown placeholder phase", json: books { $0 = $0.replacingFirst("]}", "],\"placeholders\":{\"gone\":{\"title\":\"x\"}}}") }, says: "unknown member 'gone'"),
   ]
 
