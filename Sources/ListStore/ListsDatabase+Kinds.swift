@@ -74,6 +74,7 @@ extension ListsDatabase {
     case KindRegistryError.builtIn(let name): .builtInKind(name)
     case let error as SearchError: .invalidDefinition(error.message)
     case let error as DamagedDefinition: .corrupt(path: path, detail: error.detail)
+    case KindRegistryError.foreign(let detail): .corrupt(path: path, detail: detail + "; it was left alone")
     default: ListStoreError.wrap(error, path: path)
     }
   }

@@ -140,6 +140,24 @@ import Testing
     #expect(await sandbox.sqlite("SELECT keep FROM a_search_data") == "mine\n")
   }
 
+  @Test(arguments: [["kinds", "remove", "a", "--yes"], ["kinds", "update", "-"]])
+  func droppingAnIndexLeavesATableMadeByHandUnderItsNameAlone(command: [String]) async throws {
+    let sandbox = try Sandbox()
+    await Self.register(Self.searchable, in: sandbox)
+    #expect(
+      await sandbox.sqlite("DROP TABLE a_search; CREATE TABLE a_search (keep TEXT); INSERT INTO a_search VALUES ('mine');") == "")
+    let before = await Self.schema(sandbox)
+    // The change takes search away, which drops the index.
+    let unsearched = #"{"name":"a","item":"a","fields":[{"name":"title","type":"text"}]}"#
+    let result = await sandbox.run(command, stdin: Array(unsearched.utf8))
+    expectError(
+      result, code: 74,
+      line: "Error: \(sandbox.databasePath) is damaged (the table a_search is not the one lists makes for the search "
+        + "index of a; it was left alone); restore it from a backup.")
+    #expect(await Self.schema(sandbox) == before)
+    #expect(await sandbox.sqlite("SELECT keep FROM a_search") == "mine\n")
+  }
+
   @Test(arguments: [
     (#"{"name":"b","fields":[{"name":"rank","type":"text"}],"search":["rank"]}"#,
      "Error: search cannot use the field 'rank': the full-text index (FTS5) keeps that name for itself; rename the field or leave it out of search."),

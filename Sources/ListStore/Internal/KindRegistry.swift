@@ -186,6 +186,7 @@ enum KindRegistry {
       advice: "the change cannot make it")
     // Other search fields: the index is made again, for the rows already there.
     let search = definition.searchChangeSQL(from: stored.definition)
+    if !search.isEmpty { try SearchIndexHealth.requireOwn(stored.definition, connection) }
     if !search.isEmpty && !definition.search.isEmpty { try FullTextSearch.requireAvailable(on: connection) }
     plan.sql += search
     for statement in plan.sql { try connection.execute(statement) }
@@ -242,6 +243,7 @@ enum KindRegistry {
   static func remove(_ name: String, _ connection: Connection) throws {
     guard let stored = try kind(named: name, connection) else { throw KindRegistryError.unknown(name) }
     guard !stored.isBuiltIn else { throw KindRegistryError.builtIn(name) }
+    try SearchIndexHealth.requireOwn(stored.definition, connection)
     for statement in stored.definition.searchDropSQL { try connection.execute(statement) }
     try connection.execute("DROP TABLE \(stored.definition.sqlName)")
     var rows = [
@@ -280,6 +282,9 @@ enum KindRegistryError: Error {
   case unknown(String)
   /// A built-in kind cannot be removed.
   case builtIn(String)
+  /// An object of one of the names of the kind's search index is not the package's, so the
+  /// index cannot be dropped: the sentence says which.
+  case foreign(String)
 }
 
 /// A row of `list_kinds` whose definition does not read, fails validation, or names another

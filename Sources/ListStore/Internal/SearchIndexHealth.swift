@@ -47,9 +47,8 @@ enum SearchIndexHealth {
   ///   names the object of one of the index's names that the package did not make for it.
   static func rebuild(_ definition: KindDefinition, _ connection: Connection) throws -> String? {
     let survey = try Survey(definition, connection)
-    if let foreign = survey.foreign.first {
-      return "the \(foreign.type) \(foreign.name) is not the one lists makes for the search index of "
-        + "\(definition.name); it was left alone, and the index not rebuilt"
+    if let foreign = survey.foreignObject {
+      return foreign + "; it was left alone, and the index not rebuilt"
     }
     for trigger in survey.present where trigger.type == "trigger" {
       try connection.execute("DROP TRIGGER \(SQLText.identifier(trigger.name))")
@@ -80,6 +79,15 @@ enum SearchIndexHealth {
     return nil
   }
 
+  /// Refuses to go on when an object of one of the names of `definition`'s search index is not
+  /// the package's: dropping the index (removing the kind, changing its search fields) would
+  /// drop it too.
+  /// - Throws: ``KindRegistryError/foreign(_:)``.
+  static func requireOwn(_ definition: KindDefinition, _ connection: Connection) throws {
+    guard !definition.search.isEmpty else { return }
+    if let foreign = try Survey(definition, connection).foreignObject { throw KindRegistryError.foreign(foreign) }
+  }
+
   /// The objects of `definition`'s search index as the package makes them: the FTS5 table, its
   /// shadow tables as FTS5 makes them, and the triggers, read back from a scratch in-memory
   /// database the kind's table and index are made in.
@@ -100,8 +108,18 @@ enum SearchIndexHealth {
     var present: [SchemaReference.Object] = []
     /// The objects of the index's names that are something else.
     var foreign: [SchemaReference.Object] = []
+    /// The definition surveyed.
+    let definition: KindDefinition
+
+    /// The sentence naming the first object that is not the package's, or nil.
+    var foreignObject: String? {
+      foreign.first.map {
+        "the \($0.type) \($0.name) is not the one lists makes for the search index of \(definition.name)"
+      }
+    }
 
     init(_ definition: KindDefinition, _ connection: Connection) throws {
+      self.definition = definition
       let expected = try SearchIndexHealth.reference(for: definition)
       let names = Set(definition.searchSchemaObjectNames)
       for object in try SchemaReference.objects(in: connection) where names.contains(object.name) {

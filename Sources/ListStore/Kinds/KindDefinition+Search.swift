@@ -82,12 +82,13 @@ extension KindDefinition {
     return "INSERT INTO \(table) (\(table), rank) VALUES ('integrity-check', 1)"
   }
 
-  /// The SQL that drops the kind's index and its triggers; empty when it has no ``search``
-  /// fields. Dropping an external-content index leaves the kind's rows as they are.
+  /// The SQL that drops the kind's index and its triggers, those of them that are there; empty
+  /// when it has no ``search`` fields. Dropping an external-content index leaves the kind's
+  /// rows as they are. Run only once the objects of those names are known to be the index's.
   public var searchDropSQL: [String] {
     guard !search.isEmpty else { return [] }
-    return searchTriggerNames.map { "DROP TRIGGER \(SQLText.identifier($0))" }
-      + ["DROP TABLE \(SQLText.identifier(searchTableName))"]
+    return searchTriggerNames.map { "DROP TRIGGER IF EXISTS \(SQLText.identifier($0))" }
+      + ["DROP TABLE IF EXISTS \(SQLText.identifier(searchTableName))"]
   }
 
   /// The SQL that changes the index of `previous` (the definition as registered) into this
