@@ -250,19 +250,15 @@ extension KindDefinition {
   /// field cannot have one; nor can it be named like the index (`<kind>_search`).
   static let reservedSearchColumns: Set<String> = ["rank", "rowid"]
 
-  /// Whether `text` has no character that could change how a terminal shows it: no C0 or C1
-  /// control (U+0000–U+001F, U+007F–U+009F), no bidi override, embedding or isolate
-  /// (U+202A–U+202E, U+2066–U+2069) and no directional mark (U+200E, U+200F, U+061C).
+  /// Whether `text` has no character that could change how a terminal shows it — none that
+  /// the terminal escaping shows as an escape: no C0 or C1 control (U+0000–U+001F,
+  /// U+007F–U+009F), no bidi override, embedding or isolate (U+202A–U+202E, U+2066–U+2069), no
+  /// directional mark (U+200E, U+200F, U+061C) and no line or paragraph separator.
   static func isPlainText(_ text: String) -> Bool {
     !text.unicodeScalars.contains(where: isUnsafe)
   }
 
-  private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
-    default: false
-    }
-  }
+  private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool { TerminalEscaping.needsEscape(scalar) }
 
   /// Refuses any text of the definition that holds a character ``isPlainText(_:)`` refuses,
   /// naming where it is as the JSON has it: `fields[1].help`, `placeholders.empty.title`.
