@@ -148,9 +148,11 @@ public enum ListsCommandLine {
     do {
       return .success((try CommandLineParser(root: root).parse(arguments), kinds, root))
     } catch {
-      // A line that fails against the built-in lists of a file whose definitions are damaged
-      // may name one of them: the damage is the error (74), not an unknown list.
-      if let damage { return .failure(ParseFailure(error: .store(damage), root: root)) }
+      // A list unknown among the built-in lists of a file whose definitions are damaged may be
+      // one of them: the damage is the error (74), not an unknown list.
+      if let damage, case .unknownValue(_, noun: "list", _) = error.kind {
+        return .failure(ParseFailure(error: .store(damage), root: root))
+      }
       return .failure(ParseFailure(error: .usage(error), root: root))
     }
   }

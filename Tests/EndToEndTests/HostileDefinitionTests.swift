@@ -57,6 +57,17 @@ import Testing
     #expect(await sandbox.sqlite("SELECT title FROM books") == "Solaris\n")
   }
 
+  @Test func aDamagedDefinitionLeavesTheOtherListsAndUsageErrorsAsTheyWere() async throws {
+    let sandbox = try Sandbox()
+    await Self.register(Self.books, in: sandbox)
+    #expect(await sandbox.sqlite("UPDATE list_kinds SET definition = json_set(definition, '$.name', 'films') WHERE name = 'books'") == "")
+    let added = await sandbox.run("add", "orders", "--number", "A-1", "--total", "1", "--currency", "EUR")
+    #expect(added.exitCode == 0, "\(added)")
+    let typo = await sandbox.run("add", "orders", "--numbr", "A-2")
+    #expect(typo.exitCode == 64, "\(typo)")
+    #expect(typo.stderrLines.first == "Error: Unknown option '--numbr'. Did you mean '--number'?", "\(typo)")
+  }
+
   @Test func doctorNamesADefinitionWithABidiOverrideEscaped() async throws {
     let sandbox = try Sandbox()
     await Self.register(Self.books, in: sandbox)
