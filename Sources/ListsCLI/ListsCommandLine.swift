@@ -86,8 +86,8 @@ public enum ListsCommandLine {
       let style = Terminal.style(
         for: stderr.fileDescriptor, environment: environment,
         noColorFlag: arguments.contains("--no-color"))
-      stderr.write(CLIError.usage(failure.error).render(style: style, root: failure.root))
-      return CLIError.usage(failure.error).exitCode
+      stderr.write(failure.error.render(style: style, root: failure.root))
+      return failure.error.exitCode
     }
     switch invocation {
     case .version:
@@ -119,7 +119,7 @@ public enum ListsCommandLine {
 
   /// A parse that failed, with the command line it failed against.
   private struct ParseFailure: Error {
-    var error: UsageError
+    var error: CLIError
     var root: CommandSpec
   }
 
@@ -143,12 +143,17 @@ public enum ListsCommandLine {
       guard case .help = invocation else { return .success((invocation, KindDefinition.builtIns, light)) }
     }
     let globals = CompletionRequest(words: arguments).globals
-    let kinds = KindCatalog.definitions(atPath: globals.databasePath(in: environment))
+    let (kinds, damage) = KindCatalog.read(atPath: globals.databasePath(in: environment))
     let root = kinds == KindDefinition.builtIns ? CommandTree.root : CommandTree.tree(kinds: kinds)
     do {
       return .success((try CommandLineParser(root: root).parse(arguments), kinds, root))
     } catch {
-      return .failure(ParseFailure(error: error, root: root))
+      // A list unknown among the built-in lists of a file whose definitions are damaged may be
+      // one of them: the damage is the error (74), not an unknown list.
+      if let damage, case .unknownValue(_, noun: "list", _) = error.kind {
+        return .failure(ParseFailure(error: .store(damage), root: root))
+      }
+      return .failure(ParseFailure(error: .usage(error), root: root))
     }
   }
 

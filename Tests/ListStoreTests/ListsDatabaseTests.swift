@@ -92,7 +92,7 @@ import ListStoreTesting
       let path = folder.path()
       do {
         let other = try Connection(path: path)
-        try other.execute("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES ('hi')")
+        try other.executeScript("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES ('hi')")
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       #expect(throws: ListStoreError.foreignDatabase(path: path)) { try ListsDatabase(path: path) }
@@ -105,7 +105,7 @@ import ListStoreTesting
       let path = folder.path()
       do {
         let other = try Connection(path: path)
-        try other.execute("PRAGMA page_size = 4096; VACUUM")
+        try other.executeScript("PRAGMA page_size = 4096; VACUUM")
       }
       let database = try ListsDatabase(path: path)
       #expect(try database.orders().count() == 0)
@@ -118,7 +118,7 @@ import ListStoreTesting
       do {
         _ = try ListsDatabase(path: path)
         let raw = try Connection(path: path)
-        try raw.execute("PRAGMA journal_mode = DELETE; PRAGMA user_version = 99")
+        try raw.executeScript("PRAGMA journal_mode = DELETE; PRAGMA user_version = 99")
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       #expect(throws: ListStoreError.schemaTooNew(found: 99, supported: ListsDatabase.supportedSchemaVersion)) {

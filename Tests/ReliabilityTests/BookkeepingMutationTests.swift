@@ -119,7 +119,7 @@ extension Reliability {
           // An edit SQLite refuses (a trigger already dropped) is no edit; the next is tried.
           do {
             let connection = try Connection(path: path, options: .init(create: false))
-            try connection.execute(sql)
+            try connection.executeScript(sql)
             edits.append(sql)
           } catch {}
         }

@@ -75,7 +75,7 @@ enum SyncSchema {
   /// Makes the sync tables when missing, and brings a file synced by an earlier build up to
   /// date: `list_sync_items` gains `version`, `base` and `seen`.
   static func prepare(_ connection: Connection) throws(SQLiteError) {
-    try connection.execute(createSQL)
+    try connection.executeScript(createSQL)
     let columns = try connection.cachedStatement(
       "SELECT count(*) FROM pragma_table_info('list_sync_items') WHERE name IN ('version', 'base', 'seen')")
     defer { columns.reset() }

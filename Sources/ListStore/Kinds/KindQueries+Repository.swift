@@ -46,7 +46,8 @@ extension KindQueries {
         account: account, values: KindBindings.recordingUniqueValues(of: self, now: now, bind), connection)
     {
       if !clears.isEmpty {
-        try connection.execute("ROLLBACK TO one_per_account; RELEASE one_per_account")
+        try connection.execute("ROLLBACK TO one_per_account")
+        try connection.execute("RELEASE one_per_account")
       }
       return (stored, false)
     }

@@ -27,10 +27,13 @@ package enum DoctorCommand {
           "Recounted \(count.list) for account '\(TerminalEscaping.escape(count.account))': "
             + "kept \(count.kept), now \(count.actual).")
       }
+      for reason in repair.leftAlone {
+        out.writeLine("Left alone: " + TerminalEscaping.escape(reason) + ".")
+      }
       for reason in repair.notRepaired {
         out.writeLine("Nothing was repaired: " + TerminalEscaping.escape(reason))
       }
-      if repair.isEmpty && repair.notRepaired.isEmpty {
+      if repair.isEmpty && repair.notRepaired.isEmpty && repair.leftAlone.isEmpty {
         out.writeLine("Every kept count was right; nothing to repair.")
       }
     }
