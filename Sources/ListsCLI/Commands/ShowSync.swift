@@ -63,9 +63,12 @@ package enum ShowSync {
 
   /// The sync state of `kind`, after a refresh when it is due; nil for a kind without a remote.
   /// Returns whether the cache changed, so that `show` loads its page again.
+  ///
+  /// - Throws: 64 when a refresh is due and `LISTS_SYNC_HEADERS` holds a line naming no origin
+  ///   (nothing is sent then).
   static func refreshIfDue(
     kind: String, _ options: Options, _ database: ListsDatabase?, _ context: Context, events: Bool
-  ) async -> (view: View, changed: Bool)? {
+  ) async throws(CLIError) -> (view: View, changed: Bool)? {
     guard let database, let state = try? database.syncState(ofKind: kind, account: context.account),
       let items = try? database.items(of: kind, account: context.account)
     else { return nil }
@@ -86,11 +89,13 @@ package enum ShowSync {
       }
       return (view, false)
     }
+    // Only the headers of the stored remote's origin: the file chose the URL, not the person.
+    let headers = try SyncHeaders(remoteURL: state.remoteURL, environment: SyncCommand.environmentHeaders())
     if events { context.stderr.writeLine(#"{"event":"remote_loading","page":1}"#) }
     context.stderr.flush()
     let spinner = Spinner("Syncing \(kind)…", enabled: context.stderrIsTerminal && !events)
     let status = try? SyncCommand.runChild(
-      [kind, state.remoteURL, "--quiet"], headers: headers(context), context)
+      [kind, state.remoteURL, "--quiet"], headers: headers, context)
     await spinner.stop()
     let after = (try? items.syncState()) ?? state
     guard status == .success else {
@@ -121,13 +126,6 @@ package enum ShowSync {
       context.stderr.writeLine(#"{"event":"remote_loaded","page":1,"count":\#(after.itemCount)}"#)
     }
     return (View(state: after, label: "fresh"), true)
-  }
-
-  /// The headers a refresh sends: those of `LISTS_SYNC_HEADERS`, as `lists sync` hands them
-  /// over (none are stored in the file).
-  private static func headers(_ context: Context) -> [String] {
-    guard let bytes = System.environmentBytes(SyncCommand.headersVariable) else { return [] }
-    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
   /// The loader's state as the two-source rules make it: the remote failure as a notice with
