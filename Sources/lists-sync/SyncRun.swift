@@ -99,14 +99,12 @@ struct SyncRun {
       }
     }
     var pages = 0
-    var count = 0
     var added = 0
     var last: SyncState?
     func event(_ line: String) { if events { stderr(line + "\n") } }
     do throws(SyncError) {
       let record = { (outcome: RemotePageOutcome) in
         pages += 1
-        count += outcome.state.itemCount - count
         added += outcome.added
         last = outcome.state
         event(#"{"event":"remote_loaded","page":\#(outcome.state.nextPage - 1),"written":\#(outcome.written)}"#)

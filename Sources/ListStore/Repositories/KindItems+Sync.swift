@@ -48,7 +48,7 @@ extension KindItems {
   public func recordSyncFailure(remoteURL: String, _ failure: SyncFailure) throws(ListStoreError) {
     let now = database.configuration.now().millisecondsSince1970
     try write { connection in
-      try connection.execute(SyncSchema.createSQL)
+      try SyncSchema.ensure(connection)
       let statement = try connection.cachedStatement(
         """
         INSERT INTO list_sync (kind, account, remote_url, last_attempt_at, error_kind, error_message,
@@ -72,9 +72,15 @@ extension KindItems {
   private func writeRemotePage(
     _ page: RemotePageWrite, _ connection: Connection, now: Int64
   ) throws -> RemotePageOutcome {
-    try connection.execute(SyncSchema.createSQL)
-    let stored = try SyncSchema.state(kind: definition.name, account: account, connection)
+    try SyncSchema.ensure(connection)
     let refresh = page.number == 1
+    let stored: (SyncState, refreshedAt: Int64?)?
+    do {
+      stored = try SyncSchema.state(kind: definition.name, account: account, connection)
+    } catch ListStoreError.syncStateDamaged(_, _, _) where refresh {
+      // Cache state: a refresh writes it again from nothing.
+      stored = nil
+    }
     var state =
       stored?.0
       ?? SyncState(
@@ -82,7 +88,9 @@ extension KindItems {
         nextPage: 1, isComplete: false, itemCount: 0, generation: 0)
     var refreshedAt = stored?.refreshedAt ?? now
     if refresh {
-      state.generation += 1
+      // The table keeps generation below Int64.max; checked all the same.
+      let (next, overflow) = state.generation.addingReportingOverflow(1)
+      state.generation = overflow ? 1 : next
       state.itemCount = 0
       refreshedAt = now
     } else {
@@ -108,7 +116,10 @@ extension KindItems {
       }
       var draft = remote.draft
       if definition.hasImplicitAddedAt && draft.addedAt == nil {
-        draft.addedAt = Timestamp(millisecondsSince1970: refreshedAt - Int64(state.itemCount + index))
+        // Never before the earliest time a timestamp can be written in.
+        let earliest = Timestamp.supportedRange.lowerBound.millisecondsSince1970
+        let (shifted, overflow) = refreshedAt.subtractingReportingOverflow(Int64(state.itemCount) + Int64(index))
+        draft.addedAt = Timestamp(millisecondsSince1970: overflow ? earliest : max(shifted, earliest))
       }
       do {
         let (id, isNew) = try upsert(remote, draft, connection, now: now)
@@ -124,9 +135,14 @@ extension KindItems {
     state.lastAttemptAt = state.lastSuccessAt
     state.lastError = nil
     state.nextCursor = page.nextCursor
+    guard page.number >= 1, Int64(page.number) < SyncSchema.maxCount else {
+      throw ListStoreError.syncStateDamaged(
+        kind: definition.name, account: account, detail: "page \(page.number) is past the pages kept")
+    }
     state.nextPage = page.number + 1
     state.isComplete = page.nextCursor == nil
-    state.itemCount += page.items.count
+    // Both at most the table's bound: no overflow, and the row stays within it.
+    state.itemCount = min(state.itemCount + page.items.count, Int(SyncSchema.maxCount))
     try save(state, refreshedAt: refreshedAt, connection)
     return RemotePageOutcome(state: state, written: true, added: added)
   }

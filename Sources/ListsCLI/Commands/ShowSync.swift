@@ -69,12 +69,22 @@ package enum ShowSync {
   static func refreshIfDue(
     kind: String, _ options: Options, _ database: ListsDatabase?, _ context: Context, events: Bool
   ) async throws(CLIError) -> (view: View, changed: Bool)? {
-    guard let database, let state = try? database.syncState(ofKind: kind, account: context.account),
-      let items = try? database.items(of: kind, account: context.account)
-    else { return nil }
+    guard let database else { return nil }
+    let found: SyncState?
+    do {
+      found = try database.syncState(ofKind: kind, account: context.account)
+    } catch .syncStateDamaged(let kind, let account, let detail) {
+      // Damage the file holds (a stored value lists never writes): one line and 74, never a
+      // refresh to a URL the file chose with credentials in it.
+      throw .store(.syncStateDamaged(kind: kind, account: account, detail: detail))
+    } catch {
+      return nil
+    }
+    guard let state = found, let items = try? database.items(of: kind, account: context.account) else { return nil }
     let now = database.configuration.now().millisecondsSince1970
-    let age = state.lastSuccessAt.map { now - $0.millisecondsSince1970 }
-    let due = age.map { $0 > options.maxAge } ?? true
+    // Checked: a stored time far off, or after now, is a cache to refresh, never a trap.
+    let age = state.lastSuccessAt.map { now.subtractingReportingOverflow($0.millisecondsSince1970) }
+    let due = age.map { $0.overflow || $0.partialValue < 0 || $0.partialValue > options.maxAge } ?? true
     guard due && !options.offline else {
       var view = View(state: state, label: state.hasSynced ? (due ? "stale" : "fresh") : "never")
       // The last attempt failed after the last success: the cached rows show with the notice.
