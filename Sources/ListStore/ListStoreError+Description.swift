@@ -39,6 +39,9 @@ extension ListStoreError: CustomStringConvertible {
     case .countDrift(let list, let account, let kept, let actual):
       "The kept count of \(list) for account '\(account)' is \(kept), but the list has "
         + "\(actual) \(actual == 1 ? list.itemName : list.rawValue); recount with 'lists doctor --repair'."
+    case .syncStateDamaged(let kind, let account, let detail):
+      "The sync state of \(kind) for account '\(account)' is damaged (\(detail)); no item is lost: "
+        + "'lists sync \(kind) --from URL' replaces it."
     case .bookkeepingDamaged(let path, let detail):
       "\(path) is damaged (\(detail)); no item is lost: repair it with 'lists doctor --repair'."
     case .migrationChanged(let number, let name):
@@ -115,6 +118,7 @@ extension ListStoreError: CustomStringConvertible {
     case .schemaTooNew: "schema_too_new"
     case .countDrift: "count_drift"
     case .bookkeepingDamaged: "damaged_bookkeeping"
+    case .syncStateDamaged: "damaged_sync_state"
     case .migrationChanged: "migration_changed"
     case .migrationFailed: "migration_failed"
     case .appSchemaTooNew: "schema_too_new"

@@ -46,6 +46,10 @@ public enum ListStoreError: Error, Sendable, Equatable {
   /// An index, a trigger or the table of kept counts that the migrations made is missing or
   /// was changed; no data row is lost, and `lists doctor --repair` makes it again.
   case bookkeepingDamaged(path: String, detail: String)
+  /// A kind's row of sync state (`list_sync`) holds a value lists never writes (out of range,
+  /// of the wrong type, a URL with a user name or password). It is cache state: a sync with
+  /// `--from URL` replaces it.
+  case syncStateDamaged(kind: String, account: String, detail: String)
   /// An applied migration whose text in this build differs from what was applied.
   case migrationChanged(number: Int, name: String)
   /// A migration failed; the file was left as it was before it.

@@ -162,11 +162,14 @@ public struct KindSync: Sendable {
     let limit = maxPages ?? client.configuration.maxPages
     var written = 0
     var followed = CursorLoopCheck()
-    let state: SyncState?
-    do {
-      state = try items.syncState()
-    } catch {
-      throw .store(error)
+    // Read only to resume: a refresh replaces the state, damaged or not.
+    var state: SyncState?
+    if resume {
+      do {
+        state = try items.syncState()
+      } catch {
+        throw .store(error)
+      }
     }
     if !resume || !(state?.hasSynced ?? false) || state?.remoteURL != remoteURL {
       let first = try await refresh()

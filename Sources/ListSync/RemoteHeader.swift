@@ -1,3 +1,5 @@
+import TextFormats
+
 /// One request header sent to a remote, such as `Authorization: Bearer ...`.
 ///
 /// Its value is a secret as far as this library knows: ``description``, ``debugDescription``
@@ -24,13 +26,13 @@ public struct RemoteHeader: Sendable, Hashable, CustomStringConvertible,
   ///   an HTTP token or the value holds a line break or another control character. The message
   ///   names the header but never quotes the value.
   public init(name: String, value: String) throws(RemoteError) {
-    guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else {
+    guard HTTPHeaderSyntax.isName(name) else {
       throw RemoteError(
         .invalidRequest,
         "The header name \(Self.quotedName(name)) is not valid; use \"Name: value\".")
     }
-    let trimmed = value.trimmingSpaces()
-    guard trimmed.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+    let trimmed = HTTPHeaderSyntax.trimmed(value)
+    guard HTTPHeaderSyntax.isValue(trimmed) else {
       throw RemoteError(
         .invalidRequest, "The value of the header \(name) holds a control character.")
     }
@@ -64,17 +66,6 @@ public struct RemoteHeader: Sendable, Hashable, CustomStringConvertible,
   /// Whether two headers have the same name, compared without case, as HTTP compares them.
   func hasSameName(as other: RemoteHeader) -> Bool {
     name.lowercased() == other.name.lowercased()
-  }
-
-  /// RFC 9110 `tchar`.
-  private static func isTokenByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return true
-    default:
-      return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
   }
 
   /// A name quoted for a message, cut short: it may be a mistyped value.

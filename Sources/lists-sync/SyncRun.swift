@@ -8,7 +8,8 @@ import TextFormats
 ///
 /// Arguments (made by `lists`, not typed by people): `--db PATH --account NAME
 /// [--busy-timeout MS] [--no-color] KIND URL [--all] [--continue] [--limit N] [--quiet] [--events]`.
-/// Headers come in `LISTS_SYNC_HEADERS`, one a line.
+/// Headers come in `LISTS_SYNC_HEADERS`, lines `ORIGIN Name: value` that `lists` filtered to
+/// the remote's origin; a line of any other origin is refused (64) and nothing is sent.
 struct SyncRun {
   var database = ""
   var account = "default"
@@ -57,10 +58,23 @@ struct SyncRun {
       return code
     }
     var headers: [RemoteHeader] = []
-    do throws(RemoteError) {
-      for line in (headerLines ?? "").split(separator: "\n") { headers.append(try RemoteHeader(parsing: String(line))) }
-    } catch {
+    do {
+      let origin = try RemoteOrigin(url: url)
+      for (lineOrigin, field) in try SyncHeaders.originLines(headerLines ?? "") {
+        guard lineOrigin == origin else {
+          return fail("a header for \(lineOrigin) was handed over for a remote of \(origin); nothing was sent.", 64)
+        }
+        headers.append(try RemoteHeader(name: field.name, value: field.value))
+      }
+    } catch let error as RemoteOrigin.Problem {
+      return fail(error.message, 64)
+    } catch let error as CLIError {
+      guard case .other(let message, let code) = error else { return fail("the headers are not valid.", 64) }
+      return fail(message, code.rawValue)
+    } catch let error as RemoteError {
       return fail(error.message, error.exitCode)
+    } catch {
+      return fail("\(error)", 70)
     }
     let items: KindItems
     let client: RemoteClient
@@ -88,14 +102,12 @@ struct SyncRun {
       },
       encode: { format.pushJSON($0, fields: $1) })
     var pages = 0
-    var count = 0
     var added = 0
     var last: SyncState?
     func event(_ line: String) { if events { stderr(line + "\n") } }
     do throws(SyncError) {
       let record = { (outcome: RemotePageOutcome) in
         pages += 1
-        count += outcome.state.itemCount - count
         added += outcome.added
         last = outcome.state
         event(#"{"event":"remote_loaded","page":\#(outcome.state.nextPage - 1),"written":\#(outcome.written)}"#)

@@ -1,3 +1,5 @@
+import ListsCLI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -20,9 +22,9 @@ guard let run = SyncRun(arguments) else {
   write("Error: lists-sync is started by lists sync; run that instead.\n", to: 2)
   exit(64)
 }
-let headers = getenv("LISTS_SYNC_HEADERS").map { String(cString: $0) }
+let headers = getenv(SyncHeaders.variable).map { String(cString: $0) }
 // Not to be passed on to anything this process might start.
-unsetenv("LISTS_SYNC_HEADERS")
+unsetenv(SyncHeaders.variable)
 let status = await run.run(
   headerLines: headers, stdout: { write($0, to: 1) }, stderr: { write($0, to: 2) })
 exit(status)

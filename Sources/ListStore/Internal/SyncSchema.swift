@@ -4,20 +4,79 @@ import SQLiteCore
 /// never syncs keeps exactly the schema the contract documents).
 ///
 /// - `list_sync`: one row per kind and account, the ``SyncState``.
+/// - `list_sync_items`: which local item holds which remote id, with the remote's `version`
+///   and values as last seen (`base`) and the walk that last saw it (`seen`). A side table
+///   rather than a column of the kind's table: the kind's table stays as its definition made it
+///   (what `kinds show` prints and `doctor` compares), and a remote id is kept with its JSON
+///   type (`remote_id` has no type affinity: `1` and `"1"` are different ids).
 /// - `list_changes`: the outbox, the person's changes the remote has not answered yet, and the
-///   conflicted and rejected ones kept for the person to see. Filled by the triggers of each
+///   conflicted and refused ones kept for the person to see. Filled by the triggers of each
 ///   synced kind (``KindDefinition/changeTriggerSQL``), so another program's writes are in it too.
 /// - `list_sync_applying`: holds a row only inside a sync's own write transaction, and so tells
 ///   those triggers to leave the sync's writes of remote pages out of the outbox. (A trigger of
 ///   the main schema cannot read a TEMP table, and no other connection ever sees the row.)
-/// - `list_sync_items`: which local item holds which remote id, with the remote's `version`
-///   and values as last seen (`base`) and the walk that last saw it (`seen`). A side table rather than a
-///   column of the kind's table: the kind's table stays as its definition made it (what
-///   `kinds show` prints and `doctor` compares), and a remote id is kept with its JSON type
-///   (`remote_id` has no type affinity: `1` and `"1"` are different ids).
+///
+/// `list_sync` and `list_sync_items` carry CHECK constraints on every value (types and ranges), so another program's
+/// plain SQL cannot store what lists never writes. The same conditions are read back with each
+/// row: a row that breaks them (in a file whose tables an older build made without the
+/// constraints, or a schema edited with `writable_schema`) is damage, never arithmetic on it.
+/// Tables without the constraints are rebuilt with them by the next sync's first write, in its
+/// transaction; rows that break them are dropped then: they are cache state, and that sync
+/// writes the state again.
 enum SyncSchema {
-  static let createSQL = """
-    CREATE TABLE IF NOT EXISTS list_sync (
+  /// The largest page number, item count and error page kept.
+  static let maxCount: Int64 = 2_147_483_647
+
+  /// What every row of `list_sync` satisfies.
+  static let stateCheck: String = {
+    let range = Timestamp.supportedRange
+    let time = { (column: String) in
+      "(\(column) IS NULL OR (typeof(\(column)) = 'integer' AND \(column) BETWEEN "
+        + "\(range.lowerBound.millisecondsSince1970) AND \(range.upperBound.millisecondsSince1970)))"
+    }
+    return [
+      "typeof(kind) = 'text'", "typeof(account) = 'text'", "typeof(remote_url) = 'text'",
+      time("last_success_at"), time("last_attempt_at"), time("refreshed_at"),
+      "(error_kind IS NULL OR typeof(error_kind) = 'text')",
+      "(error_message IS NULL OR typeof(error_message) = 'text')",
+      "(error_retryable IS NULL OR (typeof(error_retryable) = 'integer' AND error_retryable IN (0, 1)))",
+      "(error_page IS NULL OR (typeof(error_page) = 'integer' AND error_page BETWEEN 1 AND \(maxCount)))",
+      "(next_cursor IS NULL OR (typeof(next_cursor) = 'text' AND length(CAST(next_cursor AS BLOB)) BETWEEN 1 AND "
+        + "\(SyncState.maxCursorBytes)))",
+      "typeof(next_page) = 'integer' AND next_page BETWEEN 1 AND \(maxCount)",
+      "typeof(complete) = 'integer' AND complete IN (0, 1)",
+      "typeof(item_count) = 'integer' AND item_count BETWEEN 0 AND \(maxCount)",
+      // One below the largest: a refresh adds one.
+      "typeof(generation) = 'integer' AND generation BETWEEN 0 AND \(Int64.max - 1)",
+    ].joined(separator: " AND ")
+  }()
+
+  /// What every row of `list_sync_items` satisfies.
+  static let itemCheck = olderItemCheck + """
+     AND (version IS NULL OR typeof(version) = 'integer' OR (typeof(version) = 'text' AND length(version) > 0)) \
+    AND (base IS NULL OR typeof(base) = 'text') AND typeof(seen) = 'integer'
+    """
+  /// What the rows a rebuild keeps of an older build's `list_sync_items` satisfy.
+  static let olderItemCheck = """
+    typeof(kind) = 'text' AND typeof(account) = 'text' AND typeof(item_id) = 'integer' \
+    AND (typeof(remote_id) = 'integer' OR (typeof(remote_id) = 'text' AND length(remote_id) > 0))
+    """
+
+  static let stateColumns = """
+    kind, account, remote_url, last_success_at, last_attempt_at, error_kind, error_message, error_retryable, \
+    error_page, next_cursor, next_page, complete, item_count, refreshed_at, generation
+    """
+  static let itemColumns = "kind, account, remote_id, item_id, version, base, seen"
+  /// The columns an older build's `list_sync_items` has, which a rebuild keeps.
+  static let olderItemColumns = "kind, account, remote_id, item_id"
+
+  /// The statement that makes both tables (named with `suffix`).
+  /// With a suffix (the rebuild's new tables) without `IF NOT EXISTS`: a table of that name
+  /// already there fails the rebuild rather than receiving its rows.
+  static func createSQL(suffix: String = "") -> String {
+    let create = suffix.isEmpty ? "CREATE TABLE IF NOT EXISTS" : "CREATE TABLE"
+    return """
+    \(create) list_sync\(suffix) (
       kind TEXT NOT NULL,
       account TEXT NOT NULL,
       remote_url TEXT NOT NULL,
@@ -33,9 +92,10 @@ enum SyncSchema {
       item_count INTEGER NOT NULL DEFAULT 0,
       refreshed_at INTEGER,
       generation INTEGER NOT NULL DEFAULT 0,
-      PRIMARY KEY (kind, account)
+      PRIMARY KEY (kind, account),
+      CONSTRAINT list_sync_values CHECK (\(stateCheck))
     ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS list_sync_items (
+    \(create) list_sync_items\(suffix) (
       kind TEXT NOT NULL,
       account TEXT NOT NULL,
       remote_id NOT NULL,
@@ -43,8 +103,14 @@ enum SyncSchema {
       version,
       base TEXT,
       seen INTEGER NOT NULL DEFAULT 0,
-      PRIMARY KEY (kind, account, remote_id)
+      PRIMARY KEY (kind, account, remote_id),
+      CONSTRAINT list_sync_items_values CHECK (\(itemCheck))
     ) WITHOUT ROWID;
+    """
+  }
+
+  /// The outbox and the sync's flag, and the indexes of the lookups by item.
+  static let changesSQL = """
     CREATE INDEX IF NOT EXISTS list_sync_items_by_item ON list_sync_items (kind, account, item_id);
     CREATE TABLE IF NOT EXISTS list_changes (
       seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -72,25 +138,41 @@ enum SyncSchema {
     || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
     """
 
-  /// Makes the sync tables when missing, and brings a file synced by an earlier build up to
-  /// date: `list_sync_items` gains `version`, `base` and `seen`.
-  static func prepare(_ connection: Connection) throws(SQLiteError) {
-    try connection.executeScript(createSQL)
-    let columns = try connection.cachedStatement(
-      "SELECT count(*) FROM pragma_table_info('list_sync_items') WHERE name IN ('version', 'base', 'seen')")
-    defer { columns.reset() }
-    guard try columns.step(), columns.int64(at: 0) < 3 else { return }
-    columns.reset()
-    let added = [
-      ("version", "ALTER TABLE list_sync_items ADD COLUMN version"),
-      ("base", "ALTER TABLE list_sync_items ADD COLUMN base TEXT"),
-      ("seen", "ALTER TABLE list_sync_items ADD COLUMN seen INTEGER NOT NULL DEFAULT 0"),
-    ]
-    for (name, sql) in added {
-      let has = try connection.prepare("SELECT count(*) FROM pragma_table_info('list_sync_items') WHERE name = ?1")
-      try has.bind(name, at: 1)
-      if try has.step(), has.int64(at: 0) == 0 { try connection.prepare(sql).run() }
+  static let createSQL = createSQL()
+
+  /// Makes the tables, or rebuilds `list_sync` and `list_sync_items` made without the CHECK
+  /// constraints or the columns of this build (by an older build) with them, keeping the rows
+  /// that satisfy them and dropping the others (cache state). Runs in the caller's write
+  /// transaction.
+  static func ensure(_ connection: Connection) throws(SQLiteError) {
+    let statement = try connection.cachedStatement(
+      """
+      SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('list_sync', 'list_sync_items')
+        AND (sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'
+          OR (name = 'list_sync_items' AND NOT EXISTS
+            (SELECT 1 FROM pragma_table_info('list_sync_items') WHERE name = 'seen')))
+      """)
+    let outdated = try statement.step() && statement.int64(at: 0) > 0
+    statement.reset()
+    if outdated {
+      try connection.executeScript(
+        """
+        CREATE TABLE IF NOT EXISTS list_sync (\(stateColumns), PRIMARY KEY (kind, account)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS list_sync_items (\(olderItemColumns), PRIMARY KEY (kind, account, remote_id)) WITHOUT ROWID;
+        \(createSQL(suffix: "_checked"))
+        INSERT INTO list_sync_checked (\(stateColumns))
+          SELECT \(stateColumns) FROM list_sync WHERE \(stateCheck);
+        INSERT INTO list_sync_items_checked (\(olderItemColumns))
+          SELECT \(olderItemColumns) FROM list_sync_items WHERE \(olderItemCheck);
+        DROP TABLE list_sync;
+        DROP TABLE list_sync_items;
+        ALTER TABLE list_sync_checked RENAME TO list_sync;
+        ALTER TABLE list_sync_items_checked RENAME TO list_sync_items;
+        """)
+    } else {
+      try connection.executeScript(createSQL)
     }
+    try connection.executeScript(changesSQL)
   }
 
   static func exists(_ connection: Connection) throws(SQLiteError) -> Bool {
@@ -101,19 +183,36 @@ enum SyncSchema {
   }
 
   /// Reads the state of `kind` and `account`, or nil.
-  static func state(kind: String, account: String, _ connection: Connection) throws(SQLiteError) -> (
+  ///
+  /// - Throws: ``ListStoreError/syncStateDamaged(kind:account:detail:)`` for a row that breaks
+  ///   the table's constraints or whose URL holds a user name or password (never quoted);
+  ///   SQLite's errors.
+  static func state(kind: String, account: String, _ connection: Connection) throws -> (
     SyncState, refreshedAt: Int64?
   )? {
     guard try exists(connection) else { return nil }
     let statement = try connection.cachedStatement(
-      """
-      SELECT remote_url, last_success_at, last_attempt_at, error_kind, error_message, error_retryable,
-        error_page, next_cursor, next_page, complete, item_count, generation, refreshed_at
-      FROM list_sync WHERE kind = ?1 AND account = ?2
-      """)
+      text: """
+        SELECT remote_url, last_success_at, last_attempt_at, error_kind, error_message, error_retryable,
+          error_page, next_cursor, next_page, complete, item_count, generation, refreshed_at, \(stateCheck)
+        FROM list_sync WHERE kind = ?1 AND account = ?2
+        """)
+    defer { statement.reset() }
     try statement.bind(kind, at: 1)
     try statement.bind(account, at: 2)
     guard try statement.step() else { return nil }
+    func damaged(_ detail: String) -> ListStoreError {
+      .syncStateDamaged(kind: kind, account: account, detail: detail)
+    }
+    guard statement.int64(at: 13) == 1 else { throw damaged("a value of the wrong type or out of range") }
+    let remoteURL = statement.text(at: 0)
+    do {
+      _ = try RemoteOrigin(url: remoteURL)
+    } catch .userInfo {
+      throw damaged("its remote URL holds a user name or password")
+    } catch {
+      throw damaged("its remote URL is not an http or https URL")
+    }
     func time(_ column: Int32) -> Timestamp? {
       statement.isNull(at: column) ? nil : Timestamp(millisecondsSince1970: statement.int64(at: column))
     }
@@ -124,7 +223,7 @@ enum SyncSchema {
         page: statement.isNull(at: 6) ? nil : Int(statement.int64(at: 6)))
     }
     let state = SyncState(
-      remoteURL: statement.text(at: 0), lastSuccessAt: time(1), lastAttemptAt: time(2), lastError: failure,
+      remoteURL: remoteURL, lastSuccessAt: time(1), lastAttemptAt: time(2), lastError: failure,
       nextCursor: statement.optionalText(at: 7), nextPage: Int(statement.int64(at: 8)),
       isComplete: statement.int64(at: 9) != 0, itemCount: Int(statement.int64(at: 10)),
       generation: statement.int64(at: 11))

@@ -52,7 +52,7 @@ extension KindItems {
   public func recordSyncFailure(remoteURL: String, _ failure: SyncFailure) throws(ListStoreError) {
     let now = database.configuration.now().millisecondsSince1970
     try write { connection in
-      try SyncSchema.prepare(connection)
+      try startSyncWrite(connection)
       let statement = try connection.cachedStatement(
         """
         INSERT INTO list_sync (kind, account, remote_url, last_attempt_at, error_kind, error_message,
@@ -70,6 +70,7 @@ extension KindItems {
       try statement.bind(failure.retryable, at: 7)
       if let page = failure.page { try statement.bind(page, at: 8) } else { try statement.bindNull(at: 8) }
       try statement.run()
+      try endSyncWrite(connection)
     }
   }
 
@@ -77,8 +78,14 @@ extension KindItems {
     _ page: RemotePageWrite, _ connection: Connection, now: Int64
   ) throws -> RemotePageOutcome {
     try startSyncWrite(connection)
-    let stored = try SyncSchema.state(kind: definition.name, account: account, connection)
     let refresh = page.number == 1
+    let stored: (SyncState, refreshedAt: Int64?)?
+    do {
+      stored = try SyncSchema.state(kind: definition.name, account: account, connection)
+    } catch ListStoreError.syncStateDamaged(_, _, _) where refresh {
+      // Cache state: a refresh writes it again from nothing.
+      stored = nil
+    }
     var state =
       stored?.0
       ?? SyncState(
@@ -86,7 +93,9 @@ extension KindItems {
         nextPage: 1, isComplete: false, itemCount: 0, generation: 0)
     var refreshedAt = stored?.refreshedAt ?? now
     if refresh {
-      state.generation += 1
+      // The table keeps generation below Int64.max; checked all the same.
+      let (next, overflow) = state.generation.addingReportingOverflow(1)
+      state.generation = overflow ? 1 : next
       state.itemCount = 0
       refreshedAt = now
     } else {
@@ -111,7 +120,10 @@ extension KindItems {
       }
       var draft = remote.draft
       if definition.hasImplicitAddedAt && draft.addedAt == nil {
-        draft.addedAt = Timestamp(millisecondsSince1970: refreshedAt - Int64(state.itemCount + index))
+        // Never before the earliest time a timestamp can be written in.
+        let earliest = Timestamp.supportedRange.lowerBound.millisecondsSince1970
+        let (shifted, overflow) = refreshedAt.subtractingReportingOverflow(Int64(state.itemCount) + Int64(index))
+        draft.addedAt = Timestamp(millisecondsSince1970: overflow ? earliest : max(shifted, earliest))
       }
       do {
         if try upsert(remote, draft, generation: state.generation, connection, now: now) { added += 1 }
@@ -124,9 +136,14 @@ extension KindItems {
     state.lastAttemptAt = state.lastSuccessAt
     state.lastError = nil
     state.nextCursor = page.nextCursor
+    guard page.number >= 1, Int64(page.number) < SyncSchema.maxCount else {
+      throw ListStoreError.syncStateDamaged(
+        kind: definition.name, account: account, detail: "page \(page.number) is past the pages kept")
+    }
     state.nextPage = page.number + 1
     state.isComplete = page.nextCursor == nil
-    state.itemCount += page.items.count
+    // Both at most the table's bound: no overflow, and the row stays within it.
+    state.itemCount = min(state.itemCount + page.items.count, Int(SyncSchema.maxCount))
     if state.isComplete { try dropUnseen(generation: state.generation, connection) }
     try save(state, refreshedAt: refreshedAt, connection)
     try endSyncWrite(connection)
@@ -141,7 +158,7 @@ extension KindItems {
   /// were added before the kind had its remote, or before this build recorded changes) become
   /// pending adds here, once: from now on the remote is where they belong.
   func startSyncWrite(_ connection: Connection) throws {
-    try SyncSchema.prepare(connection)
+    try SyncSchema.ensure(connection)
     let triggers = try connection.cachedStatement(
       "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = ?1")
     try triggers.bind(definition.changeTriggerNames[0], at: 1)

@@ -1,3 +1,5 @@
+import ListStore
+
 /// Builds the protocol's page URLs from the remote's URL: `URL?limit=N` and
 /// `URL?limit=N&cursor=C`, appended to a query the URL already has.
 struct PageURL: Sendable {
@@ -17,6 +19,13 @@ struct PageURL: Sendable {
     else {
       throw RemoteError(
         .invalidRequest, "The remote URL must be an absolute http:// or https:// URL with a host.")
+    }
+    do {
+      // Credentials go in headers, which belong to the origin; never in the URL, which is
+      // kept in the file and shown.
+      _ = try RemoteOrigin(url: String(withoutFragment))
+    } catch {
+      throw RemoteError(.invalidRequest, error.message)
     }
     base = String(withoutFragment)
   }

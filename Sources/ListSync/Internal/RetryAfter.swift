@@ -1,9 +1,11 @@
+import TextFormats
+
 /// Reads a `Retry-After` field: delta-seconds (`120`) or an HTTP date
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 §10.2.3 and §5.6.7).
 enum RetryAfter {
   /// The wait the field asks for, or nil when it is neither form. A date in the past is no wait.
   static func wait(_ field: String, now unixTime: Int64) -> Duration? {
-    let text = field.trimmingSpaces()
+    let text = HTTPHeaderSyntax.trimmed(field)
     if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
       return .seconds(Int64(text.prefix(12)) ?? Int64.max / 2)
     }
@@ -40,16 +42,5 @@ enum RetryAfter {
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
-  }
-}
-
-extension String {
-  /// The text without leading and trailing spaces and tabs.
-  func trimmingSpaces() -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isSpace($0) }),
-      let last = lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    return String(self[first...last])
   }
 }

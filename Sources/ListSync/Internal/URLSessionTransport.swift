@@ -1,4 +1,5 @@
 import Foundation
+import ListStore
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -18,7 +19,7 @@ import Synchronization
 ///   unknown error); a reset is `networkConnectionLost`. Both arrive as errors after the
 ///   response; the error code is what tells them apart.
 /// - Redirects are followed to the same scheme only, at most `maxRedirects` times; when one
-///   goes to another host or port, the configured headers are not sent there.
+///   goes to another origin (scheme, host, port), the configured headers are not sent there.
 final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
   private let delegate: SessionDelegate
@@ -68,7 +69,7 @@ final class URLSessionTransport: HTTPTransport {
     }
     let task = session.dataTask(with: request)
     let exchange = Exchange(
-      scheme: address.scheme?.lowercased() ?? "", headers: headers, followsRedirects: method == "GET")
+      url: url, scheme: address.scheme?.lowercased() ?? "", headers: headers, followsRedirects: method == "GET")
     let limit = connectTimeout
     let timer = Task {
       try await Task.sleep(for: limit)
@@ -112,12 +113,15 @@ final class Exchange: Sendable {
   }
 
   let scheme: String
+  /// The origin of the request's URL: the only one its headers go to.
+  let origin: RemoteOrigin?
   let headers: [RemoteHeader]
   let followsRedirects: Bool
   private let state = Mutex(State())
 
-  init(scheme: String, headers: [RemoteHeader], followsRedirects: Bool) {
+  init(url: String, scheme: String, headers: [RemoteHeader], followsRedirects: Bool) {
     self.scheme = scheme
+    self.origin = try? RemoteOrigin(url: url)
     self.headers = headers
     self.followsRedirects = followsRedirects
   }
@@ -259,8 +263,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
       exchange.redirect(to: request.url, maxRedirects: maxRedirects)
     else { return completionHandler(nil) }
     var next = request
-    let original = task.originalRequest?.url
-    if original?.host != request.url?.host || original?.port != request.url?.port {
+    // Credentials belong to the remote's origin (scheme, host, port): a redirect anywhere else
+    // goes without them, and one that cannot be read as an origin counts as elsewhere.
+    if exchange.origin == nil || exchange.origin != request.url.flatMap({ try? RemoteOrigin(url: $0.absoluteString) }) {
       for header in exchange.headers { next.setValue(nil, forHTTPHeaderField: header.name) }
     }
     completionHandler(next)

@@ -45,7 +45,7 @@ enum QueryShow {
     // refreshed (`lists show KIND` or `lists sync KIND` does that).
     var offline = try ShowSync.options(parsed)
     offline.offline = true
-    let sync = await ShowSync.refreshIfDue(kind: list, offline, items.database, context, events: false)
+    let sync = try await ShowSync.refreshIfDue(kind: list, offline, items.database, context, events: false)
     let view = QueryView(
       definition: definition, query: query, filterTexts: texts, limit: limit, state: machine.state,
       nextCursor: machine.nextCursor, showsAll: all, sync: sync?.view)

@@ -49,7 +49,7 @@ package enum ShowCommand {
     }
     await spinner.stop()
     // A kind with a remote: a refresh when due, then the two-source rules (ShowSync).
-    let sync = await ShowSync.refreshIfDue(
+    let sync = try await ShowSync.refreshIfDue(
       kind: options.list, options.sync, outcome.items?.database, context, events: options.events)
     if sync?.changed == true { outcome = try load(options, context) }
     let state = sync.map { ShowSync.combine(outcome.state, $0.view) } ?? outcome.state

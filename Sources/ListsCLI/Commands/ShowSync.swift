@@ -63,15 +63,28 @@ package enum ShowSync {
 
   /// The sync state of `kind`, after a refresh when it is due; nil for a kind without a remote.
   /// Returns whether the cache changed, so that `show` loads its page again.
+  ///
+  /// - Throws: 64 when a refresh is due and `LISTS_SYNC_HEADERS` holds a line naming no origin
+  ///   (nothing is sent then).
   static func refreshIfDue(
     kind: String, _ options: Options, _ database: ListsDatabase?, _ context: Context, events: Bool
-  ) async -> (view: View, changed: Bool)? {
-    guard let database, let state = try? database.syncState(ofKind: kind, account: context.account),
-      let items = try? database.items(of: kind, account: context.account)
-    else { return nil }
+  ) async throws(CLIError) -> (view: View, changed: Bool)? {
+    guard let database else { return nil }
+    let found: SyncState?
+    do {
+      found = try database.syncState(ofKind: kind, account: context.account)
+    } catch .syncStateDamaged(let kind, let account, let detail) {
+      // Damage the file holds (a stored value lists never writes): one line and 74, never a
+      // refresh to a URL the file chose with credentials in it.
+      throw .store(.syncStateDamaged(kind: kind, account: account, detail: detail))
+    } catch {
+      return nil
+    }
+    guard let state = found, let items = try? database.items(of: kind, account: context.account) else { return nil }
     let now = database.configuration.now().millisecondsSince1970
-    let age = state.lastSuccessAt.map { now - $0.millisecondsSince1970 }
-    let due = age.map { $0 > options.maxAge } ?? true
+    // Checked: a stored time far off, or after now, is a cache to refresh, never a trap.
+    let age = state.lastSuccessAt.map { now.subtractingReportingOverflow($0.millisecondsSince1970) }
+    let due = age.map { $0.overflow || $0.partialValue < 0 || $0.partialValue > options.maxAge } ?? true
     guard due && !options.offline else {
       var view = View(state: state, label: state.hasSynced ? (due ? "stale" : "fresh") : "never")
       // The last attempt failed after the last success: the cached rows show with the notice.
@@ -86,11 +99,13 @@ package enum ShowSync {
       }
       return (view, false)
     }
+    // Only the headers of the stored remote's origin: the file chose the URL, not the person.
+    let headers = try SyncHeaders(remoteURL: state.remoteURL, environment: SyncCommand.environmentHeaders())
     if events { context.stderr.writeLine(#"{"event":"remote_loading","page":1}"#) }
     context.stderr.flush()
     let spinner = Spinner("Syncing \(kind)…", enabled: context.stderrIsTerminal && !events)
     let status = try? SyncCommand.runChild(
-      [kind, state.remoteURL, "--quiet"], headers: headers(context), context)
+      [kind, state.remoteURL, "--quiet"], headers: headers, context)
     await spinner.stop()
     let after = (try? items.syncState()) ?? state
     guard status == .success else {
@@ -121,13 +136,6 @@ package enum ShowSync {
       context.stderr.writeLine(#"{"event":"remote_loaded","page":1,"count":\#(after.itemCount)}"#)
     }
     return (View(state: after, label: "fresh"), true)
-  }
-
-  /// The headers a refresh sends: those of `LISTS_SYNC_HEADERS`, as `lists sync` hands them
-  /// over (none are stored in the file).
-  private static func headers(_ context: Context) -> [String] {
-    guard let bytes = System.environmentBytes(SyncCommand.headersVariable) else { return [] }
-    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
   /// The loader's state as the two-source rules make it: the remote failure as a notice with

@@ -4,18 +4,20 @@ import ListStore
 /// executable beside `lists` that links the network stack, so that `lists` itself never loads
 /// it (a command that does not sync starts as fast as before).
 ///
-/// Header values go to the child in the environment variable `LISTS_SYNC_HEADERS` (one header a
-/// line), never on its command line, which `ps` shows to every user.
+/// Headers belong to the remote's origin and reach the child as ``SyncHeaders`` says: in its
+/// own environment, filtered to that origin, never on its command line.
 package enum SyncCommand {
-  /// The variable that hands headers to `lists-sync`.
-  package static let headersVariable = "LISTS_SYNC_HEADERS"
-
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
     let kind = parsed.value(SyncSpec.kind)
-    let headers = parsed.values(SyncSpec.header)
-    if headers.contains(where: { $0.contains("\n") || $0.contains("\r") }) {
-      throw .usageMessage("A header must be one line, \"Name: value\".", commandPath: ["sync"])
+    let url = parsed.value(SyncSpec.from)
+    let origin: RemoteOrigin
+    do {
+      origin = try RemoteOrigin(url: url)
+    } catch {
+      throw .other(error.message, .usage)
     }
+    let headers = try SyncHeaders(
+      origin: origin, given: parsed.values(SyncSpec.header), environment: environmentHeaders())
     // The kind must exist before anything is fetched.
     try context.writing { database throws(CLIError) in
       do throws(ListStoreError) {
@@ -24,7 +26,7 @@ package enum SyncCommand {
         throw .store(error)
       }
     }
-    var arguments = [kind, parsed.value(SyncSpec.from)]
+    var arguments = [kind, url]
     if parsed[SyncSpec.all] { arguments.append("--all") }
     if parsed[SyncSpec.resume] { arguments.append("--continue") }
     arguments += ["--limit", String(parsed.value(SyncSpec.limit))]
@@ -32,7 +34,7 @@ package enum SyncCommand {
   }
 
   /// Runs `lists-sync` with the invocation's database and account; its exit status.
-  package static func runChild(_ arguments: [String], headers: [String], _ context: Context) throws(CLIError)
+  package static func runChild(_ arguments: [String], headers: SyncHeaders, _ context: Context) throws(CLIError)
     -> ExitCode
   {
     guard let folder = System.executableFolder() else {
@@ -47,10 +49,16 @@ package enum SyncCommand {
     var global = ["--db", context.databasePath, "--account", context.account]
     if let timeout = context.globals.busyTimeout { global += ["--busy-timeout", String(timeout)] }
     if context.globals.noColor { global.append("--no-color") }
-    let environment = headers.isEmpty ? [] : [headersVariable + "=" + headers.joined(separator: "\n")]
+    // Always set, so that the person's own variable (every origin's headers) never reaches it.
+    let environment = [SyncHeaders.variable + "=" + headers.childVariable]
     guard let status = System.run(path, global + arguments, environment: environment) else {
       throw .other("lists-sync could not be started (\(path)).", .software)
     }
     return ExitCode(rawValue: status) ?? .software
+  }
+
+  /// The text of the person's `LISTS_SYNC_HEADERS`, or nil.
+  static func environmentHeaders() -> String? {
+    System.environmentBytes(SyncHeaders.variable).map { String(decoding: $0, as: UTF8.self) }
   }
 }

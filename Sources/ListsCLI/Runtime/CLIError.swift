@@ -41,7 +41,7 @@ package enum CLIError: Error {
       .usage
     case .databaseBusy:
       .tempFail
-    case .notADatabase, .corrupt, .countDrift, .bookkeepingDamaged, .foreignDatabase, .diskFull,
+    case .notADatabase, .corrupt, .countDrift, .bookkeepingDamaged, .syncStateDamaged, .foreignDatabase, .diskFull,
       .ioError, .permissionDenied, .cannotOpen:
       .ioError
     case .cannotCreate:

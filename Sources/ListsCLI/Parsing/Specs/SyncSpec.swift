@@ -19,7 +19,8 @@ package enum SyncSpec {
   /// `--header "Name: value"`, repeatable.
   package static let header = Option<String>(
     "--header", placeholder: "name: value",
-    help: "A header sent with every request, such as Authorization. Its value is never printed or stored.",
+    help: "A header sent with every request to this URL's origin only, such as Authorization; @FILE reads "
+      + "\"Name: value\" lines from FILE. Its value is never printed or stored.",
     isRepeatable: true)
 
   /// The command.
