@@ -104,6 +104,7 @@ public struct HealthReport: Sendable {
     switch probe {
     case .missing: throw .cannotOpen(path: path, reason: "no such file")
     case .directory: throw .cannotOpen(path: path, reason: "it is a directory")
+    case .notRegularFile(let what): throw .cannotOpen(path: path, reason: FileProbe.notRegularReason(what))
     case .notSQLite: throw .notADatabase(path: path)
     case .unreadable(let code): throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
     case .empty, .sqlite, .truncated: break

@@ -39,7 +39,7 @@ public enum ListsCommandLine {
     case .failure(let invalid):
       let stderr = OutputWriter(fileDescriptor: System.standardError)
       let style = Terminal.style(for: System.standardError, environment: .process, noColorFlag: false)
-      stderr.write(CLIError.other(invalid.message, .usage).render(style: style))
+      stderr.write(TerminalText(rendered: CLIError.other(invalid.message, .usage).render(style: style)))
       stderr.flush()
       return ExitCode.usage.rawValue
     }
@@ -72,7 +72,7 @@ public enum ListsCommandLine {
       for: stderr.fileDescriptor, environment: environment,
       noColorFlag: arguments.contains("--no-color"))
     // A command that failed already said why; its code stands.
-    if code == .success { stderr.write(failed.render(style: style)) }
+    if code == .success { stderr.write(TerminalText(rendered: failed.render(style: style))) }
     return code == .success ? failed.exitCode : code
   }
 
@@ -86,17 +86,16 @@ public enum ListsCommandLine {
       let style = Terminal.style(
         for: stderr.fileDescriptor, environment: environment,
         noColorFlag: arguments.contains("--no-color"))
-      stderr.write(failure.error.render(style: style, root: failure.root))
+      stderr.write(TerminalText(rendered: failure.error.render(style: style, root: failure.root)))
       return failure.error.exitCode
     }
     switch invocation {
     case .version:
-      stdout.writeLine(ListsVersion.versionLine)
+      stdout.writeLine(TerminalText(rendered: ListsVersion.versionLine))
       return .success
     case .help(let topic):
-      stdout.write(
-        HelpRenderer.render(
-          topic, root: root, width: Terminal.width(of: stdout.fileDescriptor, environment: environment)))
+      let width = Terminal.width(of: stdout.fileDescriptor, environment: environment)
+      stdout.write(TerminalText(rendered: HelpRenderer.render(topic, root: root, width: width)))
       return .success
     case .run(let parsed):
       var context: Context?
@@ -111,7 +110,7 @@ public enum ListsCommandLine {
           context?.stderrStyle
           ?? Terminal.style(for: stderr.fileDescriptor, environment: environment, noColorFlag: parsed.globals.noColor)
         stdout.flush()
-        stderr.write(error.render(style: style, root: root))
+        stderr.write(TerminalText(rendered: error.render(style: style, root: root)))
         return error.exitCode
       }
     }

@@ -87,6 +87,24 @@ import ListStoreTesting
     }
   }
 
+  /// A FIFO or a device is never a database, and nothing opens it: a FIFO would make the open
+  /// wait for a writer (this test would hang, not fail, on a build that opened it).
+  @Test func aFIFOOrADeviceIsRefusedWithoutOpeningIt() throws {
+    try withTemporaryFolder { folder in
+      let fifo = folder.path("fifo.db")
+      #expect(mkfifo(fifo, 0o600) == 0)
+      for (path, what) in [(fifo, "a FIFO"), ("/dev/null", "a character device")] {
+        let refused = ListStoreError.cannotOpen(path: path, reason: "it is \(what), not a regular file")
+        #expect(throws: refused) { try ListsDatabase(path: path) }
+        var reading = ListsDatabase.Configuration()
+        reading.createIfMissing = false
+        #expect(throws: refused) { try ListsDatabase(path: path, configuration: reading) }
+        #expect(throws: refused) { try HealthReport.inspect(path: path) }
+      }
+      #expect(!FileManager.default.fileExists(atPath: fifo + "-wal"))
+    }
+  }
+
   @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
     try withTemporaryFolder { folder in
       let path = folder.path()

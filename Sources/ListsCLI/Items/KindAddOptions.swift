@@ -129,16 +129,16 @@ package struct KindAddOptions: Sendable {
   /// `Added order 'A-1' (id 1): €25.90, paid.`, `Added address 'Home' (id 1), now the
   /// default.`, `Already a favorite: 'P-1' (id 1); nothing changed.`: the item named by its
   /// first unique (else first required text) field, then the definition's `summary`.
-  package func report(_ item: DynamicItem, added: Bool) -> String {
-    let key = keyField.flatMap { item.value(of: $0.name, in: definition) }.map { "'" + Self.escaped($0) + "'" }
-    let named = key.map { " " + $0 } ?? ""
+  package func report(_ item: DynamicItem, added: Bool) -> TerminalText {
+    let key = keyField.flatMap { item.value(of: $0.name, in: definition) }.map(KindTable.text)
+    let named: TerminalText = key.map { " '\($0)'" } ?? ""
     guard added else {
       return "Already \(Self.article(definition.item)) \(definition.item):\(named) (id \(item.id)); nothing changed."
     }
-    var line = "Added \(definition.item)\(named) (id \(item.id))"
+    var line: TerminalText = "Added \(definition.item)\(named) (id \(item.id))"
     let summary = definition.summary.compactMap { item.value(of: $0, in: definition) }
-      .map(Self.escaped).filter { !$0.isEmpty }
-    if !summary.isEmpty { line += ": " + summary.joined(separator: ", ") }
+      .map(KindTable.text).filter { !$0.isEmpty }
+    if !summary.isEmpty { line += ": \(summary.joined(separator: ", "))" }
     for field in definition.fields where field.onePerAccount && item.value(of: field.name, in: definition) == .bool(true) {
       line += ", now the \(field.flag ?? field.name)"
     }
@@ -151,9 +151,5 @@ package struct KindAddOptions: Sendable {
       guard case .text = field.type else { return false }
       return field.required
     }
-  }
-
-  private static func escaped(_ value: FieldValue) -> String {
-    TerminalEscaping.escape(KindTable.text(value))
   }
 }
