@@ -164,3 +164,62 @@ import Testing
     #expect(kinds.stdout.contains("books"), "\(kinds)")
   }
 }
+
+/// `lists import KIND FILE --update-by FIELD[,FIELD]`: matched lines change their items, the
+/// others are added, all or nothing; without the flag, import is as before.
+@Suite struct ImportUpdateByTests {
+  private func sandboxWithBooks() async throws -> Sandbox {
+    let sandbox = try Sandbox()
+    let books = await sandbox.run(["kinds", "add", "-"], stdin: Array(KindCommandLineTests.books.utf8))
+    try #require(books.exitCode == 0, "\(books)")
+    for book in [["--title", "Dune", "--author", "Frank Herbert", "--pages", "412"], ["--title", "Emma", "--status", "reading"]] {
+      let added = await sandbox.run(["add", "books"] + book)
+      try #require(added.exitCode == 0, "\(added)")
+    }
+    return sandbox
+  }
+
+  @Test func matchedLinesChangeWhatTheyHoldAndTheOthersAreAdded() async throws {
+    let sandbox = try await sandboxWithBooks()
+    let lines = """
+      {"title":"Dune","author":"Frank Herbert","status":"done"}
+      {"title":"Emma","author":null,"pages":474}
+      {"title":"Ulysses"}
+
+      """
+    let result = await sandbox.run(["import", "books", "-", "--update-by", "author,title"], stdin: Array(lines.utf8))
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stdout == "Imported 3 books: 1 added, 2 updated.\n")
+    #expect(
+      await sandbox.sqlite("SELECT id, title, ifnull(author, '-'), ifnull(pages, '-'), status FROM books ORDER BY id")
+        == "1|Dune|Frank Herbert|412|done\n2|Emma|-|474|reading\n3|Ulysses|-|-|want\n")
+    let byID = await sandbox.run(
+      ["import", "books", "-", "--update-by", "id"], stdin: Array(#"{"id":2,"pages":null,"signed":true}"#.utf8))
+    #expect(byID.stdout == "Imported 1 book: 0 added, 1 updated.\n", "\(byID)")
+    #expect(await sandbox.sqlite("SELECT ifnull(pages, '-'), signed FROM books WHERE id = 2") == "-|1\n")
+    #expect(await sandbox.sqlite("SELECT item_count FROM list_counts WHERE list = 'books'") == "3\n")
+  }
+
+  @Test func aFailingLineLeavesEverythingAsItWas() async throws {
+    let sandbox = try await sandboxWithBooks()
+    let before = FileSnapshot(sandbox.databasePath, in: sandbox)
+    let lines = """
+      {"title":"Dune","author":"Frank Herbert","status":"done"}
+      {"title":"Persuasion"}
+      {"title":"Emma","pages":0}
+
+      """
+    let result = await sandbox.run(["import", "books", "-", "--update-by", "title,author"], stdin: Array(lines.utf8))
+    expectError(result, code: 65, line: "Error: Line 3: The pages must be at least 1. Nothing was imported.")
+    #expect(FileSnapshot(sandbox.databasePath, in: sandbox) == before)
+  }
+
+  @Test func onlyTheUniqueFieldsOrIdMatch() async throws {
+    let sandbox = try await sandboxWithBooks()
+    let before = FileSnapshot(sandbox.databasePath, in: sandbox)
+    let result = await sandbox.run(["import", "books", "-", "--update-by", "title"], stdin: Array(#"{"title":"Dune"}"#.utf8))
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderrLines.first == "Error: --update-by 'title' is not a way to match books: use title,author or id.")
+    #expect(FileSnapshot(sandbox.databasePath, in: sandbox) == before)
+  }
+}

@@ -308,3 +308,81 @@ import Testing
     #expect(try books.item(id: id).map { [$0.pages.map(String.init), $0.status] } == ["5", "done"])
   }
 }
+
+/// An import that updates: lines matching a stored item change it, the others are added, all
+/// or nothing.
+@Suite struct ImportUpdateTests {
+  @Test func matchedLinesChangeTheirFieldsAndTheOthersAreAdded() throws {
+    try withTemporaryDatabase { database in
+      _ = try database.records(of: Book.self)
+      let books = try database.items(of: "books")
+      let dune = try books.add(DynamicDraft(["title": .text("Dune"), "author": .text("Frank Herbert"), "pages": .integer(412)]))
+      let emma = try books.add(DynamicDraft(["title": .text("Emma"), "status": .text("reading")]))
+      var lines: ArraySlice<KindItems.ImportLine> = [
+        .init(values: ["title": .text("Dune"), "author": .text("Frank Herbert"), "status": .text("done")]),
+        .init(values: ["title": .text("Emma"), "author": .null, "pages": .integer(474)]),
+        .init(values: ["title": .text("Ulysses"), "author": .null]),
+      ]
+      let counts = try books.importItems(updatingBy: .uniqueFields) { lines.popFirst() }
+      #expect(counts.added == 1 && counts.updated == 2)
+      let definition = books.definition
+      let changed = try #require(try books.item(id: dune.id))
+      #expect(changed.value(of: "status", in: definition) == .text("done"))
+      #expect(changed.value(of: "pages", in: definition) == .integer(412))
+      #expect(changed.addedAt == dune.addedAt)
+      let emmaNow = try #require(try books.item(id: emma.id))
+      #expect(emmaNow.value(of: "pages", in: definition) == .integer(474))
+      #expect(emmaNow.value(of: "status", in: definition) == .text("reading"))
+      #expect(try books.count() == 3)
+
+      var byID: ArraySlice<KindItems.ImportLine> = [
+        .init(id: emma.id, values: ["pages": .null]), .init(id: 99, values: ["title": .text("Middlemarch")]),
+      ]
+      let byIDCounts = try books.importItems(updatingBy: .id) { byID.popFirst() }
+      #expect(byIDCounts.added == 1 && byIDCounts.updated == 1)
+      #expect(try books.item(id: emma.id)?.value(of: "pages", in: definition) == .null)
+      #expect(try books.item(id: 99) == nil)
+      #expect(try books.count() == 4)
+    }
+  }
+
+  @Test func aFailingLineLeavesEverythingAsItWas() throws {
+    try withTemporaryDatabase { database in
+      _ = try database.records(of: Book.self)
+      let books = try database.items(of: "books")
+      _ = try books.add(DynamicDraft(["title": .text("Dune"), "author": .text("Frank Herbert")]))
+      _ = try books.add(DynamicDraft(["title": .text("Emma")]))
+      let before = try ItemUpdateTests.state(database.path)
+      for (match, failing) in [
+        // A change into a duplicate of another item.
+        (KindItems.ImportMatch.id, KindItems.ImportLine(id: 2, values: ["title": .text("Dune"), "author": .text("Frank Herbert")])),
+        // A refused value on a matched line.
+        (.uniqueFields, KindItems.ImportLine(values: ["title": .text("Emma"), "pages": .integer(0)])),
+        // An added line without its required field.
+        (.id, KindItems.ImportLine(id: 42, values: ["pages": .integer(3)])),
+      ] {
+        var lines: ArraySlice<KindItems.ImportLine> = [
+          .init(id: 1, values: ["title": .text("Dune"), "author": .text("Frank Herbert"), "status": .text("done")]),
+          .init(values: ["title": .text("Persuasion")]), failing,
+        ]
+        #expect {
+          try books.importItems(updatingBy: match) { lines.popFirst() }
+        } throws: { error in
+          guard case ListStoreError.importRejected(position: 3, _) = error else { return false }
+          return true
+        }
+        #expect(try ItemUpdateTests.state(database.path) == before)
+      }
+    }
+  }
+
+  @Test func matchingOnUniqueFieldsNeedsAUniqueRule() throws {
+    try withTemporaryDatabase { database in
+      let kind = KindDefinition(name: "notes", item: "note", fields: [FieldDefinition("text", .text(), required: true)])
+      try database.registerKind(kind)
+      #expect(throws: ListStoreError.self) {
+        try database.items(of: "notes").importItems(updatingBy: .uniqueFields) { nil }
+      }
+    }
+  }
+}

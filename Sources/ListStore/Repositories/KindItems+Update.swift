@@ -86,7 +86,7 @@ extension KindItems {
 
   /// Runs the kind's update on `connection`; an id the account does not have is
   /// ``ListStoreError/itemNotFound(list:id:)``.
-  private func update<Item>(
+  func update<Item>(
     id: Int64, changes: [FieldValue?], now: Int64, _ connection: Connection, decode: (Statement) throws -> Item
   ) throws -> Item {
     guard let item = try queries.update(id: id, account: account, changes: changes, now: now, connection, decode: decode)
