@@ -223,3 +223,28 @@ import Testing
     #expect(FileSnapshot(sandbox.databasePath, in: sandbox) == before)
   }
 }
+
+/// `watch` shows an edit, by `lists edit` or another program's plain SQL `UPDATE`, in place.
+@Suite struct WatchEditTests {
+  @Test func watchShowsEditsOfOtherProcessesInPlace() async throws {
+    let sandbox = try Sandbox()
+    for order in Fixtures.orders { #expect(await sandbox.run(order).exitCode == 0) }
+    let watch = try sandbox.start(["watch", "orders", "--json"])
+    let first = try await WatchCommandTests.lines(1, of: watch, within: .seconds(10))
+    let numbers = first.last?["items"]?.arrayValue?.map { $0["number"] }
+    #expect(numbers == [.string("A-1001"), .string("A-1002"), .string("A-1003")])
+
+    #expect(await sandbox.run("edit", "orders", "3", "--status", "delivered").exitCode == 0)
+    let edited = try await WatchCommandTests.lines(2, of: watch, within: WatchCommandTests.changeDeadline)
+    #expect(edited.last?["items"]?.arrayValue?.map { $0["number"] } == numbers)
+    #expect(edited.last?["items"]?.arrayValue?.last?["status"] == .string("delivered"))
+    #expect(edited.last?["total_count"] == .number("3"))
+
+    _ = await sandbox.sqlite("UPDATE orders SET status = 'refunded' WHERE number = 'A-1001'")
+    let plain = try await WatchCommandTests.lines(3, of: watch, within: WatchCommandTests.changeDeadline)
+    #expect(plain.last?["items"]?.arrayValue?.first?["status"] == .string("refunded"))
+    #expect(plain.last?["items"]?.arrayValue?.map { $0["number"] } == numbers)
+    await WatchCommandTests.interrupt(watch)
+    #expect(watch.stdoutLines.count == 3, "\(watch.stdoutText)")
+  }
+}
