@@ -9,21 +9,6 @@ import ListStoreTesting
 /// values in place, the same pages, never a `loading` phase; another program's plain SQL
 /// `UPDATE` the same way.
 @Suite struct LoaderEditTests {
-  /// Collects transitions until one satisfies `done`, failing (empty) after `limit`.
-  private func transitions<Item>(
-    _ stream: AsyncStream<ListTransition<Item>>, within limit: Duration,
-    until done: @escaping @Sendable (ListTransition<Item>) -> Bool
-  ) async -> [ListTransition<Item>] {
-    await result(within: limit) { () async -> [ListTransition<Item>]? in
-      var seen: [ListTransition<Item>] = []
-      for await transition in stream {
-        seen.append(transition)
-        if done(transition) { return seen }
-      }
-      return nil
-    } ?? []
-  }
-
   /// 50 orders, newest first, and a loader of pages of 5 with all ten loaded.
   private func loadedTenPages(_ database: ListsDatabase) async throws -> ListLoader<RepositoryPageSource<OrdersRepository>> {
     try await database.orders().importItems(try orderDrafts(50))
