@@ -161,6 +161,7 @@ public enum ListsCommandLine {
     case .overview, nil: try OverviewCommand.run(parsed, context)
     case .show: try await ShowCommand.run(parsed, context)
     case .add: try AddCommand.run(parsed, context)
+    case .edit: try EditCommand.run(parsed, context)
     case .remove: try RemoveCommand.run(parsed, context)
     case .clear: try ClearCommand.run(parsed, context)
     case .import: try ImportCommand.run(parsed, context)

@@ -81,7 +81,7 @@ extension KindQueries {
 
   /// The id of the stored item whose unique fields equal `values` (for a kind that keeps
   /// duplicates).
-  private func storedDuplicateID(
+  func storedDuplicateID(
     account: String, values: [String: FieldValue], _ connection: Connection
   ) throws(SQLiteError) -> Int64? {
     guard let unique = definition.unique, let sql = uniqueLookupSQL else { return nil }

@@ -71,6 +71,8 @@ final class KindQueries: Sendable {
   let adoptUnsyncedSQL: String
   /// The statements of searches and filters, by shape (``sql(for:)``).
   let queryShapes = QueryShapes()
+  /// The update statements, by the set of fields they change (``UpdateShapes/sql(changing:of:)``).
+  let updateShapes = UpdateShapes()
   /// Per field in the definition's order: the insert's parameter of its first column.
   let fieldParameters: [Int32]
   /// Per field: how many columns (and parameters) it takes.

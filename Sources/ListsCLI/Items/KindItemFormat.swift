@@ -147,6 +147,30 @@ package struct KindItemFormat: Sendable {
     return DynamicDraft(values, addedAt: addedAt)
   }
 
+  /// The line of an import that updates one JSON object describes: the fields it holds (a
+  /// null one as `.null`; a money field when any of its members is there), its `id` and
+  /// `added_at`. No field is required here: a line that changes an item holds what changes,
+  /// and the store refuses an added item that lacks a required field.
+  /// - Throws: ``DraftFields/Problem`` naming the field.
+  package func importLine(from value: JSONValue) throws(DraftFields.Problem) -> KindItems.ImportLine {
+    let fields = try DraftFields(value, known: Array(fieldNames.dropFirst()))
+    var values: [String: FieldValue] = [:]
+    for field in definition.fields {
+      let keys = if case .money = field.type { [field.name] + field.columns } else { [field.name] }
+      guard keys.contains(where: fields.holds) else { continue }
+      values[field.name] = try self.value(of: field, in: fields)
+    }
+    var id: Int64?
+    if let value = fields.value("id") {
+      guard let literal = value.numberLiteral, let number = Int64(literal) else {
+        throw DraftFields.Problem(reason: "field 'id' must be an integer.")
+      }
+      id = number
+    }
+    let addedAt = definition.hasImplicitAddedAt ? try fields.timestamp("added_at") : nil
+    return KindItems.ImportLine(id: id, values: values, addedAt: addedAt)
+  }
+
   private func value(of field: FieldDefinition, in fields: DraftFields) throws(DraftFields.Problem) -> FieldValue {
     switch field.type {
     case .text, .enumeration:
