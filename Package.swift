@@ -123,6 +123,6 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TestSupport"]),
+      name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TextFormats", "TestSupport"]),
   ]
 )
