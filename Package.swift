@@ -101,6 +101,12 @@ let package = Package(
     .executableTarget(
       name: "fuzz-arguments", dependencies: ["FuzzSupport", "ListsCLI", "TextFormats"],
       path: "Tests/Fuzz/fuzz-arguments"),
+    .executableTarget(
+      name: "fuzz-kinds", dependencies: ["FuzzSupport", "ListStore", "SQLiteCore"],
+      path: "Tests/Fuzz/fuzz-kinds"),
+    .executableTarget(
+      name: "fuzz-page", dependencies: ["FuzzSupport", "ListSync", "TextFormats"],
+      path: "Tests/Fuzz/fuzz-page"),
 
     // What several test targets share: the fuzz corpora and a seeded random sequence.
     .target(name: "TestSupport", path: "Tests/TestSupport"),

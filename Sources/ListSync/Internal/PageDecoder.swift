@@ -2,8 +2,8 @@ import TextFormats
 
 /// Checks a body against the remote protocol and decodes it, naming the page and the field of
 /// the first thing wrong.
-enum PageDecoder {
-  static func decode(_ body: [UInt8], page: Int) throws(RemoteError) -> RemotePage {
+package enum PageDecoder {
+  package static func decode(_ body: [UInt8], page: Int) throws(RemoteError) -> RemotePage {
     func broken(_ detail: String) -> RemoteError {
       RemoteError(.protocolError, detail, page: page)
     }
