@@ -103,7 +103,7 @@ extension Reliability {
             problems.append("SQLite cannot read the file afterwards")
           }
           figures.add("commands")
-          figures.add("exit \(run.exitCode.map(String.init) ?? "signal")")
+          figures.add(run.exitCode.map { "exit \($0)" } ?? run.termination.description)
           if problems.isEmpty {
             figures.add("passed")
           } else {

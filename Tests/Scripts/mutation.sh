@@ -75,6 +75,7 @@ if [[ -s "$failures" ]]; then
       if (command == "show" || command == "kinds" || command == "doctor") {
         for (w = 3; w <= n; w++) if (words[w] ~ /^--|^(show|remove|add)$/) command = command " " words[w]
       }
+      if (command == "add" && $2 ~ / --help$/) command = "add --help"
       m = split($4, problems, "; ")
       for (p = 1; p <= m; p++) {
         problem = problems[p]; gsub(/[0-9]+ rows/, "N rows", problem); gsub(/\([0-9]+ then [0-9]+\)/, "", problem)
