@@ -59,6 +59,10 @@ enum EditClass: String, CaseIterable, Sendable {
   case syncItems = "sync-items"
   /// `list_sync` rows for unknown kinds, names with SQL, dropped or remade sync tables.
   case syncRows = "sync-rows"
+  /// The outbox `list_changes`: unknown ops and states, fields that are not JSON, rows for
+  /// missing items and unknown kinds, control characters and megabytes in the answer; a row
+  /// left in `list_sync_applying`; the change triggers dropped.
+  case syncChanges = "sync-changes"
   /// Control characters and SQL in migration names, count rows of unknown lists.
   case otherText = "other-text"
 
@@ -162,6 +166,7 @@ struct HostileEdits {
     case .syncText: sql = syncText()
     case .syncItems: sql = syncItems()
     case .syncRows: sql = syncRows()
+    case .syncChanges: sql = syncChanges()
     case .otherText: sql = otherText()
     }
     return FileEdit(kind: kind, sql: sql, secret: secret)
@@ -460,7 +465,8 @@ struct HostileEdits {
     let item = pick(["1", "2", "-1", "0", "9223372036854775807", "'x'", "1000"])
     let kind = pick(["'films'", "'films'", "'orders'", "'books'", "'ghost'", Self.literal(pick(Self.sqlNames))])
     return pick([
-      "INSERT OR REPLACE INTO list_sync_items VALUES (\(kind), 'default', \(id), \(item))",
+      "INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id) VALUES (\(kind), 'default', \(id), \(item))",
+      "UPDATE list_sync_items SET \(pick(["version", "base", "seen"])) = \(pick([id, "'not json'", "9223372036854775807"]))",
       "DELETE FROM list_sync_items",
       "UPDATE list_sync_items SET item_id = item_id + \(pick(["1000", "-1000", "1"]))",
       "UPDATE list_sync_items SET remote_id = \(id)",
@@ -485,6 +491,26 @@ struct HostileEdits {
         + "error_message, error_retryable, error_page, next_cursor, next_page, complete, item_count, "
         + "refreshed_at, generation); INSERT INTO list_sync SELECT * FROM kept; "
         + "INSERT INTO list_sync (kind, account, remote_url) VALUES ('films', 'default', NULL); DROP TABLE kept",
+    ])
+  }
+
+  mutating func syncChanges() -> String {
+    let text = pick(Self.controlTexts)
+    let item = pick(["1", "2", "-1", "9223372036854775807", "'x'", "1000"])
+    let kind = pick(["'films'", "'orders'", "'ghost'", Self.literal(pick(Self.sqlNames)), text])
+    let insert = "PRAGMA ignore_check_constraints = ON; INSERT INTO list_changes (kind, account, item_id, op, fields, state, payload, answer) VALUES "
+    return pick([
+      insert + "(\(kind), 'default', \(item), 'update', '[\"title\"]', 'pending', NULL, NULL)",
+      insert + "('films', 'default', 1, \(pick(["'merge'", "''", "NULL", "7"])), NULL, 'pending', NULL, NULL)",
+      insert + "('films', 'default', 1, 'update', \(pick(["'not json'", "'[1,2]'", "'{\"title\":1}'", "'[\"ghost\"]'"])), 'pending', NULL, NULL)",
+      insert + "('films', 'default', 1, 'add', NULL, \(pick(["'lost'", "'sent'", "'conflict'", "'rejected'", "''"])), \(text), \(text))",
+      insert + "('films', 'default', 2, 'remove', NULL, 'rejected', \(Self.huge(1_000_000)), \(Self.huge(100_000)))",
+      "UPDATE list_changes SET change_id = \(pick(["''", "NULL", text, "'same'"]))",
+      "UPDATE list_changes SET made_at = \(pick(["-9223372036854775808", "9223372036854775807", "'now'"]))",
+      "INSERT INTO list_sync_applying VALUES (\(pick(["1", "0", "NULL"])))",
+      "DROP TRIGGER films_changes_\(pick(["insert", "update", "delete"]))",
+      "DROP TABLE \(pick(["list_changes", "list_sync_applying"]))",
+      "DROP TABLE list_changes; CREATE TABLE list_changes (kind, account, item_id, op)",
     ])
   }
 

@@ -10,7 +10,7 @@ import SQLiteCore
 
 /// The file the mutation test edits: the built-in kinds with rows, `books` (searchable, with
 /// rows), `films` (fed by a remote on 127.0.0.1 and a closed port: cached rows, a `list_sync`
-/// row and `list_sync_items`), and `notes`.
+/// row, `list_sync_items`, a pending change in `list_changes`), and `notes`.
 enum MutationFixture {
   static let books =
     #"{"name":"books","item":"book","fields":[{"name":"title","type":"text","required":true,"max_length":300},"#
@@ -42,6 +42,8 @@ enum MutationFixture {
       }
       _ = try films.writeRemotePage(
         RemotePageWrite(remoteURL: HostileEdits.closedURL + "/films", number: 1, items: cached, nextCursor: "page-2"))
+      // A change of the person's own, waiting in the outbox.
+      _ = try films.add(DynamicDraft(["title": .text("Local")]))
     }
     let connection = try Connection(path: path, options: .init(create: false))
     try connection.execute(
@@ -190,6 +192,12 @@ extension String {
 }
 
 extension MutationCommand.Effect {
+  /// The tables and indexes of sync, which the first sync of a file makes.
+  static let syncObjects: Set<String> = [
+    "list_sync", "list_sync_items", "list_changes", "list_sync_applying", "list_sync_items_by_item",
+    "list_changes_by_item",
+  ]
+
   /// The bookkeeping tables SQLite itself keeps.
   static let sqliteTables: Set<String> = ["sqlite_sequence", "sqlite_stat1", "sqlite_stat4"]
 
@@ -209,7 +217,7 @@ extension MutationCommand.Effect {
       problems.append(
         before.kindTables.contains(object.name) ? "dropped the table of the kind \(object.name)" : "dropped \(object)")
     }
-    for object in rewritten.sorted(by: { $0.name < $1.name }) where !(mayDrop(object, before) && mayCreate(object, before, after)) {
+    for object in rewritten.sorted(by: { $0.name < $1.name }) where !mayRewrite(object, before, after) {
       problems.append("rewrote \(object)")
     }
     let writable = writableTables(before, after)
@@ -230,13 +238,23 @@ extension MutationCommand.Effect {
   private func mayCreate(_ object: FileSnapshot.Object, _ before: FileSnapshot, _ after: FileSnapshot) -> Bool {
     switch self {
     case .none, .items: return false
-    case .refresh, .sync: return ["list_sync", "list_sync_items"].contains(object.name)
+    case .refresh(let kind), .sync(let kind):
+      // The sync tables, and the triggers that record a synced kind's changes.
+      return Self.syncObjects.contains(object.name) || (object.type == "trigger" && before.isDerived(object, from: kind))
     case .addKind(let kind):
       // Its own objects, and none that another kind derives (`books_search_docsize`).
       return after.isDerived(object, from: kind)
         && !before.kindTables.contains { FileSnapshot.searchFamily(of: $0).contains(object.name) }
     case .removeKind: return false
     case .repair: return Self.isRepairable(object, before)
+    }
+  }
+
+  /// A sync brings the sync tables of an earlier build up to date (new columns).
+  private func mayRewrite(_ object: FileSnapshot.Object, _ before: FileSnapshot, _ after: FileSnapshot) -> Bool {
+    switch self {
+    case .refresh, .sync: Self.syncObjects.contains(object.name)
+    default: mayDrop(object, before) && mayCreate(object, before, after)
     }
   }
 
@@ -257,13 +275,14 @@ extension MutationCommand.Effect {
   }
 
   private func writableTables(_ before: FileSnapshot, _ after: FileSnapshot) -> Set<String> {
-    let sync: Set<String> = ["list_sync", "list_sync_items", "list_counts"]
+    let sync: Set<String> = ["list_sync", "list_sync_items", "list_changes", "list_sync_applying", "list_counts"]
     switch self {
     case .none: return []
     case .refresh(let kind), .sync(let kind):
       return Self.sqliteTables.union(sync).union([kind]).union(before.searchTables(of: kind))
     case .items(let kind):
-      return Self.sqliteTables.union(["list_counts", "list_sync_items", kind]).union(before.searchTables(of: kind))
+      return Self.sqliteTables.union(["list_counts", "list_sync_items", "list_changes", kind]).union(
+        before.searchTables(of: kind))
     case .addKind, .removeKind:
       return Self.sqliteTables.union(sync).union(["list_kinds", "lists_migrations"])
     case .repair:
