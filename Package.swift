@@ -105,7 +105,7 @@ let package = Package(
       name: "fuzz-kinds", dependencies: ["FuzzSupport", "ListStore", "SQLiteCore"],
       path: "Tests/Fuzz/fuzz-kinds"),
     .executableTarget(
-      name: "fuzz-page", dependencies: ["FuzzSupport", "ListSync", "TextFormats"],
+      name: "fuzz-page", dependencies: ["FuzzSupport", "ListSync", "ListStore", "TextFormats"],
       path: "Tests/Fuzz/fuzz-page"),
 
     // What several test targets share: the fuzz corpora and a seeded random sequence.

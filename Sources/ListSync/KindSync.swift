@@ -75,7 +75,7 @@ public struct KindSync: Sendable {
   ) async throws(SyncError) -> Int {
     let limit = maxPages ?? client.configuration.maxPages
     var written = 0
-    var followed: Set<String> = []
+    var followed = CursorLoopCheck()
     let state: SyncState?
     do {
       state = try items.syncState()
@@ -91,9 +91,12 @@ public struct KindSync: Sendable {
       guard outcome.written else { break }
       progress(outcome)
       written += 1
-      if let cursor = outcome.state.nextCursor, !followed.insert(cursor).inserted {
-        throw .remote(RemoteError(.protocolError, "\"next_cursor\" repeats a cursor already followed.",
-          page: outcome.state.nextPage - 1))
+      if let cursor = outcome.state.nextCursor {
+        do {
+          try followed.follow(cursor, page: outcome.state.nextPage - 1)
+        } catch {
+          throw .remote(error)
+        }
       }
     }
     return written

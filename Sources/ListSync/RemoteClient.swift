@@ -64,7 +64,14 @@ public final class RemoteClient: Sendable {
       do throws(RemoteError) {
         switch try await exchange(url) {
         case .answer(let response):
-          return try PageDecoder.decode(response.body, page: number)
+          let page = try PageDecoder.decode(response.body, page: number)
+          guard page.items.count <= configuration.pageSize else {
+            throw RemoteError(
+              .protocolError,
+              "the page holds \(page.items.count) items; \(configuration.pageSize) were asked for.",
+              page: number)
+          }
+          return page
         case .retry(let error, let wait):
           failure = error
           retryAfter = wait
@@ -93,7 +100,8 @@ public final class RemoteClient: Sendable {
   /// Reads pages from the first until `next_cursor` is null, handing each to `body` in order.
   ///
   /// The walk is bounded: it stops with a protocol error after `maxPages` pages, or when a
-  /// page's `next_cursor` repeats one already followed (a loop).
+  /// page's `next_cursor` repeats one already followed (a loop). Its memory does not grow with
+  /// the cursors' length: see ``CursorLoopCheck``.
   /// - Parameters:
   ///   - maxPages: The most pages read; ``RemoteConfiguration/maxPages`` by default.
   ///   - body: Called with each page before the next is asked for; what it throws ends the walk.
@@ -104,7 +112,7 @@ public final class RemoteClient: Sendable {
   ) async throws -> Int {
     let limit = maxPages ?? configuration.maxPages
     var cursor: String?
-    var followed: Set<String> = []
+    var followed = CursorLoopCheck()
     var number = 0
     repeat {
       number += 1
@@ -115,10 +123,7 @@ public final class RemoteClient: Sendable {
       let page = try await fetchPage(number: number, cursor: cursor)
       try await body(page)
       cursor = page.nextCursor
-      if let next = cursor, !followed.insert(next).inserted {
-        throw RemoteError(
-          .protocolError, "\"next_cursor\" repeats a cursor already followed.", page: number)
-      }
+      if let next = cursor { try followed.follow(next, page: number) }
     } while cursor != nil
     return number
   }

@@ -52,7 +52,8 @@ struct SyncRun {
   ) async -> Int32 {
     func fail(_ message: String, _ code: Int32) -> Int32 {
       // Quiet (for `show`): the failure is in the sync state, shown as `show` decides.
-      if !quiet { stderr("Error: \(message)\n") }
+      // Messages quote the server's values and the file's: escaped like every error of `lists`.
+      if !quiet { stderr(ErrorRenderer.render(message: message)) }
       return code
     }
     var headers: [RemoteHeader] = []
@@ -115,7 +116,7 @@ struct SyncRun {
     if let state, !state.isComplete {
       line += "; more pages follow: lists sync \(kind) --from \(shownURL) --continue --all"
     }
-    stdout(line + ".\n")
+    stdout(TerminalEscaping.escape(line + ".") + "\n")
     return 0
   }
 }

@@ -103,7 +103,7 @@ public final class TestRemote: Sendable {
     return entries.map {
       LoggedRequest(
         path: $0["path"] as? String ?? "", query: $0["query"] as? String ?? "",
-        authorization: $0["authorization"] as? String)
+        authorization: $0["authorization"] as? String, headers: $0["headers"] as? [String: String] ?? [:])
     }
   }
 
@@ -118,11 +118,14 @@ public struct LoggedRequest: Equatable, Sendable {
   public var path: String
   public var query: String
   public var authorization: String?
+  /// Every header of the request, names in lower case.
+  public var headers: [String: String]
 
-  public init(path: String, query: String, authorization: String?) {
+  public init(path: String, query: String, authorization: String?, headers: [String: String] = [:]) {
     self.path = path
     self.query = query
     self.authorization = authorization
+    self.headers = headers
   }
 }
 

@@ -98,7 +98,17 @@ extension KindItems {
       }
     }
     var added = 0
+    var seen: [StoredRemoteID: Int] = [:]
     for (index, remote) in page.items.enumerated() {
+      do {
+        // Compared as the file stores them: two items of a page with one stored id would be one
+        // item, the second silently overwriting the first.
+        if let earlier = seen.updateValue(index + 1, forKey: try StoredRemoteID(remote)) {
+          throw ListStoreError.invalidValue(field: "id", reason: "is the id of item \(earlier) too")
+        }
+      } catch let error as ListStoreError {
+        throw ListStoreError.importRejected(position: index + 1, reason: error)
+      }
       var draft = remote.draft
       if definition.hasImplicitAddedAt && draft.addedAt == nil {
         draft.addedAt = Timestamp(millisecondsSince1970: refreshedAt - Int64(state.itemCount + index))
@@ -254,10 +264,9 @@ extension KindItems {
   }
 
   private func bindRemoteID(_ remote: RemoteDraft, _ statement: Statement, at index: Int32) throws {
-    if remote.remoteIDIsInteger, let number = Int64(remote.remoteID) {
-      try statement.bind(number, at: index)
-    } else {
-      try statement.bind(remote.remoteID, at: index)
+    switch try StoredRemoteID(remote) {
+    case .integer(let number): try statement.bind(number, at: index)
+    case .text(let text): try statement.bind(text, at: index)
     }
   }
 
@@ -302,5 +311,24 @@ extension KindItems {
     try statement.bind(refreshedAt, at: 10)
     try statement.bind(state.generation, at: 11)
     try statement.run()
+  }
+}
+
+/// A remote id as `list_sync_items.remote_id` stores it: a 64-bit integer (`-0` is `0`) or text.
+private enum StoredRemoteID: Hashable {
+  case integer(Int64)
+  case text(String)
+
+  /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for an integer id the file cannot
+  ///   store exactly (beyond 64 bits): stored as text, it would be the string id of its digits.
+  init(_ remote: RemoteDraft) throws(ListStoreError) {
+    guard remote.remoteIDIsInteger else {
+      self = .text(remote.remoteID)
+      return
+    }
+    guard let number = Int64(remote.remoteID) else {
+      throw .invalidValue(field: "id", reason: "is not an integer the file can store exactly (64 bits)")
+    }
+    self = .integer(number)
   }
 }

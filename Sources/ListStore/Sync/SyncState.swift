@@ -26,6 +26,14 @@ public struct SyncState: Sendable, Equatable {
 
   /// Whether a first page was ever written.
   public var hasSynced: Bool { lastSuccessAt != nil }
+
+  /// The longest remote cursor accepted and kept, in UTF-8 bytes: 4096.
+  ///
+  /// A cursor is an opaque token that the next request carries in its URL's query; real ones
+  /// (an offset, a key, a signed token) are tens to hundreds of bytes. 4096 leaves room for
+  /// large signed tokens while the next URL stays within the 8 KiB request line that common
+  /// servers and proxies accept, and it bounds what one remote can make the file keep.
+  public static let maxCursorBytes = 4096
 }
 
 /// A failed sync as the file keeps it: the error's kind, its one-line message, whether it is

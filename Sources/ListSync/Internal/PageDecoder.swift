@@ -1,7 +1,14 @@
+import ListStore
 import TextFormats
 
 /// Checks a body against the remote protocol and decodes it, naming the page and the field of
 /// the first thing wrong.
+///
+/// Beyond the shape, two bounds: a `next_cursor` longer than ``SyncState/maxCursorBytes`` bytes
+/// (the next page's URL carries it, and the file keeps it), and an integer `id` outside the
+/// 64-bit integers the file stores exactly. Integer ids are kept as the file stores them, so
+/// `0` and `-0` are the same id, and a page that holds one id twice is refused rather than
+/// letting one item silently overwrite the other.
 package enum PageDecoder {
   package static func decode(_ body: [UInt8], page: Int) throws(RemoteError) -> RemotePage {
     func broken(_ detail: String) -> RemoteError {
@@ -26,6 +33,9 @@ package enum PageDecoder {
     let nextCursor: String?
     switch cursorValue {
     case .null: nextCursor = nil
+    case .string(let text) where text.utf8.count > SyncState.maxCursorBytes:
+      throw broken(
+        "\"next_cursor\" is \(text.utf8.count) bytes long; at most \(SyncState.maxCursorBytes) are accepted.")
     case .string(let text) where !text.isEmpty: nextCursor = text
     case .string: throw broken("\"next_cursor\" is an empty string; the last page has null.")
     default:
@@ -44,7 +54,14 @@ package enum PageDecoder {
       let id: RemoteID
       switch idValue {
       case .string(let text) where !text.isEmpty: id = .string(text)
-      case .number(let literal) where isInteger(literal): id = .integer(literal)
+      case .number(let literal) where isInteger(literal):
+        // As the file stores it: a 64-bit integer, `-0` being `0`.
+        guard let number = Int64(literal) else {
+          throw broken(
+            "item \(position)'s \"id\" \(idValue.shortText) is outside the 64-bit integers this client "
+              + "stores exactly.")
+        }
+        id = .integer(String(number))
       default:
         throw broken(
           "item \(position)'s \"id\" is \(article(idValue.typeName)) \(idValue.shortText), "

@@ -1,4 +1,5 @@
 import FuzzSupport
+import ListStore
 import ListSync
 import TextFormats
 
@@ -9,15 +10,18 @@ import TextFormats
 ///
 /// - The decoder accepts exactly the bodies a second reading of the protocol accepts: a JSON
 ///   object with an `items` array of objects, each with an `id` that is a non-empty string or
-///   an integer literal, no two ids alike, and a `next_cursor` that is null or a non-empty string.
-/// - An accepted page has the page's number, the body's items in order with their ids, and the
-///   body's cursor; each item's JSON parses back to the object the body holds.
+///   an integer literal within the 64-bit integers (the file stores ids exactly), no two ids
+///   alike — integers compared as numbers, so `0` and `-0` are one id, and `1` and `"1"` two —,
+///   and a `next_cursor` that is null or a non-empty string of at most
+///   `SyncState.maxCursorBytes` bytes.
+/// - An accepted page has the page's number, the body's items in order with their ids (an
+///   integer id spelled as the file stores it), and the body's cursor; each item's JSON parses
+///   back to the object the body holds.
 /// - A refused body is a protocol error naming the page, in one line without a terminal
 ///   control (ESC, BEL, C1, U+202E): messages quote what the server sent.
 ///
-/// Not checked yet, because `main` does not hold them today (issue 19, on their way): a page
-/// holds no more items than the limit asked for, a cursor has a bounded length, and integer
-/// ids equal as numbers (`0` and `-0`) are one id. Add them here when the decoder takes them.
+/// Not here: a page with more items than the `limit` asked for is refused by `RemoteClient`
+/// (which knows the limit), and tested with it in ListSyncTests.
 enum PageProperties {
   static func check(_ input: [UInt8]) throws(PropertyFailure) {
     let page = 1 + input.count % 5
@@ -59,7 +63,7 @@ enum PageProperties {
     var page = Page(items: [], cursor: nil)
     switch cursorValue {
     case .null: break
-    case .string(let text) where !text.isEmpty: page.cursor = text
+    case .string(let text) where !text.isEmpty && text.utf8.count <= SyncState.maxCursorBytes: page.cursor = text
     default: return nil
     }
     for element in elements {
@@ -67,7 +71,9 @@ enum PageProperties {
       let id: RemoteID
       switch idValue {
       case .string(let text) where !text.isEmpty: id = .string(text)
-      case .number(let literal) where isIntegerLiteral(literal): id = .integer(literal)
+      case .number(let literal) where isIntegerLiteral(literal):
+        guard let number = Int64(literal) else { return nil }
+        id = .integer(String(number))
       default: return nil
       }
       guard !page.items.contains(where: { $0.id == id }) else { return nil }

@@ -17,9 +17,13 @@ Control, for the test only:
   `bad_json`, `missing` (`"items"`, `"next_cursor"` or `"id"` with `index`), `wrong_type`
   (`"items"` or `"next_cursor"`), `empty`, `change` (new items, applied before answering),
   `redirect` (a Location, relative or absolute; the request's query is appended to one
-  without a query), and `repeat_cursor` (answers with the request's own cursor as next_cursor).
+  without a query), `repeat_cursor` (answers with the request's own cursor as next_cursor),
+  `extra_items` (n: the page holds n items more than `limit` asked for), `cursor_bytes` (n: a
+  `next_cursor` of n bytes) and `body` (a text answered verbatim with 200, for ids such as `-0`
+  or `18446744073709551616` that Python's JSON would rewrite).
 - `GET /_log` returns every request so far (control requests excepted) as
-  `[{"path", "query", "authorization"}]`.
+  `[{"path", "query", "authorization", "headers"}]`, `headers` holding every header the request
+  carried (names in lower case).
 """
 
 import json
@@ -90,7 +94,8 @@ class Handler(BaseHTTPRequestHandler):
     with lock:
       state["log"].append(
           {"path": parts.path, "query": parts.query,
-           "authorization": self.headers.get("Authorization")})
+           "authorization": self.headers.get("Authorization"),
+           "headers": {name.lower(): value for name, value in self.headers.items()}})
       fault = state["faults"].pop(0) if state["faults"] else None
       if fault and "change" in fault:
         state["items"] = fault["change"]
@@ -111,6 +116,14 @@ class Handler(BaseHTTPRequestHandler):
     if "status" in fault:
       headers = [("Retry-After", str(fault["retry_after"]))] if "retry_after" in fault else []
       return self.send_json(fault["status"], {"error": "fault %d" % fault["status"]}, headers)
+    if "body" in fault:
+      body = fault["body"].encode()
+      self.send_response(200)
+      self.send_header("Content-Type", "application/json")
+      self.send_header("Content-Length", str(len(body)))
+      self.end_headers()
+      self.wfile.write(body)
+      return
     if parts.path != "/items":
       return self.send_json(404, {"error": "no such path"})
 
@@ -130,6 +143,10 @@ class Handler(BaseHTTPRequestHandler):
     page_items = [dict(item) for item in items[offset:offset + limit]]
     following = offset + limit
     next_cursor = cursor_for(following) if following < len(items) else None
+    for extra in range(fault.get("extra_items", 0)):
+      page_items.append({"id": "extra-%d" % extra, "title": "Extra %d" % extra})
+    if "cursor_bytes" in fault:
+      next_cursor = "c" * fault["cursor_bytes"]
     if fault.get("repeat_cursor"):
       next_cursor = query.get("cursor", [cursor_for(0)])[0]
     if fault.get("empty"):
