@@ -113,6 +113,12 @@ let package = Package(
     .executableTarget(
       name: "fuzz-arguments", dependencies: ["FuzzSupport", "ListsCLI", "TextFormats"],
       path: "Tests/Fuzz/fuzz-arguments"),
+    .executableTarget(
+      name: "fuzz-kinds", dependencies: ["FuzzSupport", "ListStore", "SQLiteCore"],
+      path: "Tests/Fuzz/fuzz-kinds"),
+    .executableTarget(
+      name: "fuzz-page", dependencies: ["FuzzSupport", "ListSync", "ListStore", "TextFormats"],
+      path: "Tests/Fuzz/fuzz-page"),
 
     // What several test targets share: the fuzz corpora and a seeded random sequence.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -136,6 +142,6 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TestSupport"]),
+      name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TextFormats", "TestSupport"]),
   ]
 )
