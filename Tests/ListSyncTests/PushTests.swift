@@ -25,7 +25,7 @@ import Testing
   static func run(_ database: ListsDatabase, _ sql: String) throws {
     let other = try Connection(path: database.path, options: .init(create: false))
     other.setBusyTimeout(milliseconds: 5_000)
-    try other.execute(sql)
+    try other.executeScript(sql)
   }
 
   static func id(of title: String, in books: KindItems) async throws -> Int64 {

@@ -111,7 +111,7 @@ extension KindDefinition {
 
   /// The names of the schema objects the kind makes, which the file must not already use.
   public var schemaObjectNames: [String] {
-    var names = [name, pageIndexName] + countTriggerNames
+    var names = [name, pageIndexName] + countTriggerNames + changeTriggerNames
     if unique != nil { names.append(uniqueIndexName) }
     for field in fields where field.onePerAccount { names.append(onePerAccountIndexName(field)) }
     for field in fields where filterIndexSQL(for: field) != nil { names.append(filterIndexName(field)) }

@@ -5,7 +5,13 @@ extension KindDefinition {
   /// The longest name of a kind or field.
   public static let maximumNameLength = 40
   /// Names the store uses for tables of its own, which no kind can take.
-  public static let reservedNames: Set<String> = ["list_counts", "list_kinds", "lists_migrations", "list_sync", "list_sync_items"]
+  public static let reservedNames: Set<String> = [
+    "list_counts", "list_kinds", "lists_migrations", "list_sync", "list_sync_items", "list_sync_items_by_item",
+    "list_changes", "list_changes_by_item", "list_sync_applying",
+  ]
+  /// Words of the `sync` command (`lists sync status`, `lists sync resolve`), which no kind can
+  /// take: `lists sync status` could not tell the kind from the word.
+  public static let syncCommandWords: Set<String> = ["status", "resolve"]
   /// Column names every kind has, which no field can take (`added_at` only where it is implicit).
   static let commonColumns: Set<String> = ["id", "account", "remote_id"]
 
@@ -20,6 +26,9 @@ extension KindDefinition {
     try Self.checkName(name, what: "The kind's name")
     if Self.reservedNames.contains(name) || name.hasPrefix("sqlite_") {
       throw KindDefinitionError("The name '\(name)' is kept for the store's own tables; choose another.")
+    }
+    if Self.syncCommandWords.contains(name) {
+      throw KindDefinitionError("The name '\(name)' is a word of 'lists sync'; choose another.")
     }
     guard !item.isEmpty, item.count <= Self.maximumNameLength, Self.isPlainText(item) else {
       throw KindDefinitionError(
