@@ -27,7 +27,7 @@ package enum DoctorCommand {
             + "kept \(count.kept), now \(count.actual).")
       }
       for reason in repair.leftAlone {
-        out.writeLine("Left alone: " + TerminalEscaping.escape(reason) + ".")
+        out.writeLine("Left alone: \(reason).")
       }
       for reason in repair.notRepaired {
         out.writeLine("Nothing was repaired: \(reason)")
