@@ -105,6 +105,24 @@ struct SyncRun {
     var added = 0
     var last: SyncState?
     func event(_ line: String) { if events { stderr(line + "\n") } }
+    // The person's changes first. The pull runs whatever the push did; the exit status is the
+    // first failure's.
+    var status: Int32 = 0
+    do throws(SyncError) {
+      let pushed = try await sync.push()
+      if pushed.sent > 0 {
+        event(
+          #"{"event":"remote_pushed","sent":\#(pushed.sent),"applied":\#(pushed.applied),"conflicts":\#(pushed.conflicts),"rejected":\#(pushed.rejected)}"#
+        )
+        if !quiet { stdout(TerminalEscaping.escape(pushSummary(pushed)) + "\n") }
+      }
+      if pushed.conflicts + pushed.rejected > 0 {
+        status = fail(Self.answeredSummary(pushed, kind: kind), 65)
+      }
+    } catch {
+      event(#"{"event":"remote_failed","kind":"\#(error.kind)","retryable":\#(error.isRetryable)}"#)
+      status = fail(error.message, error.exitCode)
+    }
     do throws(SyncError) {
       let record = { (outcome: RemotePageOutcome) in
         pages += 1
@@ -121,9 +139,10 @@ struct SyncRun {
       }
     } catch {
       event(#"{"event":"remote_failed","kind":"\#(error.kind)","retryable":\#(error.isRetryable)}"#)
-      return fail(error.message, error.exitCode)
+      let code = fail(error.message, error.exitCode)
+      return status != 0 ? status : code
     }
-    guard !quiet else { return 0 }
+    guard !quiet else { return status }
     let plural = kind
     let state = last ?? (try? items.syncState()) ?? nil
     var line = "Synced \(pages) page\(pages == 1 ? "" : "s") of \(plural) from \(shownURL): "
@@ -132,6 +151,36 @@ struct SyncRun {
       line += "; more pages follow: lists sync \(kind) --from \(shownURL) --continue --all"
     }
     stdout(TerminalEscaping.escape(line + ".") + "\n")
-    return 0
+    return status
+  }
+
+  /// `Sent 3 changes of books to URL: all applied.`, or how many were applied, conflicted and
+  /// refused.
+  func pushSummary(_ pushed: PushOutcome) -> String {
+    let noun = pushed.sent == 1 ? "change" : "changes"
+    var line = "Sent \(pushed.sent) \(noun) of \(kind) to \(shownURL): "
+    if pushed.applied == pushed.sent {
+      line += pushed.sent == 1 ? "applied." : "all applied."
+    } else {
+      var parts = ["\(pushed.applied) applied"]
+      if pushed.conflicts > 0 { parts.append("\(pushed.conflicts) conflicted") }
+      if pushed.rejected > 0 { parts.append("\(pushed.rejected) refused") }
+      let waiting = pushed.sent - pushed.applied - pushed.conflicts - pushed.rejected
+      if waiting > 0 { parts.append("\(waiting) still waiting") }
+      line += parts.joined(separator: ", ") + "."
+    }
+    return line
+  }
+
+  /// The error line of a push the remote answered with conflicts or refusals.
+  static func answeredSummary(_ pushed: PushOutcome, kind: String) -> String {
+    var parts: [String] = []
+    if pushed.conflicts > 0 {
+      parts.append("\(pushed.conflicts) \(pushed.conflicts == 1 ? "change" : "changes") conflicted with the server")
+    }
+    if pushed.rejected > 0 {
+      parts.append("\(pushed.rejected) \(pushed.rejected == 1 ? "change was" : "changes were") refused by the server")
+    }
+    return parts.joined(separator: " and ") + ": lists sync status \(kind)"
   }
 }

@@ -160,3 +160,76 @@ import Testing
     #expect(shown.stdoutLines.contains { $0.contains("Local Added") }, "\(shown)")
   }
 }
+
+/// `lists sync` sends the person's changes before it fetches; `show` says what waits.
+@Suite struct SyncPushCommandTests {
+  static func booksSandbox(_ remote: TestRemote) async throws -> Sandbox {
+    let sandbox = try Sandbox()
+    let kind = sandbox.path("books.json")
+    try sandbox.write(
+      #"{"name":"books","item":"book","fields":[{"name":"title","type":"text","required":true},{"name":"author","type":"text"}]}"#,
+      to: kind)
+    #expect(await sandbox.run("kinds", "add", kind).exitCode == 0)
+    try await remote.control(items: [["id": 1, "title": "Dune", "version": 1], ["id": 2, "title": "Emma", "version": 1]])
+    #expect(await sandbox.run("sync", "books", "--from", remote.url()).exitCode == 0)
+    return sandbox
+  }
+
+  @Test func anOfflineAddWaitsIsShownAndIsDeliveredOnceByTheNextSync() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let sandbox = try await Self.booksSandbox(remote)
+    #expect(await sandbox.run("add", "books", "--title", "Local").exitCode == 0)
+    let shown = await sandbox.run("show", "books", "--offline")
+    #expect(shown.stdoutLines.last == "1 change not synced yet.", "\(shown)")
+    let json = try await sandbox.run("show", "books", "--offline", "--json").json()
+    #expect(json["sync"]?["pending"] == .number("1"))
+    #expect(json["sync"]?["conflicts"] == .number("0"))
+    // The server refuses the push: the change stays, the pull still runs, and the exit code is
+    // the push's.
+    try await remote.control(faults: [["status": 401]])
+    let failed = await sandbox.run("sync", "books")
+    #expect(failed.exitCode == 77, "\(failed)")
+    #expect(failed.stderrLines == ["Error: push: the server refused the request (401); check the credentials."], "\(failed)")
+    #expect(failed.stdoutLines.first?.hasPrefix("Synced 1 page of books") == true, "\(failed)")
+    #expect(try await sandbox.run("show", "books", "--offline", "--json").json()["sync"]?["pending"] == .number("1"))
+    // The next sync, with the stored URL, delivers it.
+    let synced = await sandbox.run("sync", "books")
+    #expect(synced.exitCode == 0, "\(synced)")
+    #expect(synced.stdoutLines.first == "Sent 1 change of books to \(remote.url()): applied.", "\(synced)")
+    let server = try await remote.state()
+    #expect(server.items.filter { $0["title"] as? String == "Local" }.count == 1)
+    #expect(server.applied.values.allSatisfy { $0 == 1 })
+    let after = await sandbox.run("show", "books", "--offline")
+    #expect(!after.stdout.contains("not synced"), "\(after)")
+  }
+
+  @Test func aRefusedChangeExits65AndIsShown() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let sandbox = try await Self.booksSandbox(remote)
+    try await remote.reject(titles: ["Forbidden"])
+    #expect(await sandbox.run("add", "books", "--title", "Forbidden").exitCode == 0)
+    let synced = await sandbox.run("sync", "books")
+    #expect(synced.exitCode == 65, "\(synced)")
+    #expect(synced.stderr == "Error: 1 change was refused by the server: lists sync status books\n", "\(synced)")
+    let shown = await sandbox.run("show", "books", "--offline")
+    #expect(!shown.stdout.contains("Forbidden"), "\(shown)")
+    #expect(shown.stdoutLines.last == "1 change was refused by the server: lists sync status books", "\(shown)")
+    #expect(try await sandbox.run("show", "books", "--offline", "--json").json()["sync"]?["rejected"] == .number("1"))
+  }
+
+  @Test func anotherRemoteIsRefusedWhileChangesWait() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let sandbox = try await Self.booksSandbox(remote)
+    #expect(await sandbox.run("add", "books", "--title", "Local").exitCode == 0)
+    let other = await sandbox.run("sync", "books", "--from", "http://127.0.0.1:1/other")
+    #expect(other.exitCode == 64, "\(other)")
+    #expect(other.stderrLines.first?.contains("sync or resolve them before giving another --from") == true, "\(other)")
+    let none = try Sandbox()
+    let first = await none.run("sync", "favorites")
+    #expect(first.exitCode == 64)
+    #expect(first.stderrLines.first == "Error: favorites has no remote yet; give it with --from URL.", "\(first)")
+  }
+}

@@ -32,6 +32,24 @@ package enum ShowSync {
     var lastError: LoadError?
     /// The exit status of a failed refresh.
     var exitCode: ExitCode?
+    /// The person's changes the remote has not answered, and those it conflicted or refused.
+    var changes = SyncChangeCounts()
+
+    /// The lines `show` adds under the list for the person's changes: `2 changes not synced
+    /// yet.`, and where the remote conflicted or refused, where to see them.
+    func changeNotices(kind: String) -> [String] {
+      var lines: [String] = []
+      func changes(_ count: Int) -> String { count == 1 ? "1 change" : "\(count) changes" }
+      if self.changes.pending > 0 { lines.append("\(changes(self.changes.pending)) not synced yet.") }
+      if self.changes.rejected > 0 {
+        let verb = self.changes.rejected == 1 ? "was" : "were"
+        lines.append("\(changes(self.changes.rejected)) \(verb) refused by the server: lists sync status \(kind)")
+      }
+      if self.changes.conflicts > 0 {
+        lines.append("\(changes(self.changes.conflicts)) conflicted with the server: lists sync status \(kind)")
+      }
+      return lines
+    }
   }
 
   /// Reads `--max-age` and `--offline`.
@@ -67,6 +85,21 @@ package enum ShowSync {
   /// - Throws: 64 when a refresh is due and `LISTS_SYNC_HEADERS` holds a line naming no origin
   ///   (nothing is sent then).
   static func refreshIfDue(
+    kind: String, _ options: Options, _ database: ListsDatabase?, _ context: Context, events: Bool
+  ) async throws(CLIError) -> (view: View, changed: Bool)? {
+    guard var result = try await refresh(kind: kind, options, database, context, events: events),
+      let items = try? database?.items(of: kind, account: context.account)
+    else { return nil }
+    // After the refresh, which pushed first: what still waits, conflicted or was refused.
+    do {
+      result.view.changes = try items.syncChangeCounts()
+    } catch {
+      throw .store(error)
+    }
+    return result
+  }
+
+  private static func refresh(
     kind: String, _ options: Options, _ database: ListsDatabase?, _ context: Context, events: Bool
   ) async throws(CLIError) -> (view: View, changed: Bool)? {
     guard let database else { return nil }
@@ -200,6 +233,12 @@ package enum ShowSync {
     } else {
       writer.null()
     }
+    writer.key("pending")
+    writer.int(view.changes.pending)
+    writer.key("conflicts")
+    writer.int(view.changes.conflicts)
+    writer.key("rejected")
+    writer.int(view.changes.rejected)
     writer.endObject()
   }
 }

@@ -9,7 +9,7 @@ import ListStore
 package enum SyncCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
     let kind = parsed.value(SyncSpec.kind)
-    let url = parsed.value(SyncSpec.from)
+    let url = try remoteURL(kind: kind, given: parsed[SyncSpec.from], context)
     let origin: RemoteOrigin
     do {
       origin = try RemoteOrigin(url: url)
@@ -31,6 +31,38 @@ package enum SyncCommand {
     if parsed[SyncSpec.resume] { arguments.append("--continue") }
     arguments += ["--limit", String(parsed.value(SyncSpec.limit))]
     return try runChild(arguments, headers: headers, context)
+  }
+
+  /// The remote to sync with: `--from`, else the one stored. Another URL than the stored one
+  /// replaces it only when no change of the person's is waiting or kept for the old one.
+  static func remoteURL(kind: String, given: String?, _ context: Context) throws(CLIError) -> String {
+    let database = try context.openForReading()
+    let stored: SyncState?
+    let changes: [SyncChange]
+    do throws(ListStoreError) {
+      stored = try database.syncState(ofKind: kind, account: context.account)
+    } catch {
+      throw .store(error)
+    }
+    let items = try stored == nil ? nil : context.items(named: kind, in: database)
+    do throws(ListStoreError) {
+      changes = try items?.syncChanges() ?? []
+    } catch {
+      throw .store(error)
+    }
+    guard let given else {
+      guard let stored else {
+        throw .usageMessage("\(kind) has no remote yet; give it with --from URL.", commandPath: ["sync"])
+      }
+      return stored.remoteURL
+    }
+    if let stored, stored.remoteURL != given, !changes.isEmpty {
+      throw .usageMessage(
+        "\(kind) has \(changes.count == 1 ? "a change" : "\(changes.count) changes") for its remote not synced "
+          + "or resolved yet; sync or resolve them before giving another --from.",
+        commandPath: ["sync"])
+    }
+    return given
   }
 
   /// Runs `lists-sync` with the invocation's database and account; its exit status.

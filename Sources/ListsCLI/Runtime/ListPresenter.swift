@@ -86,11 +86,13 @@ package struct ListPresenter: Sendable {
     let style = settings.style
     let width = settings.width
     let display = catalog.display(for: state, list: list.rawValue)
+    let changeNotices = (snapshot.sync?.changeNotices(kind: list.rawValue) ?? [])
+      .map { style.yellow(TerminalEscaping.escape($0)) }
     if let placeholder = display.placeholder {
       let lines = PlaceholderBox.render(
         title: placeholder.title, detail: placeholder.detail, action: placeholder.action,
         width: width, style: style)
-      return lines.joined(separator: "\n") + "\n"
+      return (lines + changeNotices).joined(separator: "\n") + "\n"
     }
     var lines: [String] = []
     if state.items.isEmpty {
@@ -107,6 +109,7 @@ package struct ListPresenter: Sendable {
     if let notice = display.notice {
       lines.append(style.yellow(TerminalEscaping.escape(notice)))
     }
+    lines += changeNotices
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -5,8 +5,8 @@ package enum SyncSpec {
   /// `--from URL`.
   package static let from = Option<String>(
     "--from", placeholder: "url",
-    help: "The remote list: GET URL?limit=N[&cursor=C] answers {\"items\": [...], \"next_cursor\": ...}.",
-    isRequired: true)
+    help: "The remote list: GET URL?limit=N[&cursor=C] answers {\"items\": [...], \"next_cursor\": ...}, "
+      + "and POST URL takes the changes made here. Needed the first time; afterwards the stored URL.")
   /// `--limit N`: items per request.
   package static let limit = Option<Int>(
     "--limit", placeholder: "n", help: "Items asked for per request.", range: 1...500, default: 100)
@@ -25,10 +25,12 @@ package enum SyncSpec {
 
   /// The command.
   package static let command = CommandSpec(
-    name: "sync", abstract: "Fetches a remote list into the file, which is then its offline cache.",
-    discussion: "The first page replaces the cached list in one transaction once it has arrived; each "
-      + "later page is written with the cursor that follows it. Exit 69 unreachable, 75 timeout or "
-      + "5xx/429 (retried first), 76 the remote broke the protocol, 77 refused (401/403), 65 an item "
-      + "the kind rejects: nothing of that page is written.",
+    name: "sync", abstract: "Sends the changes made here to a remote list, then fetches it into the file.",
+    discussion: "Every change not synced yet is sent first, in the order it was made, each exactly once; "
+      + "then the first page (every page with --all) is written, each in one transaction with the cursor "
+      + "that follows it. Nothing made here is removed by a fetch; a complete walk removes what the remote "
+      + "no longer holds. Exit 69 unreachable, 75 timeout or 5xx/429 (retried first), 76 the remote broke "
+      + "the protocol, 77 refused (401/403), 65 an item the kind rejects or a change the remote refused or "
+      + "conflicted with.",
     id: .sync, arguments: [kind.spec], options: [from.spec, all.spec, resume.spec, header.spec, limit.spec])
 }
