@@ -149,7 +149,7 @@ import Testing
           return false
         }
         group.addTask {
-          try? await Task.sleep(for: .seconds(5))
+          try? await Task.sleep(for: deliveryBound)
           return false
         }
         let first = await group.next() ?? false

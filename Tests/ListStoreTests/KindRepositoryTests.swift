@@ -227,7 +227,7 @@ import Testing
       let changes = try books.changes()
       try Self.runFromAnotherConnection(
         folder.path(), "INSERT INTO books (account, title) VALUES ('default', 'Emma')")
-      let heard = await result(within: .seconds(10)) { () async -> Bool? in
+      let heard = await result(within: deliveryBound) { () async -> Bool? in
         var iterator = changes.makeAsyncIterator()
         return await iterator.next() != nil
       }

@@ -31,7 +31,7 @@ import ListStoreTesting
       let other = try Connection(path: folder.path())
       try other.execute(
         "INSERT INTO orders (number, total_minor, currency, placed_at) VALUES ('X-1', 100, 'EUR', 5)")
-      let seen = await transitions(stream, within: .seconds(10)) { $0.state.phase == .content }
+      let seen = await transitions(stream, within: deliveryBound) { $0.state.phase == .content }
       #expect(seen.last?.state.items.map(\.number) == ["X-1"])
       // An automatic refresh never passes through loading: no blinking.
       #expect(!seen.contains { $0.state.phase == .loading })
@@ -74,7 +74,7 @@ import ListStoreTesting
       let observer = Task { await loader.observeChanges() }
       defer { observer.cancel() }
       try await favorites.remove(ids: [only.id])
-      let seen = await transitions(stream, within: .seconds(10)) { $0.state.phase == .empty }
+      let seen = await transitions(stream, within: deliveryBound) { $0.state.phase == .empty }
       #expect(seen.last?.state.phase == .empty)
       #expect(!seen.contains { $0.state.phase == .loading })
     }

@@ -73,13 +73,13 @@ import ListStoreTesting
         added.value.withLock { $0 = result }
         done.signal()
       }.start()
-      #expect(writing.wait(timeout: .now() + 5) == .success)
+      #expect(writing.wait(timeout: .now() + Double(deliveryBound.components.seconds)) == .success)
       // The add holds the writer until the blocker lets go; a read that waited for it would
       // hold up the rollback below until the add failed as busy.
       #expect(try orders.page(after: nil, limit: 20).items.map(\.number) == ["N-1", "N-0"])
       #expect(try orders.count() == 2)
       try blocker.execute("ROLLBACK")
-      #expect(done.wait(timeout: .now() + 10) == .success)
+      #expect(done.wait(timeout: .now() + Double(deliveryBound.components.seconds)) == .success)
       let result = try #require(added.value.withLock { $0 })
       #expect(try result.get().number == "late")
       #expect(try orders.count() == 3)

@@ -34,6 +34,8 @@ import Testing
   @Test(arguments: [
     ("--all", "\\-\\-all"), ("a\\b", "a\\eb"), (".start", "\\&.start"), ("'quote", "\\&'quote"),
     ("lists — file", "lists \\[u2014] file"),
+    // Controls never reach groff (or, through it, the terminal): their visible escapes do.
+    ("a\u{1B}[2Jb", "a\\eu{1B}[2Jb"), ("\u{9B}x\u{202E}", "\\eu{9B}x\\eu{202E}"),
   ])
   func textIsEscapedForRoff(_ text: String, _ roff: String) {
     #expect(ManPage.escaped(text) == roff)
