@@ -120,6 +120,19 @@ extension KindRegistryTests {
     }
   }
 
+  @Test func noKindTakesTheNameOfAnObjectTheMigrationsMakeThatTheFileLost() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      let database = try ListsDatabase(path: path)
+      try Connection(path: path).execute("DROP INDEX addresses_one_is_default")
+      let before = try Self.state(path)
+      #expect(throws: ListStoreError.invalidDefinition("The name 'addresses_one_is_default' is kept for the store's own objects; choose another name for the kind.")) {
+        try database.registerKind(KindDefinition(name: "addresses_one_is_default", item: "note", fields: [FieldDefinition("note", .text())]))
+      }
+      #expect(try Self.state(path) == before)
+    }
+  }
+
   @Test func aKindCannotDeriveTheNameOfAnotherKind() throws {
     try withTemporaryFolder { folder in
       let path = folder.path()
