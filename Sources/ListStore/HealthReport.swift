@@ -210,10 +210,25 @@ public struct HealthReport: Sendable {
 
     // Without the tables the counts are not counted: the missing ones are named above.
     if expectedVersion > 0 && !tablesMissing {
-      // A definition that fails validation is damage, named; none of its names is used.
+      // A definition that fails validation is damage, named; none of its names is used. A
+      // registered kind's table must be there, and a table (the migrations' own are compared
+      // above).
       do {
-        for damaged in try KindRegistry.readable(connection).damaged {
+        let read = try KindRegistry.readable(connection)
+        for damaged in read.damaged {
           let error = ListStoreError.corrupt(path: path, detail: damaged.detail)
+          found(error.message, error)
+        }
+        let lookup = try connection.prepare("SELECT type FROM sqlite_schema WHERE name = ?1")
+        for kind in read.kinds where !kind.isBuiltIn {
+          lookup.reset()
+          try lookup.bind(kind.name, at: 1)
+          let type = try lookup.step() ? lookup.text(at: 0) : nil
+          guard type != "table" else { continue }
+          let detail =
+            type.map { "\(kind.name) is a \($0), not the table of the list \(kind.name)" }
+            ?? "the table of the list \(kind.name) is missing"
+          let error = ListStoreError.corrupt(path: path, detail: detail)
           found(error.message, error)
         }
       } catch {

@@ -47,11 +47,13 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// an integer sum overflows into a real.
   public var isDatatypeViolation: Bool { extendedCode == CSQLITE_CONSTRAINT_DATATYPE }
   /// A statement does not fit the schema: it names a table, column, index or trigger the
-  /// schema does not have, or an `ON CONFLICT` target without its unique constraint
-  /// (`SQLITE_ERROR` with one of those messages of SQLite's).
+  /// schema does not have, an `ON CONFLICT` target without its unique constraint, or writes
+  /// to or drops as a table what is a view (`SQLITE_ERROR` with one of those messages of
+  /// SQLite's).
   public var isSchemaMismatch: Bool {
     code == SQLITE_ERROR
-      && (message.hasPrefix("no such ") || message.hasPrefix("ON CONFLICT clause does not match"))
+      && (message.hasPrefix("no such ") || message.hasPrefix("ON CONFLICT clause does not match")
+        || message.hasPrefix("use DROP VIEW") || message.hasSuffix("because it is a view"))
   }
   /// The file is not a database (`SQLITE_NOTADB`).
   public var isNotADatabase: Bool { code == SQLITE_NOTADB }

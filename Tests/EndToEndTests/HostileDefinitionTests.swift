@@ -68,6 +68,28 @@ import Testing
     #expect(typo.stderrLines.first == "Error: Unknown option '--numbr'. Did you mean '--number'?", "\(typo)")
   }
 
+  @Test(arguments: [
+    ("DROP TABLE books", "the table of the list books is missing"),
+    ("DROP TABLE books; CREATE VIEW books AS SELECT 1 AS id, 'default' AS account, 'x' AS title, 0 AS added_at",
+     "books is a view, not the table of the list books"),
+  ])
+  func aKindsTableGoneOrAViewIsDamageDoctorNames(sql: String, detail: String) async throws {
+    let sandbox = try Sandbox()
+    await Self.register(Self.books, in: sandbox)
+    #expect(await sandbox.sqlite(sql) == "")
+    let before = await Self.schema(sandbox)
+    let doctor = await sandbox.run("doctor")
+    #expect(doctor.exitCode == 74, "\(doctor)")
+    #expect(doctor.stderr == "Error: \(sandbox.databasePath) is damaged (\(detail)); restore it from a backup.\n", "\(doctor)")
+    for command in [["kinds", "remove", "books", "--yes"], ["add", "books", "--title", "Dune"], ["doctor", "--repair"]] {
+      let result = await sandbox.run(command)
+      #expect(result.exitCode == 74, "\(result)")
+      expectNoCrash(result)
+      #expect(result.stderrLines.count == 1, "\(result)")
+    }
+    #expect(await Self.schema(sandbox) == before)
+  }
+
   @Test func doctorNamesADefinitionWithABidiOverrideEscaped() async throws {
     let sandbox = try Sandbox()
     await Self.register(Self.books, in: sandbox)

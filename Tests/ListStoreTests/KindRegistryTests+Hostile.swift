@@ -120,6 +120,19 @@ extension KindRegistryTests {
     }
   }
 
+  @Test func noKindTakesTheNameOfAnObjectTheMigrationsMakeThatTheFileLost() throws {
+    try withTemporaryFolder { folder in
+      let path = folder.path()
+      let database = try ListsDatabase(path: path)
+      try Connection(path: path).execute("DROP INDEX addresses_one_is_default")
+      let before = try Self.state(path)
+      #expect(throws: ListStoreError.invalidDefinition("The name 'addresses_one_is_default' is kept for the store's own objects; choose another name for the kind.")) {
+        try database.registerKind(KindDefinition(name: "addresses_one_is_default", item: "note", fields: [FieldDefinition("note", .text())]))
+      }
+      #expect(try Self.state(path) == before)
+    }
+  }
+
   @Test func aKindCannotDeriveTheNameOfAnotherKind() throws {
     try withTemporaryFolder { folder in
       let path = folder.path()
@@ -219,18 +232,32 @@ extension KindRegistryTests {
     }
   }
 
-  @Test func repairLeavesATableWhereAnIndexOfTheMigrationsBelongsAlone() throws {
+  /// What `repair()` does to a new file after `sql`; the schema must be as it was.
+  static func repairAfter(_ sql: String, _ check: (String, ListsDatabase.Repair) throws -> Void) throws {
     try withTemporaryFolder { folder in
       let path = folder.path()
       let database = try ListsDatabase(path: path)
-      try Connection(path: path).executeScript(
-        "DROP INDEX orders_page; CREATE TABLE orders_page (keep TEXT); INSERT INTO orders_page VALUES ('mine');")
+      try Connection(path: path).executeScript(sql)
       let before = try Self.schema(path)
-      let repair = try database.repair()
+      try check(path, try database.repair())
+      #expect(try Self.schema(path) == before)
+    }
+  }
+
+  @Test func repairChangesNothingWhenAViewStandsWhereTheCountsTableBelongs() throws {
+    try Self.repairAfter(
+      "DROP TABLE list_counts; CREATE VIEW list_counts AS SELECT 'default' AS account, 'orders' AS list, 0 AS item_count, 0 AS version;"
+    ) { _, repair in
+      #expect(repair.isEmpty)
+      #expect(repair.notRepaired.count == 1 && repair.notRepaired[0].contains("list_counts is a view, not the table the migrations make"), "\(repair)")
+    }
+  }
+
+  @Test func repairLeavesATableWhereAnIndexOfTheMigrationsBelongsAlone() throws {
+    try Self.repairAfter("DROP INDEX orders_page; CREATE TABLE orders_page (keep TEXT); INSERT INTO orders_page VALUES ('mine');") { (path: String, repair: ListsDatabase.Repair) throws in
       #expect(repair.recreated == [])
       #expect(
         repair.leftAlone == ["orders_page is a table on orders_page, not the index on orders the migrations make; it was left alone"])
-      #expect(try Self.schema(path) == before)
       #expect(try Self.rows(path, "SELECT keep FROM orders_page") == ["mine"])
     }
   }

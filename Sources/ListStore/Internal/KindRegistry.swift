@@ -216,14 +216,15 @@ enum KindRegistry {
   }
 
   /// Refuses `names`, the names the kind `kind` is to derive, when the file already has an
-  /// object of one of them, or another kind derives it (its table, indexes, triggers, search
-  /// index and every shadow table of that index: ``KindDefinition/schemaObjectNames``), or
-  /// when one of the names another kind's table has is among them.
+  /// object of one of them, the migrations make one of them (also when the file lost it), or
+  /// another kind derives it (its table, indexes, triggers, search index and every shadow table
+  /// of that index: ``KindDefinition/schemaObjectNames``).
   /// - Throws: ``KindDefinitionError`` naming the first name taken.
   private static func requireFree(_ names: [String], of kind: String, _ connection: Connection, advice: String) throws {
     let taken = try connection.prepare("SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE")
     defer { taken.reset() }
     let others = try readable(connection).kinds.filter { $0.name != kind }
+    let store = Set(try SchemaReference.objects(upTo: Migrator.latestVersion).map { $0.name.lowercased() })
     for name in names {
       taken.reset()
       try taken.bind(name, at: 1)
@@ -232,6 +233,9 @@ enum KindRegistry {
           "The name '\(name)' is already used in the file by a \(taken.text(at: 0)); \(advice).")
       }
       let lowered = name.lowercased()
+      if store.contains(lowered) {
+        throw KindDefinitionError("The name '\(name)' is kept for the store's own objects; \(advice).")
+      }
       if let other = others.first(where: { $0.definition.schemaObjectNames.contains { $0.lowercased() == lowered } }) {
         throw KindDefinitionError("The name '\(name)' is kept for the list '\(other.name)'; \(advice).")
       }

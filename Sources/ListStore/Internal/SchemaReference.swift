@@ -29,9 +29,10 @@ enum SchemaReference {
     var found: Object?
 
     /// Whether `doctor --repair` can make it again without touching a data row: an index, a
-    /// trigger, or the table of kept counts (recounted after it is made).
+    /// trigger, or the table of kept counts (recounted after it is made) unless something else
+    /// (a view) stands under its name.
     var isRepairable: Bool {
-      expected.type == "index" || expected.type == "trigger" || expected.name == "list_counts"
+      expected.type == "index" || expected.type == "trigger" || (expected.name == "list_counts" && isReplaceable)
     }
 
     /// Whether the object of that name in the file may be dropped for the migrations' one: it
