@@ -6,7 +6,7 @@ import ListPaging
 /// Messages never contain header values, and never the URL's query (it may hold a token); a
 /// message about a page starts with its number: `page 2: item 3 has no "id".`
 public struct RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// What went wrong, as the contract's §9 sorts it.
+  /// What went wrong, sorted by what the person can do about it (the exit codes below).
   public enum Reason: String, Sendable, CaseIterable {
     /// The host could not be reached: refused connection, unknown host, no network. Exit 69,
     /// retryable.

@@ -1,6 +1,6 @@
 import ListStore
 
-/// The benchmark's app-defined kind: the contract's §7 books, as an app declares them, with a
+/// The benchmark's app-defined kind: the README's example books, as an app declares them, with a
 /// typed record read by column index and written by binding — the path `kind_page_ratio` and
 /// `kind_insert_ratio` time.
 struct BenchBook: KindRecord {

@@ -139,8 +139,9 @@ struct SyncRun {
       }
     } catch {
       event(#"{"event":"remote_failed","kind":"\#(error.kind)","retryable":\#(error.isRetryable)}"#)
-      let code = fail(error.message, error.exitCode)
-      return status != 0 ? status : code
+      // One error line: the first failure's, whose exit status this is. The pull's own failure
+      // is kept in the sync state (`show --json`) all the same.
+      return status != 0 ? status : fail(error.message, error.exitCode)
     }
     guard !quiet else { return status }
     let plural = kind

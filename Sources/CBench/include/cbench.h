@@ -134,7 +134,7 @@ int cbench_count(cbench_db *db, const char *account, const char *list, int64_t *
 /// How many bytes of a book's title or author a `cbench_book` keeps, its NUL included.
 #define CBENCH_TEXT_CAPACITY 32
 
-/// One row of the benchmark's app-defined `books` kind (the contract's §7 example), the C twin
+/// One row of the benchmark's app-defined `books` kind (the example kind of the README's "Your own lists"), the C twin
 /// of the bench's typed `Book` record.
 typedef struct cbench_book {
   int64_t id;

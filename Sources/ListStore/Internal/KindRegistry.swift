@@ -259,6 +259,8 @@ enum KindRegistry {
     if try SyncSchema.exists(connection) {
       rows += ["DELETE FROM list_sync WHERE kind = ?1", "DELETE FROM list_sync_items WHERE kind = ?1"]
     }
+    // And the changes waiting for its remote: they were changes of items that are gone.
+    if try SyncSchema.hasOutbox(connection) { rows.append("DELETE FROM list_changes WHERE kind = ?1") }
     for sql in rows {
       let statement = try connection.prepare(sql)
       try statement.bind(name, at: 1)

@@ -175,6 +175,15 @@ enum SyncSchema {
     try connection.executeScript(changesSQL)
   }
 
+  /// Whether the file has the outbox: a file synced by an older build has `list_sync` without
+  /// it until its next sync writes.
+  static func hasOutbox(_ connection: Connection) throws(SQLiteError) -> Bool {
+    let statement = try connection.cachedStatement(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_changes'")
+    defer { statement.reset() }
+    return try statement.step() && statement.int64(at: 0) == 1
+  }
+
   static func exists(_ connection: Connection) throws(SQLiteError) -> Bool {
     // Cached: every page write and every `show` asks.
     let statement = try connection.cachedStatement(

@@ -9,7 +9,7 @@ extension KindItems {
   ///   not one the package writes.
   public func syncChanges() throws(ListStoreError) -> [SyncChange] {
     try database.read { connection in
-      guard try SyncSchema.exists(connection) else { return [] }
+      guard try SyncSchema.hasOutbox(connection) else { return [] }
       let statement = try connection.cachedStatement(
         """
         SELECT change_id, seq, item_id, op, fields, state, made_at FROM list_changes
@@ -29,7 +29,7 @@ extension KindItems {
   /// refused: one query, nothing when the kind never synced.
   public func syncChangeCounts() throws(ListStoreError) -> SyncChangeCounts {
     try database.read { connection in
-      guard try SyncSchema.exists(connection) else { return SyncChangeCounts() }
+      guard try SyncSchema.hasOutbox(connection) else { return SyncChangeCounts() }
       let statement = try connection.cachedStatement(
         """
         SELECT count(*) FILTER (WHERE state = 'pending' OR state = 'sent'),

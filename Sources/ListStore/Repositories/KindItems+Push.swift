@@ -59,7 +59,7 @@ extension KindItems {
     limit: Int = 100, writeItem: (DynamicItem, _ fields: [String]?) -> String
   ) throws(ListStoreError) -> [OutgoingChange] {
     try write { connection in
-      guard try SyncSchema.exists(connection) else { return [] }
+      guard try SyncSchema.hasOutbox(connection) else { return [] }
       let rows = try connection.cachedStatement(
         """
         SELECT change_id, seq, item_id, op, fields, state, made_at, payload FROM list_changes

@@ -67,7 +67,7 @@ package enum ShowCommand {
       context.stdout.write(TerminalText(rendered: presenter.human(snapshot, settings: context.renderSettings)))
     }
     guard let failure = presenter.failure(of: state) else { return .success }
-    // Cached rows shown with the offline notice: a success (§9).
+    // Cached rows shown with the offline notice: a success, as the remote never hides them.
     if sync != nil && state.phase != .error { return .success }
     // The placeholder (or the JSON) is the view; the contract's one line on stderr is for the
     // script or person that only looks at the exit status and the diagnostics.

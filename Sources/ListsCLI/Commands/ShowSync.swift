@@ -2,7 +2,7 @@ import ListPaging
 import ListStore
 import TextFormats
 
-/// `show`'s network side for a kind with a remote (§9): a refresh by `lists-sync` when the cache
+/// `show`'s network side for a kind with a remote: a refresh by `lists-sync` when the cache
 /// is older than `--max-age` or was never synced (none with `--offline`), then the cached rows
 /// with the rules of ``CombinedLoadState``: rows are never hidden by the remote (a failure is
 /// one notice line and exit 0), nothing cached and never synced is `loading`, the server's empty

@@ -41,6 +41,9 @@ package enum SyncCommand {
     let changes: [SyncChange]
     do throws(ListStoreError) {
       stored = try database.syncState(ofKind: kind, account: context.account)
+    } catch .syncStateDamaged(_, _, _) where given != nil {
+      // Cache state the next sync writes again from the URL given.
+      stored = nil
     } catch {
       throw .store(error)
     }

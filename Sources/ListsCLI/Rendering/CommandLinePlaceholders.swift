@@ -2,7 +2,7 @@ import ListPaging
 import ListStore
 
 extension PlaceholderCatalog {
-  /// The placeholders the `lists` command shows for `definitions` (contract §5 and §8): each
+  /// The placeholders the `lists` command shows for `definitions` (the defaults and the no-results placeholder): each
   /// kind's own from its definition, and the loader's defaults with what to type next —
   /// `Retry: lists show <list>` or `Check the file: lists doctor` for an error, `Clear the
   /// search: lists show <list>` for no results. The wording of the command line lives here,
