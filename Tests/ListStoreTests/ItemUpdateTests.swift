@@ -16,6 +16,13 @@ import Testing
       + KindRegistryTests.rows(path, "SELECT * FROM list_counts ORDER BY account, list")
   }
 
+  /// An address in Berlin labelled `label`.
+  static func address(_ label: String, isDefault: Bool = false) -> AddressDraft {
+    AddressDraft(
+      label: label, recipient: "Ann", line1: "Main 1", city: "Berlin", postalCode: "10115", country: "DE",
+      isDefault: isDefault)
+  }
+
   @Test func aTypedChangeWritesTheChangedFieldsAndKeepsTheRest() throws {
     try withTemporaryDatabase(configuration: Self.clock) { database in
       let books = try database.records(of: Book.self)
@@ -184,13 +191,8 @@ import Testing
   @Test func settingTheDefaultAddressMovesIt() throws {
     try withTemporaryDatabase { database in
       let addresses = database.addresses()
-      func draft(_ label: String, isDefault: Bool = false) -> AddressDraft {
-        AddressDraft(
-          label: label, recipient: "Ann", line1: "Main 1", city: "Berlin", postalCode: "10115", country: "DE",
-          isDefault: isDefault)
-      }
-      let home = try addresses.add(draft("Home", isDefault: true))
-      let work = try addresses.add(draft("Work"))
+      let home = try addresses.add(Self.address("Home", isDefault: true))
+      let work = try addresses.add(Self.address("Work"))
       _ = try addresses.update(id: work.id) { $0.isDefault = true }
       #expect(try addresses.page(after: nil, limit: 5).items.map(\.label) == ["Work", "Home"])
       #expect(try addresses.item(id: home.id)?.isDefault == false)
@@ -294,13 +296,8 @@ import Testing
   @Test func aFailedUpdateCaughtInsideATransactionLeavesNothingBehind() throws {
     try withTemporaryDatabase { database in
       let addresses = database.addresses()
-      func draft(_ label: String, isDefault: Bool = false) -> AddressDraft {
-        AddressDraft(
-          label: label, recipient: "Ann", line1: "Main 1", city: "Berlin", postalCode: "10115", country: "DE",
-          isDefault: isDefault)
-      }
-      let home = try addresses.add(draft("Home", isDefault: true))
-      let work = try addresses.add(draft("Work"))
+      let home = try addresses.add(Self.address("Home", isDefault: true))
+      let work = try addresses.add(Self.address("Work"))
       let books = try database.records(of: Book.self)
       _ = try books.add(Book.Draft(title: "Dune", author: "Frank Herbert"))
       let emma = try books.add(Book.Draft(title: "Emma"))
