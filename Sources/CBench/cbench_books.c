@@ -43,6 +43,41 @@ int cbench_insert_books(cbench_db *db, const cbench_orders_input *input) {
   return rc;
 }
 
+static const char update_status_sql[] = "UPDATE books SET status = ?1 WHERE account = ?2 AND id = ?3";
+
+int cbench_update_book_statuses(cbench_db *db, const char *account, int64_t count, int64_t round) {
+  int rc = sqlite3_exec(db->handle, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+  if (rc != SQLITE_OK) return rc;
+  sqlite3_stmt *statement;
+  rc = cbench_prepared(db, CBENCH_STATEMENT_BOOK_UPDATE_STATUS, update_status_sql, &statement);
+  for (int64_t id = 1; rc == SQLITE_OK && id <= count; id++) {
+    sqlite3_bind_text(statement, 1, statuses[(id + round) % 3], -1, SQLITE_STATIC);
+    sqlite3_bind_text(statement, 2, account, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(statement, 3, id);
+    rc = sqlite3_step(statement);
+    if (rc == SQLITE_DONE) rc = sqlite3_changes(db->handle) == 1 ? SQLITE_OK : SQLITE_NOTFOUND;
+    sqlite3_reset(statement);
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_exec(db->handle, "COMMIT", NULL, NULL, NULL);
+  if (rc != SQLITE_OK && !sqlite3_get_autocommit(db->handle)) {
+    sqlite3_exec(db->handle, "ROLLBACK", NULL, NULL, NULL);
+  }
+  return rc;
+}
+
+int cbench_update_book_status(cbench_db *db, const char *account, int64_t id, int status) {
+  sqlite3_stmt *statement;
+  int rc = cbench_prepared(db, CBENCH_STATEMENT_BOOK_UPDATE_STATUS, update_status_sql, &statement);
+  if (rc != SQLITE_OK) return rc;
+  sqlite3_bind_text(statement, 1, statuses[status % 3], -1, SQLITE_STATIC);
+  sqlite3_bind_text(statement, 2, account, -1, SQLITE_STATIC);
+  sqlite3_bind_int64(statement, 3, id);
+  rc = sqlite3_step(statement);
+  if (rc == SQLITE_DONE) rc = sqlite3_changes(db->handle) == 1 ? SQLITE_OK : SQLITE_NOTFOUND;
+  sqlite3_reset(statement);
+  return rc;
+}
+
 /// Copies text column `column` into `buffer` (capacity CBENCH_TEXT_CAPACITY); returns its
 /// stored length, -1 for NULL.
 static int32_t copy_text(sqlite3_stmt *statement, int column, char *buffer) {

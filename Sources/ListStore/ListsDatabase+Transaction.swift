@@ -64,13 +64,22 @@ extension ListsDatabase {
   }
 
   /// Runs `body`, a write to `key`'s list (nil: a kind's registration), inside the open
-  /// ``write(_:)`` transaction, in a savepoint: a failing write leaves nothing behind.
-  func joinOpenTransaction<T>(touching key: ChangeHub.Key?, _ body: (Connection) throws -> T) throws
-    -> T
-  {
+  /// ``write(_:)`` transaction, in a savepoint: a failing write leaves nothing behind. A body
+  /// that is atomic by itself (`isAtomic`) runs without one: a savepoint copies every page the
+  /// write touches, a third of a one-field update.
+  func joinOpenTransaction<T>(
+    touching key: ChangeHub.Key?, isAtomic: Bool = false, _ body: (Connection) throws -> T
+  ) throws -> T {
     do {
       return try writer.withConnection { connection, _ throws -> T in
-        try connection.execute("SAVEPOINT lists_write")
+        if isAtomic {
+          let result = try body(connection)
+          if let key { touchedLists.withLock { if !$0.contains(key) { $0.append(key) } } }
+          return result
+        }
+        // Prepared once per connection: a transaction of many small writes (an app's loop of
+        // updates) opens and releases one per write.
+        try connection.cachedStatement("SAVEPOINT lists_write").run()
         let result: T
         do {
           result = try body(connection)
@@ -79,7 +88,7 @@ extension ListsDatabase {
           try? connection.execute("RELEASE lists_write")
           throw error
         }
-        try connection.execute("RELEASE lists_write")
+        try connection.cachedStatement("RELEASE lists_write").run()
         if let key { touchedLists.withLock { if !$0.contains(key) { $0.append(key) } } }
         return result
       }

@@ -343,12 +343,14 @@ public final class ListsDatabase: Sendable {
     try writeRethrowing(kind: list.rawValue, account: account, body)
   }
 
-  /// ``writeRethrowing(_:account:_:)`` for the kind named `kind`.
+  /// ``writeRethrowing(_:account:_:)`` for the kind named `kind`. `isAtomic`: `body` leaves
+  /// nothing behind when it throws (it checks everything before its one statement, or keeps a
+  /// savepoint of its own), so inside an open ``write(_:)`` transaction it needs none.
   func writeRethrowing<T>(
-    kind: String, account: String, _ body: (Connection) throws -> T
+    kind: String, account: String, isAtomic: Bool = false, _ body: (Connection) throws -> T
   ) throws -> T {
     let key = ChangeHub.Key(account: account, list: kind)
-    if isInOpenTransaction { return try joinOpenTransaction(touching: key, body) }
+    if isInOpenTransaction { return try joinOpenTransaction(touching: key, isAtomic: isAtomic, body) }
     let hub = existingHub
     let observed = hub?.isObserved(key) ?? false
     let (result, version) = try withConnection { connection throws -> (T, Int64?) in
@@ -370,12 +372,12 @@ public final class ListsDatabase: Sendable {
     }
   }
 
-  /// ``writeRethrowing(kind:account:_:)`` with every error as a ``ListStoreError``.
+  /// ``writeRethrowing(kind:account:isAtomic:_:)`` with every error as a ``ListStoreError``.
   func write<T>(
-    kind: String, account: String, _ body: (Connection) throws -> T
+    kind: String, account: String, isAtomic: Bool = false, _ body: (Connection) throws -> T
   ) throws(ListStoreError) -> T {
     do {
-      return try writeRethrowing(kind: kind, account: account, body)
+      return try writeRethrowing(kind: kind, account: account, isAtomic: isAtomic, body)
     } catch {
       throw ListStoreError.wrap(error, path: path)
     }

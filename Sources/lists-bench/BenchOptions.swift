@@ -18,7 +18,7 @@ struct BenchOptions {
 
   /// A part of the run that can be run alone, e.g. under a profiler.
   enum Phase: String, CaseIterable {
-    case insert, pages, dynamic, kindinsert, kindpages, sync, syncpages, loader, depth, count, shell, export,
+    case insert, pages, dynamic, kindinsert, kindpages, update, sync, syncpages, loader, depth, count, shell, export,
       notify, readers, search
   }
 
@@ -34,7 +34,8 @@ struct BenchOptions {
       --trials <n>    Timed trials per phase (the quick phases run at least 9 or 15); the
                       median is reported. (default: 5, at least 5)
       --only <phases> Run only these phases, comma-separated, e.g. to profile them.
-                      (default: insert,pages,dynamic,kind,loader,depth,count,shell,export,notify,readers)
+                      (default: every phase: insert,pages,dynamic,kindinsert,kindpages,update,sync,
+                      syncpages,loader,depth,count,shell,export,notify,readers,search)
       --clock <clock> cpu: the bench thread's CPU time, steady on shared cores; wall: wall
                       time, for a quiet machine. Child processes always use wall time.
                       (default: cpu)

@@ -60,7 +60,8 @@ final class Benchmark {
       lists = binary
     }
     if phases.contains(.insert) || phases.contains(.pages) || phases.contains(.dynamic)
-      || phases.contains(.kindinsert) || phases.contains(.kindpages) || phases.contains(.sync)
+      || phases.contains(.kindinsert) || phases.contains(.kindpages) || phases.contains(.update)
+      || phases.contains(.sync)
     {
       progress("Generating \(options.rows) orders")
       let data = OrderData.generate(count: options.rows, seed: 0x5EED_0001)
@@ -70,6 +71,7 @@ final class Benchmark {
       if phases.contains(.dynamic) { try measureDynamicPages(cOrders) }
       if phases.contains(.kindinsert) { try measureKindInsert(data, cOrders) }
       if phases.contains(.kindpages) { try measureKindPages(cOrders) }
+      if phases.contains(.update) { try measureUpdate(cOrders) }
       if phases.contains(.sync) { try measureSyncWrite(data, cOrders) }
     }
     if phases.contains(.syncpages) { try measureSyncPages() }

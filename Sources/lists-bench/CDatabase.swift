@@ -14,7 +14,7 @@ final class CDatabase {
   static let maximumLimit = 1000
 
   fileprivate let handle: OpaquePointer
-  private let account: UnsafeMutablePointer<CChar>
+  fileprivate let account: UnsafeMutablePointer<CChar>
   /// The rows of the most recent page read.
   let buffer: UnsafeMutablePointer<cbench_order>
   /// The rows of the most recent page of books read.
@@ -188,5 +188,19 @@ final class CQuery {
     }
     guard rc == 0 else { throw BenchError.sqlite(code: rc, message: "", during: "a C query page") }
     return (Int(count), checksum)
+  }
+}
+
+extension CDatabase {
+  /// Sets the status of the books with ids 1 to `count` in one transaction, book `id` getting
+  /// status `(id + round) % 3`.
+  func updateBookStatuses(count: Int, round: Int64) throws {
+    try check(cbench_update_book_statuses(handle, account, Int64(count), round), "the C update of books")
+  }
+
+  /// Sets the status of the book with `id` to status number `status` in a transaction of
+  /// its own, as another program edits the file.
+  func updateBookStatus(id: Int64, to status: Int) throws {
+    try check(cbench_update_book_status(handle, account, id, Int32(status)), "the C update of a book")
   }
 }

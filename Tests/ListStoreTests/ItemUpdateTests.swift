@@ -16,6 +16,13 @@ import Testing
       + KindRegistryTests.rows(path, "SELECT * FROM list_counts ORDER BY account, list")
   }
 
+  /// An address in Berlin labelled `label`.
+  static func address(_ label: String, isDefault: Bool = false) -> AddressDraft {
+    AddressDraft(
+      label: label, recipient: "Ann", line1: "Main 1", city: "Berlin", postalCode: "10115", country: "DE",
+      isDefault: isDefault)
+  }
+
   @Test func aTypedChangeWritesTheChangedFieldsAndKeepsTheRest() throws {
     try withTemporaryDatabase(configuration: Self.clock) { database in
       let books = try database.records(of: Book.self)
@@ -184,13 +191,8 @@ import Testing
   @Test func settingTheDefaultAddressMovesIt() throws {
     try withTemporaryDatabase { database in
       let addresses = database.addresses()
-      func draft(_ label: String, isDefault: Bool = false) -> AddressDraft {
-        AddressDraft(
-          label: label, recipient: "Ann", line1: "Main 1", city: "Berlin", postalCode: "10115", country: "DE",
-          isDefault: isDefault)
-      }
-      let home = try addresses.add(draft("Home", isDefault: true))
-      let work = try addresses.add(draft("Work"))
+      let home = try addresses.add(Self.address("Home", isDefault: true))
+      let work = try addresses.add(Self.address("Work"))
       _ = try addresses.update(id: work.id) { $0.isDefault = true }
       #expect(try addresses.page(after: nil, limit: 5).items.map(\.label) == ["Work", "Home"])
       #expect(try addresses.item(id: home.id)?.isDefault == false)
@@ -291,6 +293,31 @@ import Testing
     }
   }
 
+  @Test func aFailedUpdateCaughtInsideATransactionLeavesNothingBehind() throws {
+    try withTemporaryDatabase { database in
+      let addresses = database.addresses()
+      let home = try addresses.add(Self.address("Home", isDefault: true))
+      let work = try addresses.add(Self.address("Work"))
+      let books = try database.records(of: Book.self)
+      _ = try books.add(Book.Draft(title: "Dune", author: "Frank Herbert"))
+      let emma = try books.add(Book.Draft(title: "Emma"))
+      try database.write { transaction in
+        let addresses = transaction.database.addresses()
+        // The default is cleared on the others before the update finds no item: rolled back.
+        #expect(throws: ListStoreError.itemNotFound(list: addresses.list, id: 99)) {
+          try addresses.update(id: 99, setting: ["is_default": .bool(true)])
+        }
+        #expect(throws: ListStoreError.self) {
+          try transaction.records(of: Book.self).update(id: emma.id) { $0.title = "Dune"; $0.author = "Frank Herbert" }
+        }
+        try addresses.update(id: work.id, setting: ["phone": .text("1")])
+      }
+      #expect(try addresses.item(id: home.id)?.isDefault == true)
+      #expect(try addresses.item(id: work.id)?.phone == "1")
+      #expect(try books.item(id: emma.id)?.title == "Emma")
+    }
+  }
+
   /// A failing transaction leaves the item as it was; a committed one has both changes.
   static func editInTransactions(_ database: ListsDatabase, id: Int64) throws {
     let books = try database.records(of: Book.self)
@@ -383,6 +410,44 @@ import Testing
       #expect(throws: ListStoreError.self) {
         try database.items(of: "notes").importItems(updatingBy: .uniqueFields) { nil }
       }
+    }
+  }
+}
+
+/// An edit of a kind with a remote is a local write like any other; until the person's changes
+/// are pushed (two-way sync), the next pull puts the remote's values back.
+@Suite struct SyncedItemEditTests {
+  @Test func theNextPullOverwritesAnEditAndARefreshDropsAnEditedItemNotOnItsFirstPage() throws {
+    try withTemporaryDatabase { database in
+      _ = try database.records(of: Book.self)
+      let books = try database.items(of: "books")
+      func page(_ number: Int, _ ids: [Int]) -> RemotePageWrite {
+        RemotePageWrite(
+          remoteURL: "http://127.0.0.1:1/items", number: number,
+          items: ids.map {
+            RemoteDraft(
+              remoteID: String($0), remoteIDIsInteger: true,
+              draft: DynamicDraft(["title": .text("B\($0)"), "pages": .integer(10)]))
+          }, nextCursor: number == 1 ? "c2" : nil)
+      }
+      _ = try books.writeRemotePage(page(1, [1]))
+      _ = try books.writeRemotePage(page(2, [2]))
+      let ids = try books.page(after: nil, limit: 10).items.map(\.id)
+      for id in ids {
+        _ = try books.update(id: id, setting: ["title": .text("Mine \(id)"), "status": .text("done"), "pages": .null])
+      }
+      // The edit is a local write: the item keeps its id, and the edited values are shown.
+      #expect(try books.item(id: ids[0])?.value(of: "status", in: books.definition) == .text("done"))
+
+      // A refresh's first page holds r1: its item is overwritten with the remote's values
+      // (every field, a field the remote leaves out back to its default), under the same id.
+      _ = try books.writeRemotePage(page(1, [1]))
+      let r1 = try #require(try books.page(after: nil, limit: 10).items.first)
+      #expect(r1.value(of: "title", in: books.definition) == .text("B1"))
+      #expect(r1.value(of: "status", in: books.definition) == .text("want"))
+      #expect(r1.value(of: "pages", in: books.definition) == .integer(10))
+      // r2 was on page 2 only: the refresh removed it, edit and all.
+      #expect(try books.count() == 1)
     }
   }
 }

@@ -158,6 +158,17 @@ typedef struct cbench_book {
 /// `finished_at`, not signed, added at `placed_at`. Returns a SQLite result code.
 int cbench_insert_books(cbench_db *db, const cbench_orders_input *input);
 
+/// Sets the status of the books with ids 1 to `count` of `account` in one `BEGIN IMMEDIATE`
+/// transaction with one prepared statement, `UPDATE books SET status = ? WHERE account = ?
+/// AND id = ?`: book `id` gets `want`, `reading`, `done` in turn from `(id + round) % 3`.
+/// Returns a SQLite result code.
+int cbench_update_book_statuses(cbench_db *db, const char *account, int64_t count, int64_t round);
+
+/// Sets the status of the book `id` of `account` to `want`, `reading` or `done` (`status` 0,
+/// 1, 2) with the statement of `cbench_update_book_statuses`, in a transaction of its own.
+/// Returns a SQLite result code.
+int cbench_update_book_status(cbench_db *db, const char *account, int64_t id, int status);
+
 /// Walks up to `pages` keyset pages of `limit` books from the newest added, as
 /// `cbench_walk_pages` does orders, folding each row into the checksum the bench folds its
 /// `Book`s into.

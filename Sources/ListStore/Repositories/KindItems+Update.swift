@@ -42,7 +42,9 @@ extension KindItems {
     let queries = queries
     let definition = definition
     let decode = { (statement: Statement) in DynamicItem(row: statement, plan: queries.decodePlan) }
-    return try write { connection in
+    // Read, checked, then one update (``KindQueries/update(id:account:changes:now:_:decode:)``):
+    // atomic by itself.
+    return try write(isAtomic: true) { connection in
       guard let stored = try queries.item(id: id, account: account, connection, decode: decode) else {
         throw ListStoreError.itemNotFound(list: list, id: id)
       }
@@ -81,7 +83,9 @@ extension KindItems {
   ) throws(ListStoreError) -> Item {
     let now = database.configuration.now().millisecondsSince1970
     let changes = try queries.changes(values)
-    return try write { connection in try update(id: id, changes: changes, now: now, connection, decode: decode) }
+    return try write(isAtomic: true) { connection in
+      try update(id: id, changes: changes, now: now, connection, decode: decode)
+    }
   }
 
   /// Runs the kind's update on `connection`; an id the account does not have is

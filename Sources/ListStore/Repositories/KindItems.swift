@@ -159,9 +159,9 @@ public struct KindItems: ListRepository {
 
   // MARK: Writing
 
-  func write<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
+  func write<T>(isAtomic: Bool = false, _ body: (Connection) throws -> T) throws(ListStoreError) -> T {
     do {
-      return try database.writeRethrowing(kind: definition.name, account: account, body)
+      return try database.writeRethrowing(kind: definition.name, account: account, isAtomic: isAtomic, body)
     } catch {
       throw ListStoreError.wrap(error, path: database.path)
     }

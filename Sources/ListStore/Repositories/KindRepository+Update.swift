@@ -26,7 +26,9 @@ extension KindRepository {
     let now = database.configuration.now().millisecondsSince1970
     let account = try Validation.account(account)
     let queries = queries
-    return try database.write(kind: Record.definition.name, account: account) { connection in
+    // Read, checked, then one update (``KindQueries/update(id:account:changes:now:_:decode:)``):
+    // atomic by itself, so a transaction's loop of updates opens no savepoint per item.
+    return try database.write(kind: Record.definition.name, account: account, isAtomic: true) { connection in
       guard let stored = try queries.item(id: id, account: account, connection, decode: Self.decode) else {
         throw ListStoreError.itemNotFound(list: list, id: id)
       }
