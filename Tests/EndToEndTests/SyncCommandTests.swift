@@ -133,3 +133,30 @@ import Testing
     await WatchCommandTests.interrupt(watch)
   }
 }
+
+/// What a refresh does to what the person wrote: nothing is lost.
+@Suite struct SyncKeepsLocalWritesTests {
+  @Test func aRefreshNeverDeletesWhatThePersonAdded() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let kind = sandbox.path("books.json")
+    try sandbox.write(
+      #"{"name":"books","item":"book","fields":[{"name":"title","type":"text","required":true},{"name":"author","type":"text"}]}"#,
+      to: kind)
+    #expect(await sandbox.run("kinds", "add", kind).exitCode == 0)
+    try await remote.control(items: [["id": 1, "title": "Dune"], ["id": 2, "title": "Emma"]])
+    let synced = await sandbox.run("sync", "books", "--from", remote.url())
+    #expect(synced.exitCode == 0, "\(synced)")
+    let added = await sandbox.run("add", "books", "--title", "Local Added", "--author", "me")
+    #expect(added.exitCode == 0, "\(added)")
+    #expect(try await sandbox.run("show", "books", "--offline", "--json").json()["total_count"] == .number("3"))
+    let refreshed = try await sandbox.run("show", "books", "--max-age", "0s", "--json").json()
+    #expect(refreshed["total_count"] == .number("3"))
+    #expect(refreshed["sync"]?["state"] == .string("fresh"))
+    // A complete walk with --all keeps it too.
+    #expect(await sandbox.run("sync", "books", "--from", remote.url(), "--all").exitCode == 0)
+    let shown = await sandbox.run("show", "books", "--offline")
+    #expect(shown.stdoutLines.contains { $0.contains("Local Added") }, "\(shown)")
+  }
+}

@@ -1,10 +1,17 @@
 import SQLiteCore
 
-/// The two tables of sync, made by the first sync of the file (never by a migration, so a file
-/// that never syncs keeps exactly the schema the contract documents).
+/// The tables of sync, made by the first sync of the file (never by a migration, so a file that
+/// never syncs keeps exactly the schema the contract documents).
 ///
 /// - `list_sync`: one row per kind and account, the ``SyncState``.
-/// - `list_sync_items`: which local item holds which remote id. A side table rather than a
+/// - `list_changes`: the outbox, the person's changes the remote has not answered yet, and the
+///   conflicted and rejected ones kept for the person to see. Filled by the triggers of each
+///   synced kind (``KindDefinition/changeTriggerSQL``), so another program's writes are in it too.
+/// - `list_sync_applying`: holds a row only inside a sync's own write transaction, and so tells
+///   those triggers to leave the sync's writes of remote pages out of the outbox. (A trigger of
+///   the main schema cannot read a TEMP table, and no other connection ever sees the row.)
+/// - `list_sync_items`: which local item holds which remote id, with the remote's `version`
+///   and values as last seen (`base`) and the walk that last saw it (`seen`). A side table rather than a
 ///   column of the kind's table: the kind's table stays as its definition made it (what
 ///   `kinds show` prints and `doctor` compares), and a remote id is kept with its JSON type
 ///   (`remote_id` has no type affinity: `1` and `"1"` are different ids).
@@ -47,22 +54,20 @@ enum SyncSchema {
   /// What every row of `list_sync_items` satisfies.
   static let itemCheck = """
     typeof(kind) = 'text' AND typeof(account) = 'text' AND typeof(item_id) = 'integer' \
-    AND (typeof(remote_id) = 'integer' OR (typeof(remote_id) = 'text' AND length(remote_id) > 0))
+    AND (typeof(remote_id) = 'integer' OR (typeof(remote_id) = 'text' AND length(remote_id) > 0)) \
+    AND (version IS NULL OR typeof(version) IN ('integer', 'text')) AND (base IS NULL OR typeof(base) = 'text') \
+    AND typeof(seen) = 'integer' AND seen >= 0
     """
 
   static let stateColumns = """
     kind, account, remote_url, last_success_at, last_attempt_at, error_kind, error_message, error_retryable, \
     error_page, next_cursor, next_page, complete, item_count, refreshed_at, generation
     """
-  static let itemColumns = "kind, account, remote_id, item_id"
+  static let itemColumns = "kind, account, remote_id, item_id, version, base, seen"
 
-  /// The statement that makes both tables (named with `suffix`).
-  /// With a suffix (the rebuild's new tables) without `IF NOT EXISTS`: a table of that name
-  /// already there fails the rebuild rather than receiving its rows.
-  static func createSQL(suffix: String = "") -> String {
-    let create = suffix.isEmpty ? "CREATE TABLE IF NOT EXISTS" : "CREATE TABLE"
-    return """
-    \(create) list_sync\(suffix) (
+  /// The statement that makes every sync table that is missing.
+  static let createSQL = """
+    CREATE TABLE IF NOT EXISTS list_sync (
       kind TEXT NOT NULL,
       account TEXT NOT NULL,
       remote_url TEXT NOT NULL,
@@ -81,48 +86,91 @@ enum SyncSchema {
       PRIMARY KEY (kind, account),
       CONSTRAINT list_sync_values CHECK (\(stateCheck))
     ) WITHOUT ROWID;
-    \(create) list_sync_items\(suffix) (
+    CREATE TABLE IF NOT EXISTS list_sync_items (
       kind TEXT NOT NULL,
       account TEXT NOT NULL,
       remote_id NOT NULL,
       item_id INTEGER NOT NULL,
+      version,
+      base TEXT,
+      seen INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (kind, account, remote_id),
       CONSTRAINT list_sync_items_values CHECK (\(itemCheck))
     ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS list_sync_items_by_item ON list_sync_items (kind, account, item_id);
+    CREATE TABLE IF NOT EXISTS list_changes (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      change_id TEXT NOT NULL UNIQUE DEFAULT (\(changeIDSQL)),
+      kind TEXT NOT NULL,
+      account TEXT NOT NULL,
+      item_id INTEGER NOT NULL,
+      op TEXT NOT NULL CHECK (op = 'add' OR op = 'update' OR op = 'remove'),
+      fields TEXT CHECK (fields IS NULL OR json_valid(fields)),
+      state TEXT NOT NULL DEFAULT 'pending'
+        CHECK (state = 'pending' OR state = 'sent' OR state = 'conflict' OR state = 'rejected'),
+      payload TEXT,
+      answer TEXT,
+      made_at INTEGER NOT NULL DEFAULT \(KindDefinition.nowSQL),
+      answered_at INTEGER
+    );
+    CREATE INDEX IF NOT EXISTS list_changes_by_item ON list_changes (kind, account, item_id, state);
+    CREATE TABLE IF NOT EXISTS list_sync_applying (writer INTEGER NOT NULL);
     """
-  }
 
-  static let createSQL = createSQL()
+  /// A random (version 4) UUID, as SQL: what a new change's `change_id` defaults to, so that a
+  /// change recorded by a trigger for another program's plain SQL gets one too.
+  static let changeIDSQL = """
+    lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' \
+    || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
+    """
 
-  /// Makes both tables, or rebuilds tables made without the CHECK constraints (by an older
-  /// build) with them, keeping the rows that satisfy them and dropping the others (cache state).
-  /// Runs in the caller's write transaction.
-  static func ensure(_ connection: Connection) throws(SQLiteError) {
-    let statement = try connection.cachedStatement(
+  /// Makes the sync tables when missing, and brings a file synced by an earlier build up to
+  /// date, in the caller's write transaction: `list_sync_items` gains `version`, `base` and
+  /// `seen`, and tables made without the CHECK constraints are made again with them, keeping
+  /// the rows that satisfy them and dropping the others (cache state, which the sync writes
+  /// again).
+  ///
+  /// The rows wait in TEMP tables while a table is dropped and made again under its own name:
+  /// never renamed, since the kinds' change triggers name these tables.
+  static func prepare(_ connection: Connection) throws(SQLiteError) {
+    let outdated = try connection.cachedStatement(
       """
       SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('list_sync', 'list_sync_items')
         AND sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'
       """)
-    let outdated = try statement.step() && statement.int64(at: 0) > 0
-    statement.reset()
-    if outdated {
-      try connection.execute(
-        """
-        CREATE TABLE IF NOT EXISTS list_sync (\(stateColumns), PRIMARY KEY (kind, account)) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS list_sync_items (\(itemColumns), PRIMARY KEY (kind, account, remote_id)) WITHOUT ROWID;
-        \(createSQL(suffix: "_checked"))
-        INSERT INTO list_sync_checked (\(stateColumns))
-          SELECT \(stateColumns) FROM list_sync WHERE \(stateCheck);
-        INSERT INTO list_sync_items_checked (\(itemColumns))
-          SELECT \(itemColumns) FROM list_sync_items WHERE \(itemCheck);
-        DROP TABLE list_sync;
-        DROP TABLE list_sync_items;
-        ALTER TABLE list_sync_checked RENAME TO list_sync;
-        ALTER TABLE list_sync_items_checked RENAME TO list_sync_items;
-        """)
-    } else {
-      try connection.execute(createSQL)
+    let rebuild = try outdated.step() && outdated.int64(at: 0) > 0
+    outdated.reset()
+    guard rebuild else { return try connection.execute(createSQL) }
+    try connection.execute(
+      """
+      CREATE TABLE IF NOT EXISTS list_sync (\(stateColumns), PRIMARY KEY (kind, account)) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS list_sync_items (kind, account, remote_id, item_id,
+        PRIMARY KEY (kind, account, remote_id)) WITHOUT ROWID;
+      """)
+    let added = [
+      ("version", "ALTER TABLE list_sync_items ADD COLUMN version"),
+      ("base", "ALTER TABLE list_sync_items ADD COLUMN base TEXT"),
+      ("seen", "ALTER TABLE list_sync_items ADD COLUMN seen INTEGER NOT NULL DEFAULT 0"),
+    ]
+    for (name, sql) in added {
+      let has = try connection.prepare("SELECT count(*) FROM pragma_table_info('list_sync_items') WHERE name = ?1")
+      try has.bind(name, at: 1)
+      if try has.step(), has.int64(at: 0) == 0 { try connection.prepare(sql).run() }
     }
+    try connection.execute(
+      """
+      DROP TABLE IF EXISTS temp.list_sync_kept;
+      DROP TABLE IF EXISTS temp.list_sync_items_kept;
+      CREATE TEMP TABLE list_sync_kept AS SELECT \(stateColumns) FROM main.list_sync WHERE \(stateCheck);
+      CREATE TEMP TABLE list_sync_items_kept AS SELECT \(itemColumns) FROM main.list_sync_items WHERE \(itemCheck);
+      DROP TABLE main.list_sync;
+      DROP TABLE main.list_sync_items;
+      \(createSQL)
+      INSERT INTO main.list_sync (\(stateColumns)) SELECT \(stateColumns) FROM temp.list_sync_kept;
+      INSERT INTO main.list_sync_items (\(itemColumns)) SELECT \(itemColumns) FROM temp.list_sync_items_kept;
+      DROP TABLE temp.list_sync_kept;
+      DROP TABLE temp.list_sync_items_kept;
+      """)
   }
 
   static func exists(_ connection: Connection) throws(SQLiteError) -> Bool {

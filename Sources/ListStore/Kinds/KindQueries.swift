@@ -60,8 +60,12 @@ final class KindQueries: Sendable {
   /// Sync: `UPDATE t SET <insert columns but account> = ?2... WHERE account = ?1 AND id = ?N`,
   /// `N` one past the insert's parameters; the values bound as for the insert.
   let remoteUpdateSQL: String
-  /// Sync's refresh: removes the account's items (`?1`) whose id is not in the JSON array `?2`.
+  /// The end of a complete walk: removes the account's (`?1`) items of the kind (`?2`) that
+  /// the remote sent before and walk `?3` did not, unless a change of theirs waits.
   let remoteDropSQL: String
+  /// The first sync of kind `?1` for account `?2`: a pending `add` for each item the remote
+  /// does not know and that has no change recorded, in id order.
+  let adoptUnsyncedSQL: String
   /// The statements of searches and filters, by shape (``sql(for:)``).
   let queryShapes = QueryShapes()
   /// Per field in the definition's order: the insert's parameter of its first column.
@@ -160,7 +164,19 @@ final class KindQueries: Sendable {
     let assignments = insert.enumerated().dropFirst().map { "\($1) = ?\($0 + 1)" }
     remoteUpdateSQL =
       "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE account = ?1 AND id = ?\(insert.count + 1)"
-    remoteDropSQL = "DELETE FROM \(table) WHERE account = ?1 AND id NOT IN (SELECT value FROM json_each(?2))"
+    remoteDropSQL = """
+      DELETE FROM \(table) WHERE account = ?1 AND id IN (SELECT m.item_id FROM list_sync_items m
+        WHERE m.kind = ?2 AND m.account = ?1 AND m.seen != ?3
+          AND NOT EXISTS (SELECT 1 FROM list_changes c WHERE c.kind = ?2 AND c.account = ?1
+            AND c.item_id = m.item_id AND (c.state = 'pending' OR c.state = 'sent')))
+      """
+    adoptUnsyncedSQL = """
+      INSERT INTO list_changes (kind, account, item_id, op)
+        SELECT ?1, ?2, t.id, 'add' FROM \(table) t WHERE t.account = ?2
+          AND NOT EXISTS (SELECT 1 FROM list_sync_items m WHERE m.kind = ?1 AND m.account = ?2 AND m.item_id = t.id)
+          AND NOT EXISTS (SELECT 1 FROM list_changes c WHERE c.kind = ?1 AND c.account = ?2 AND c.item_id = t.id)
+        ORDER BY t.id
+      """
 
     levelSQL = Self.levels(of: order, columns: columns, table: table, conditions: [])
   }

@@ -1,5 +1,4 @@
 import SQLiteCore
-import TextFormats
 
 /// What writing a remote page did.
 public struct RemotePageOutcome: Sendable, Equatable {
@@ -29,11 +28,16 @@ extension KindItems {
   /// Writes one remote page into the cache in one transaction, with the cursor that follows it.
   ///
   /// Items are matched by remote id: one seen before is updated in place (its local id stays),
-  /// a new one is added. Page 1 is a refresh: in the same transaction every cached item that
-  /// is not on it is removed, so the cache is then page 1 and its next cursor, and a reader sees
-  /// either the old list or the new one. A later page is written only if it is the page the
-  /// stored cursor leads to, for the same refresh; otherwise it is dropped (another process
-  /// refreshed or went on meanwhile) and nothing changes.
+  /// a new one is added. An item with a change the remote has not answered yet is left as the
+  /// person made it: the remote's values are only kept as its base. Page 1 starts a new walk;
+  /// nothing is removed until a walk is complete: the transaction of its last page removes the
+  /// items the remote sent before and no page of this walk held, unless they have a change
+  /// waiting. Items the remote never sent (added here) are never removed by a pull. A later page
+  /// is written only if it is the page the stored cursor leads to, for the same walk; otherwise
+  /// it is dropped (another process refreshed or went on meanwhile) and nothing changes.
+  ///
+  /// The page's writes are not recorded as the person's changes. Its first write gives the
+  /// kind's items the triggers that record them from then on (``KindDefinition/changeTriggerSQL``).
   ///
   /// Items without their own `added_at` get one that keeps the server's order in a list
   /// ordered newest first: the refresh's time, one millisecond earlier per item.
@@ -48,7 +52,7 @@ extension KindItems {
   public func recordSyncFailure(remoteURL: String, _ failure: SyncFailure) throws(ListStoreError) {
     let now = database.configuration.now().millisecondsSince1970
     try write { connection in
-      try SyncSchema.ensure(connection)
+      try SyncSchema.prepare(connection)
       let statement = try connection.cachedStatement(
         """
         INSERT INTO list_sync (kind, account, remote_url, last_attempt_at, error_kind, error_message,
@@ -72,7 +76,7 @@ extension KindItems {
   private func writeRemotePage(
     _ page: RemotePageWrite, _ connection: Connection, now: Int64
   ) throws -> RemotePageOutcome {
-    try SyncSchema.ensure(connection)
+    try startSyncWrite(connection)
     let refresh = page.number == 1
     let stored: (SyncState, refreshedAt: Int64?)?
     do {
@@ -97,12 +101,11 @@ extension KindItems {
       guard let stored, page.generation == nil || page.generation == stored.0.generation,
         stored.0.nextPage == page.number, !stored.0.isComplete, stored.0.remoteURL == page.remoteURL
       else {
+        try endSyncWrite(connection)
         return RemotePageOutcome(state: state, written: false, added: 0)
       }
     }
     var added = 0
-    var itemIDs: [Int64] = []
-    itemIDs.reserveCapacity(page.items.count)
     var seen: [StoredRemoteID: Int] = [:]
     for (index, remote) in page.items.enumerated() {
       do {
@@ -122,14 +125,11 @@ extension KindItems {
         draft.addedAt = Timestamp(millisecondsSince1970: overflow ? earliest : max(shifted, earliest))
       }
       do {
-        let (id, isNew) = try upsert(remote, draft, connection, now: now)
-        itemIDs.append(id)
-        if isNew { added += 1 }
+        if try upsert(remote, draft, generation: state.generation, connection, now: now) { added += 1 }
       } catch let error as ListStoreError {
         throw ListStoreError.importRejected(position: index + 1, reason: error)
       }
     }
-    if refresh { try dropAllBut(itemIDs, connection) }
     state.remoteURL = page.remoteURL
     state.lastSuccessAt = Timestamp(millisecondsSince1970: now)
     state.lastAttemptAt = state.lastSuccessAt
@@ -143,15 +143,56 @@ extension KindItems {
     state.isComplete = page.nextCursor == nil
     // Both at most the table's bound: no overflow, and the row stays within it.
     state.itemCount = min(state.itemCount + page.items.count, Int(SyncSchema.maxCount))
+    if state.isComplete { try dropUnseen(generation: state.generation, connection) }
     try save(state, refreshedAt: refreshedAt, connection)
+    try endSyncWrite(connection)
     return RemotePageOutcome(state: state, written: true, added: added)
   }
 
-  /// Updates the item mapped to the remote id, or adds it and maps it; returns its local id
-  /// and whether it was added.
+  /// Makes the sync tables and the kind's change triggers when missing, and marks what follows
+  /// in this transaction as the sync's own writes (``endSyncWrite(_:)`` ends it; a rollback
+  /// does too), which the triggers leave out of the outbox.
+  ///
+  /// The account's items that the remote does not know and that have no change recorded (they
+  /// were added before the kind had its remote, or before this build recorded changes) become
+  /// pending adds here, once: from now on the remote is where they belong.
+  func startSyncWrite(_ connection: Connection) throws {
+    try SyncSchema.prepare(connection)
+    let triggers = try connection.cachedStatement(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = ?1")
+    try triggers.bind(definition.changeTriggerNames[0], at: 1)
+    let installed = try triggers.step() && triggers.int64(at: 0) > 0
+    triggers.reset()
+    if !installed {
+      for sql in definition.changeTriggerSQL { try connection.prepare(sql).run() }
+    }
+    let synced = try connection.cachedStatement(
+      "SELECT count(*) FROM list_sync WHERE kind = ?1 AND account = ?2")
+    try synced.bind(definition.name, at: 1)
+    try synced.bind(account, at: 2)
+    let known = try synced.step() && synced.int64(at: 0) > 0
+    synced.reset()
+    if !known {
+      let adopt = try connection.cachedStatement(text: queries.adoptUnsyncedSQL)
+      try adopt.bind(definition.name, at: 1)
+      try adopt.bind(account, at: 2)
+      try adopt.run()
+    }
+    try connection.cachedStatement("INSERT INTO list_sync_applying (writer) VALUES (1)").run()
+  }
+
+  /// Ends what ``startSyncWrite(_:)`` started: the transaction's later writes are the
+  /// person's again.
+  func endSyncWrite(_ connection: Connection) throws {
+    try connection.cachedStatement("DELETE FROM list_sync_applying").run()
+  }
+
+  /// Updates the item mapped to the remote id, or adds it and maps it; keeps the remote's
+  /// version and values as the item's base, and marks it seen by this walk. An item with a
+  /// change waiting keeps its values. Returns whether the item was added.
   private func upsert(
-    _ remote: RemoteDraft, _ draft: DynamicDraft, _ connection: Connection, now: Int64
-  ) throws -> (Int64, Bool) {
+    _ remote: RemoteDraft, _ draft: DynamicDraft, generation: Int64, _ connection: Connection, now: Int64
+  ) throws -> Bool {
     for name in draft.values.keys where definition.field(named: name) == nil {
       throw ListStoreError.invalidValue(field: name, reason: "is not a field of \(definition.name)")
     }
@@ -163,6 +204,10 @@ extension KindItems {
     let mapped = try lookup.step() ? lookup.int64(at: 0) : nil
     lookup.reset()
     if let mapped {
+      if try hasWaitingChange(item: mapped, connection) {
+        try map(remote, to: mapped, seen: generation, connection)
+        return false
+      }
       let update = try connection.cachedStatement(text: queries.remoteUpdateSQL)
       update.reset()
       try update.bind(account, at: 1)
@@ -180,20 +225,58 @@ extension KindItems {
       } catch {
         throw try queries.duplicate(error, now: now, bind)
       }
-      if connection.changes == 1 { return (mapped, false) }
+      if connection.changes == 1 {
+        try map(remote, to: mapped, seen: generation, connection)
+        return false
+      }
     }
     let (id, _) = try queries.insert(account: account, now: now, connection) { bindings in
       for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
       bindings.addedAt(draft.addedAt)
     }
+    try map(remote, to: id, seen: generation, connection)
+    return true
+  }
+
+  /// Whether the item has a change the remote has not answered: pending, or sent and not
+  /// answered yet.
+  func hasWaitingChange(item id: Int64, _ connection: Connection) throws -> Bool {
+    let statement = try connection.cachedStatement(
+      """
+      SELECT count(*) FROM list_changes WHERE kind = ?1 AND account = ?2 AND item_id = ?3
+        AND (state = 'pending' OR state = 'sent')
+      """)
+    try statement.bind(definition.name, at: 1)
+    try statement.bind(account, at: 2)
+    try statement.bind(id, at: 3)
+    defer { statement.reset() }
+    return try statement.step() && statement.int64(at: 0) > 0
+  }
+
+  /// Records that `id` holds the remote's item, with its version and values as the base, seen
+  /// by the walk `seen`.
+  private func map(_ remote: RemoteDraft, to id: Int64, seen: Int64, _ connection: Connection) throws {
     let map = try connection.cachedStatement(
-      "INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id) VALUES (?1, ?2, ?3, ?4)")
+      """
+      INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id, version, base, seen)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      """)
     try map.bind(definition.name, at: 1)
     try map.bind(account, at: 2)
     try bindRemoteID(remote, map, at: 3)
     try map.bind(id, at: 4)
+    if let version = remote.version {
+      if version.isInteger, let number = Int64(version.text) {
+        try map.bind(number, at: 5)
+      } else {
+        try map.bind(version.text, at: 5)
+      }
+    } else {
+      try map.bindNull(at: 5)
+    }
+    try map.bind(remote.base, at: 6)
+    try map.bind(seen, at: 7)
     try map.run()
-    return (id, true)
   }
 
   private func bindRemoteID(_ remote: RemoteDraft, _ statement: Statement, at index: Int32) throws {
@@ -203,25 +286,24 @@ extension KindItems {
     }
   }
 
-  /// Removes every cached item of the account but `kept`, and their remote ids.
-  private func dropAllBut(_ kept: [Int64], _ connection: Connection) throws {
-    var writer = JSONWriter(capacity: kept.count * 8 + 2)
-    writer.beginArray()
-    for id in kept { writer.int(Int(id)) }
-    writer.endArray()
-    let ids = String(decoding: writer.bytes, as: UTF8.self)
+  /// At the end of a complete walk: removes the account's items the remote sent before and
+  /// no page of walk `generation` held, unless they have a change waiting, and forgets their
+  /// remote ids. Items the remote never sent are not touched.
+  private func dropUnseen(generation: Int64, _ connection: Connection) throws {
     let items = try connection.cachedStatement(text: queries.remoteDropSQL)
     try items.bind(account, at: 1)
-    try items.bind(ids, at: 2)
+    try items.bind(definition.name, at: 2)
+    try items.bind(generation, at: 3)
     try items.run()
     let map = try connection.cachedStatement(
       """
-      DELETE FROM list_sync_items WHERE kind = ?1 AND account = ?2
-        AND item_id NOT IN (SELECT value FROM json_each(?3))
+      DELETE FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND seen != ?3
+        AND NOT EXISTS (SELECT 1 FROM list_changes c WHERE c.kind = ?1 AND c.account = ?2
+          AND c.item_id = list_sync_items.item_id AND (c.state = 'pending' OR c.state = 'sent'))
       """)
     try map.bind(definition.name, at: 1)
     try map.bind(account, at: 2)
-    try map.bind(ids, at: 3)
+    try map.bind(generation, at: 3)
     try map.run()
   }
 

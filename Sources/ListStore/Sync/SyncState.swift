@@ -66,12 +66,37 @@ public struct RemoteDraft: Sendable {
   public var remoteIDIsInteger: Bool
   /// The item's values.
   public var draft: DynamicDraft
+  /// The item's `version` as the remote sent it, or nil when it sent none: sent back as the
+  /// `base_version` of a change to the item, with the JSON type it came with.
+  public var version: RemoteVersion?
+  /// The item as the remote sent it (its JSON object), kept as the item's base: what the item
+  /// returns to when the remote refuses a change of the person's.
+  public var base: String?
 
   /// Creates a remote draft.
-  public init(remoteID: String, remoteIDIsInteger: Bool, draft: DynamicDraft) {
+  public init(
+    remoteID: String, remoteIDIsInteger: Bool, draft: DynamicDraft, version: RemoteVersion? = nil,
+    base: String? = nil
+  ) {
     self.remoteID = remoteID
     self.remoteIDIsInteger = remoteIDIsInteger
     self.draft = draft
+    self.version = version
+    self.base = base
+  }
+}
+
+/// An item's `version` as a remote sent it: a string or an integer, kept with its JSON type.
+public struct RemoteVersion: Sendable, Hashable {
+  /// The version's text: the string, or the integer's digits.
+  public var text: String
+  /// Whether the remote sent it as a JSON integer.
+  public var isInteger: Bool
+
+  /// Creates a version.
+  public init(text: String, isInteger: Bool) {
+    self.text = text
+    self.isInteger = isInteger
   }
 }
 

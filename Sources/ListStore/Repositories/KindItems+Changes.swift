@@ -1,0 +1,74 @@
+import SQLiteCore
+import TextFormats
+
+extension KindItems {
+  /// The account's changes to this kind that the remote has not answered yet (pending or sent),
+  /// and the conflicted and refused ones kept for the person, in the order they were made.
+  /// Empty for a kind that never synced.
+  /// - Throws: ``ListStoreError/bookkeepingDamaged(path:detail:)`` when a row of the outbox is
+  ///   not one the package writes.
+  public func syncChanges() throws(ListStoreError) -> [SyncChange] {
+    try database.read { connection in
+      guard try SyncSchema.exists(connection) else { return [] }
+      let statement = try connection.cachedStatement(
+        """
+        SELECT change_id, seq, item_id, op, fields, state, made_at FROM list_changes
+        WHERE kind = ?1 AND account = ?2 ORDER BY seq
+        """)
+      try statement.bind(definition.name, at: 1)
+      try statement.bind(account, at: 2)
+      var changes: [SyncChange] = []
+      while try statement.step() {
+        changes.append(try Self.change(statement, path: database.path))
+      }
+      return changes
+    }
+  }
+
+  /// How many of the account's changes to this kind wait for the remote, conflicted, or were
+  /// refused: one query, nothing when the kind never synced.
+  public func syncChangeCounts() throws(ListStoreError) -> SyncChangeCounts {
+    try database.read { connection in
+      guard try SyncSchema.exists(connection) else { return SyncChangeCounts() }
+      let statement = try connection.cachedStatement(
+        """
+        SELECT count(*) FILTER (WHERE state = 'pending' OR state = 'sent'),
+          count(*) FILTER (WHERE state = 'conflict'), count(*) FILTER (WHERE state = 'rejected')
+        FROM list_changes WHERE kind = ?1 AND account = ?2
+        """)
+      try statement.bind(definition.name, at: 1)
+      try statement.bind(account, at: 2)
+      guard try statement.step() else { return SyncChangeCounts() }
+      return SyncChangeCounts(
+        pending: Int(statement.int64(at: 0)), conflicts: Int(statement.int64(at: 1)),
+        rejected: Int(statement.int64(at: 2)))
+    }
+  }
+
+  /// Reads one row of the outbox, checked: the file is input like any other.
+  static func change(_ row: Statement, path: String) throws(ListStoreError) -> SyncChange {
+    func damaged(_ what: String) -> ListStoreError {
+      .bookkeepingDamaged(path: path, detail: "list_changes holds \(what)")
+    }
+    guard let changeID = row.optionalText(at: 0), !changeID.isEmpty, changeID.utf8.count <= 100,
+      changeID.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+    else { throw damaged("a change without a valid change_id") }
+    guard let operation = row.optionalText(at: 3).flatMap(SyncChange.Operation.init(rawValue:)) else {
+      throw damaged("an unknown op")
+    }
+    guard let state = row.optionalText(at: 5).flatMap(SyncChange.State.init(rawValue:)) else {
+      throw damaged("an unknown state")
+    }
+    var fields: [String] = []
+    if let text = row.optionalText(at: 4) {
+      guard case .array(let names)? = try? JSONParser.parse(text) else { throw damaged("fields that are not a JSON array") }
+      for name in names {
+        guard case .string(let field) = name else { throw damaged("a field name that is not a string") }
+        fields.append(field)
+      }
+    }
+    return SyncChange(
+      changeID: changeID, sequence: row.int64(at: 1), itemID: row.int64(at: 2), operation: operation,
+      fields: fields, state: state, madeAt: Timestamp(millisecondsSince1970: row.int64(at: 6)))
+  }
+}
