@@ -197,4 +197,37 @@ import Testing
     }
     #expect(try await remote.log().count == 1)
   }
+
+  @Test func tablesOfAnEarlierBuildGetTheConstraintsAndKeepTheirRows() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await remote.control(items: SyncCommandTests.favorites)
+    #expect(await sandbox.run("sync", "favorites", "--from", remote.url()).exitCode == 0)
+    let ids = await sandbox.sqlite("SELECT item_id, remote_id FROM list_sync_items ORDER BY item_id")
+    // The tables as an earlier build made them (the outbox's columns, no constraints), the
+    // kind's change triggers naming them.
+    await sandbox.sqlite(
+      """
+      CREATE TEMP TABLE s AS SELECT * FROM list_sync;
+      CREATE TEMP TABLE i AS SELECT * FROM list_sync_items;
+      DROP TABLE list_sync; DROP TABLE list_sync_items;
+      \(Self.uncheckedTables)
+      ALTER TABLE list_sync_items ADD COLUMN version;
+      ALTER TABLE list_sync_items ADD COLUMN base TEXT;
+      ALTER TABLE list_sync_items ADD COLUMN seen INTEGER NOT NULL DEFAULT 0;
+      INSERT INTO list_sync SELECT * FROM s;
+      INSERT INTO list_sync_items SELECT * FROM i;
+      INSERT INTO list_sync_items (kind, account, remote_id, item_id) VALUES ('favorites', 'default', 2.5, 99);
+      """)
+    #expect(await sandbox.sqlite("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%CHECK%' AND name LIKE 'list_sync%'") == "0\n")
+    let synced = await sandbox.run("sync", "favorites", "--from", remote.url())
+    #expect(synced.exitCode == 0, "\(synced)")
+    #expect(synced.stdout.hasSuffix(": 3 cached (0 new).\n"), "\(synced)")
+    #expect(await sandbox.sqlite("SELECT item_id, remote_id FROM list_sync_items ORDER BY item_id") == ids)
+    #expect(await sandbox.sqlite("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%CHECK%' AND name LIKE 'list_sync%'") == "2\n")
+    #expect(await sandbox.sqlite("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'favorites_changes_%'") == "3\n")
+    #expect(await sandbox.run("add", "favorites", "--ref", "r:9", "--title", "Mine").exitCode == 0)
+    #expect(await sandbox.sqlite("SELECT op FROM list_changes") == "add\n")
+  }
 }
