@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Whether this build links the Swift runtime into `lists` (`LISTS_STATIC_STDLIB=1`, which the
+/// README's install command sets beside `--static-swift-stdlib`; the manifest cannot see that
+/// flag). Only such a binary may be position-dependent: one that loads libswiftCore.so and
+/// refers to its protected functions makes the dynamic loader warn ("direct reference to
+/// protected function ... may break pointer equality") and could compare function pointers
+/// wrongly.
+let linksSwiftRuntimeStatically = Context.environment["LISTS_STATIC_STDLIB"] == "1"
+
 let package = Package(
   name: "lists",
   platforms: [.macOS(.v15), .iOS(.v18)],
@@ -52,18 +60,22 @@ let package = Package(
       // The command starts as often as it runs, and on Linux most of a cold start was the
       // dynamic loader: loading and binding libstdc++ (which the Swift runtime needs) and
       // libsqlite3. StaticLibraries/ holds two linker scripts named like those shared libraries
-      // that point at their static archives, found first through -L; and a position-dependent
-      // executable has no relocations of its own to apply. Libraries keep linking dynamically.
-      // Release only for -no-pie: a debug build links the Swift runtime dynamically, and a
-      // position-dependent executable (or test bundle) referring to its protected functions
-      // makes the dynamic loader print warnings.
+      // that point at their static archives, found first through -L. Libraries keep linking
+      // dynamically. A release build with the Swift runtime linked in (LISTS_STATIC_STDLIB=1,
+      // see above) is also position-dependent: the runtime's 30,000 relocations are then
+      // resolved at link time, not at each start. Any other build (debug, the test bundles, a
+      // plain release build) stays position-independent, so it loads without warnings.
       linkerSettings: [
         .unsafeFlags(
           ["-L", Context.packageDirectory + "/Sources/lists/StaticLibraries"],
-          .when(platforms: [.linux])),
-        .unsafeFlags(
-          ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)),
+          .when(platforms: [.linux]))
       ]
+        + (linksSwiftRuntimeStatically
+          ? [
+            .unsafeFlags(
+              ["-static-stdlib", "-Xclang-linker", "-no-pie"],
+              .when(platforms: [.linux], configuration: .release))
+          ] : [])
     ),
 
     .executableTarget(name: "lists-sync", dependencies: ["ListSync", "ListsCLI", "ListStore", "TextFormats"]),
@@ -101,6 +113,12 @@ let package = Package(
     .executableTarget(
       name: "fuzz-arguments", dependencies: ["FuzzSupport", "ListsCLI", "TextFormats"],
       path: "Tests/Fuzz/fuzz-arguments"),
+    .executableTarget(
+      name: "fuzz-kinds", dependencies: ["FuzzSupport", "ListStore", "SQLiteCore"],
+      path: "Tests/Fuzz/fuzz-kinds"),
+    .executableTarget(
+      name: "fuzz-page", dependencies: ["FuzzSupport", "ListSync", "ListStore", "TextFormats"],
+      path: "Tests/Fuzz/fuzz-page"),
 
     // What several test targets share: the fuzz corpora and a seeded random sequence.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -110,6 +128,7 @@ let package = Package(
       name: "ListSyncTests",
       dependencies: [
         "ListSync", "ListPaging", "TextFormats", "ListStore", "ListStoreTesting", "ListsCLI", "TestSupport",
+        "SQLiteCore",
       ],
       exclude: ["Server"]),
     .testTarget(
@@ -123,6 +142,6 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TestSupport"]),
+      name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TextFormats", "TestSupport"]),
   ]
 )

@@ -52,6 +52,9 @@ public struct HealthReport: Sendable {
       case missing
       /// The index does not match the kind's rows, or cannot be read.
       case damaged
+      /// An object of one of the index's names is not what the package makes for it (another
+      /// kind's table, a table made by hand): it is left alone, and the index is not checked.
+      case foreign
     }
     /// The kind's name.
     public var kind: String
@@ -101,6 +104,7 @@ public struct HealthReport: Sendable {
     switch probe {
     case .missing: throw .cannotOpen(path: path, reason: "no such file")
     case .directory: throw .cannotOpen(path: path, reason: "it is a directory")
+    case .notRegularFile(let what): throw .cannotOpen(path: path, reason: FileProbe.notRegularReason(what))
     case .notSQLite: throw .notADatabase(path: path)
     case .unreadable(let code): throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
     case .empty, .sqlite, .truncated: break
@@ -206,6 +210,16 @@ public struct HealthReport: Sendable {
 
     // Without the tables the counts are not counted: the missing ones are named above.
     if expectedVersion > 0 && !tablesMissing {
+      // A definition that fails validation is damage, named; none of its names is used.
+      do {
+        for damaged in try KindRegistry.readable(connection).damaged {
+          let error = ListStoreError.corrupt(path: path, detail: damaged.detail)
+          found(error.message, error)
+        }
+      } catch {
+        let failure = ListStoreError.wrap(error, path: path)
+        found("The definitions could not be read: \(failure.message)", failure)
+      }
       do {
         let malformed =
           try connection.scalarInt("SELECT count(*) FROM list_counts WHERE " + malformedCountsCondition(connection)) ?? 0
@@ -218,8 +232,11 @@ public struct HealthReport: Sendable {
         report.counts = try counts(connection)
         report.searchIndexes = try SearchIndexHealth.check(connection)
         for index in report.searchIndexes where index.state != .ok {
-          let error = ListStoreError.bookkeepingDamaged(
-            path: path, detail: "the search index \(index.table) of \(index.kind) is \(index.state.rawValue)")
+          let detail =
+            index.state == .foreign
+            ? "an object of the search index \(index.table) of \(index.kind) is not the one lists makes for it"
+            : "the search index \(index.table) of \(index.kind) is \(index.state.rawValue)"
+          let error = ListStoreError.bookkeepingDamaged(path: path, detail: detail)
           found(error.message, error)
         }
         for count in report.counts where count.kept != count.actual {
@@ -239,12 +256,12 @@ public struct HealthReport: Sendable {
   /// or a count that is not an integer (possible only in a table made again by hand).
   static func malformedCountsCondition(_ connection: Connection) throws -> String {
     "typeof(item_count) != 'integer' OR typeof(account) != 'text' OR list NOT IN ("
-      + (try kindNames(connection)).map { "'\($0)'" }.joined(separator: ", ") + ")"
+      + (try kindNames(connection)).map(SQLText.literal).joined(separator: ", ") + ")"
   }
 
   /// The names of the kinds the file holds whose tables exist: from `list_kinds`, or the
-  /// built-in three in a file made before kinds were kept. Only names a kind can have, so they
-  /// can stand in SQL as they are.
+  /// built-in three in a file made before kinds were kept. Only names a kind can have; quoted
+  /// all the same where they go into SQL.
   static func kindNames(_ connection: Connection) throws -> [String] {
     try kinds(connection).map(\.rawValue)
   }
@@ -306,7 +323,7 @@ public struct HealthReport: Sendable {
     let kinds = try kinds(connection)
     let names = kinds.map(\.rawValue)
     guard !names.isEmpty else { return [] }
-    let actual = names.map { "SELECT account, '\($0)', count(*) FROM \($0) GROUP BY account" }
+    let actual = names.map { "SELECT account, \(SQLText.literal($0)), count(*) FROM \(SQLText.identifier($0)) GROUP BY account" }
       .joined(separator: "\n    UNION ALL ")
     let statement = try connection.prepare(
       """

@@ -23,6 +23,8 @@ extension ListStoreError: CustomStringConvertible {
       "An order numbered '\(number)' already exists; give the new order another number."
     case .itemsNotFound(let list, let ids):
       "No \(list.itemName) with id \(ids.map(String.init).joined(separator: ", ")); nothing was removed."
+    case .itemNotFound(let list, let id):
+      "No \(list.itemName) with id \(id)."
     case .importRejected(let position, let reason):
       "Item \(position) was rejected, so nothing was imported: \(reason.message)"
     case .databaseBusy:
@@ -109,7 +111,7 @@ extension ListStoreError: CustomStringConvertible {
     case .invalidCursor: "invalid_cursor"
     case .invalidLimit: "invalid_limit"
     case .duplicateOrderNumber: "duplicate"
-    case .itemsNotFound: "not_found"
+    case .itemsNotFound, .itemNotFound: "not_found"
     case .importRejected: "import_rejected"
     case .databaseBusy: "busy"
     case .notADatabase: "not_a_database"

@@ -23,6 +23,9 @@ public enum ListStoreError: Error, Sendable, Equatable {
   case duplicateOrderNumber(String)
   /// Ids that the account's list does not have; nothing was removed.
   case itemsNotFound(list: ListKind, ids: [Int64])
+  /// An id that the account's list does not have, for a call that changes one item; nothing
+  /// was changed.
+  case itemNotFound(list: ListKind, id: Int64)
   /// One item of an import was rejected; the whole import was rolled back.
   /// `position` counts from 1.
   indirect case importRejected(position: Int, reason: ListStoreError)

@@ -57,7 +57,7 @@ extension ListsDatabase {
             }
             let migration = migrations[recorded]
             do {
-              try connection.execute(migration.sql)
+              try connection.executeScript(migration.sql)
             } catch let error as SQLiteError
               where !error.isBusy && !error.isFull && !error.isIOError
             {

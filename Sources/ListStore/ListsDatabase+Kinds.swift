@@ -73,8 +73,8 @@ extension ListsDatabase {
     case KindRegistryError.unknown(let name): .unknownKind(name)
     case KindRegistryError.builtIn(let name): .builtInKind(name)
     case let error as SearchError: .invalidDefinition(error.message)
-    case KindRegistryError.unreadable(let reason):
-      .corrupt(path: path, detail: "a definition in list_kinds does not read: \(reason)")
+    case let error as DamagedDefinition: .corrupt(path: path, detail: error.detail)
+    case KindRegistryError.foreign(let detail): .corrupt(path: path, detail: detail + "; it was left alone")
     default: ListStoreError.wrap(error, path: path)
     }
   }

@@ -12,6 +12,10 @@ extension ListsDatabase {
     public var recounted: [HealthReport.Count]
     /// What it found wrong but cannot restore (a missing data table), one sentence each.
     public var notRepaired: [String]
+    /// The objects it would have replaced but left alone because they are not what the package
+    /// makes for that purpose (a table where an index belongs, another kind's table under the
+    /// name of a search index's shadow table), one sentence each.
+    public var leftAlone: [String] = []
 
     /// Whether it changed nothing.
     public var isEmpty: Bool { recreated.isEmpty && removedCountRows == 0 && recounted.isEmpty }
@@ -22,7 +26,10 @@ extension ListsDatabase {
   /// it is gone, and then every count that differs from its list's rows.
   ///
   /// The statements run are the migrations' own, read back from a scratch database the
-  /// embedded migrations are applied to. No data row is added, changed or removed. When a
+  /// embedded migrations are applied to. No data row is added, changed or removed, and only
+  /// objects the package made for the purpose are dropped: one of the same type on the same
+  /// table, or a search index's own; anything else of that name is left alone and named in
+  /// ``Repair/leftAlone``. No table that holds a kind's items is ever dropped. When a
   /// list's own table is missing, or `lists_migrations` is not the migrations' table, nothing
   /// is changed and ``Repair/notRepaired`` says why (a list's table is not made again empty).
   /// Observers of a recounted list are told.
@@ -48,16 +55,26 @@ extension ListsDatabase {
             + differences.filter { $0.expected.type != "table" }
           for difference in ordered {
             if let found = difference.found {
-              // Names come from sqlite_schema and the migrations; quoted all the same.
-              try connection.execute("DROP \(found.type.uppercased()) \"\(found.name)\"")
+              guard difference.isReplaceable else {
+                repair.leftAlone.append(
+                  "\(found.name) is a \(found.type) on \(found.table), not the \(difference.expected.type) "
+                    + "on \(difference.expected.table) the migrations make; it was left alone")
+                continue
+              }
+              try connection.execute("DROP \(found.type.uppercased()) \(SQLText.identifier(found.name))")
             }
+            // The migrations' own statement, read back from the scratch database.
             try connection.execute(difference.expected.sql)
             repair.recreated.append("\(difference.expected.type) \(difference.expected.name)")
           }
+          let kinds = try KindRegistry.readable(connection).kinds
           for index in try SearchIndexHealth.check(connection) where index.state != .ok {
-            guard let kind = try KindRegistry.kind(named: index.kind, connection) else { continue }
-            try SearchIndexHealth.rebuild(kind.definition, connection)
-            repair.recreated.append("search index \(index.table)")
+            guard let kind = kinds.first(where: { $0.name == index.kind }) else { continue }
+            if let reason = try SearchIndexHealth.rebuild(kind.definition, connection) {
+              repair.leftAlone.append(reason)
+            } else {
+              repair.recreated.append("search index \(index.table)")
+            }
           }
           repair.removedCountRows = try Self.removeMalformedCounts(connection)
           repair.recounted = try Self.recount(on: connection)
@@ -73,7 +90,8 @@ extension ListsDatabase {
 
   /// Removes the rows of `list_counts` that ``HealthReport`` finds malformed; returns how many.
   private static func removeMalformedCounts(_ connection: Connection) throws -> Int {
-    try connection.execute("DELETE FROM list_counts WHERE " + HealthReport.malformedCountsCondition(connection))
+    let delete = try connection.prepare("DELETE FROM list_counts WHERE " + HealthReport.malformedCountsCondition(connection))
+    try delete.run()
     return connection.changes
   }
 }

@@ -75,7 +75,8 @@ extension ListsDatabase {
         do {
           result = try body(connection)
         } catch {
-          try? connection.execute("ROLLBACK TO lists_write; RELEASE lists_write")
+          try? connection.execute("ROLLBACK TO lists_write")
+          try? connection.execute("RELEASE lists_write")
           throw error
         }
         try connection.execute("RELEASE lists_write")

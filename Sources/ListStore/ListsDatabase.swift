@@ -144,6 +144,8 @@ public final class ListsDatabase: Sendable {
     switch probe {
     case .directory:
       throw .cannotOpen(path: path, reason: "it is a directory")
+    case .notRegularFile(let what):
+      throw .cannotOpen(path: path, reason: FileProbe.notRegularReason(what))
     case .notSQLite:
       throw .notADatabase(path: path)
     case .truncated(let bytes, let pageSize):

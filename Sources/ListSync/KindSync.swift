@@ -1,4 +1,5 @@
 import ListStore
+import TextFormats
 
 /// Pages a remote list into a kind's table: the file is the remote's offline cache.
 ///
@@ -16,12 +17,16 @@ import ListStore
 public struct KindSync: Sendable {
   /// Turns one remote item into a draft of the kind, or says which field is wrong.
   public typealias Decode = @Sendable (RemoteItem) throws(SyncRejection) -> DynamicDraft
+  /// Writes an item's fields — all of them, or only the named ones — as the JSON object of the
+  /// kind's item shape, without `id`: what a push sends.
+  public typealias Encode = @Sendable (DynamicItem, _ fields: [String]?) -> String
 
   /// The kind's items of one account: where the pages go.
   public let items: KindItems
   /// The client that fetches the pages.
   public let client: RemoteClient
   private let decode: Decode
+  private let encode: Encode
 
   /// Creates a sync of `client`'s remote into `items`.
   ///
@@ -29,10 +34,91 @@ public struct KindSync: Sendable {
   ///   - items: The kind and account the pages are written to.
   ///   - client: The remote.
   ///   - decode: Makes a draft of one remote item (its `id` is the remote id, kept apart).
-  public init(items: KindItems, client: RemoteClient, decode: @escaping Decode) {
+  ///   - encode: Writes an item of the kind as the remote takes it, for a push.
+  public init(
+    items: KindItems, client: RemoteClient, decode: @escaping Decode, encode: @escaping Encode
+  ) {
     self.items = items
     self.client = client
     self.decode = decode
+    self.encode = encode
+  }
+
+  /// Sends every change of the person's that the remote has not answered, in the order they
+  /// were made, in requests of at most 100, and applies each answer as it arrives.
+  ///
+  /// A change is sent with its own id until its answer is applied; a failed request leaves
+  /// every change of it waiting, to be sent again as it was. A change that needs the remote id
+  /// of an item added here waits for that add's answer, in a later request of the same push.
+  /// - Returns: How many changes were sent, applied, conflicted and refused.
+  /// - Throws: ``SyncError``; the changes not answered stay waiting, and the failure is kept in
+  ///   the sync state.
+  @discardableResult
+  public func push() async throws(SyncError) -> PushOutcome {
+    var outcome = PushOutcome()
+    do throws(SyncError) {
+      // Each request answers at least one change or the push ends, so this is bounded by the
+      // number of changes; the cap only guards against a remote that answers and never applies.
+      for _ in 0..<100_000 {
+        let changes: [OutgoingChange]
+        do {
+          changes = try items.takeChanges(limit: 100, writeItem: encode)
+        } catch {
+          throw SyncError.store(error)
+        }
+        guard !changes.isEmpty else { break }
+        let answers: [PushAnswer]
+        do {
+          answers = try await client.push(changes)
+        } catch {
+          throw SyncError.remote(error)
+        }
+        var results: [ChangeResult] = []
+        results.reserveCapacity(answers.count)
+        for (index, answer) in answers.enumerated() {
+          results.append(try Self.result(answer, number: index + 1, decode))
+        }
+        let counts: (applied: Int, conflicts: Int, rejected: Int)
+        do {
+          counts = try items.applyResults(results) { base in try Self.restore(base, decode) }
+        } catch {
+          throw SyncError.store(error)
+        }
+        outcome.sent += changes.count
+        outcome.applied += counts.applied
+        outcome.conflicts += counts.conflicts
+        outcome.rejected += counts.rejected
+        if counts.applied + counts.conflicts + counts.rejected == 0 { break }
+      }
+      return outcome
+    } catch {
+      try? items.recordSyncFailure(remoteURL: remoteURL, error.failure)
+      throw error
+    }
+  }
+
+  /// The store's form of one answer, its item decoded as a page's items are.
+  private static func result(_ answer: PushAnswer, number: Int, _ decode: Decode) throws(SyncError) -> ChangeResult {
+    func item() throws(SyncError) -> RemoteDraft? {
+      guard let item = answer.item else { return nil }
+      do {
+        return try item.draft(decode)
+      } catch {
+        throw .remote(RemoteError(.protocolError, "result \(number)'s item: \(error.reason)").onPush())
+      }
+    }
+    switch answer.status {
+    case .applied: return ChangeResult(changeID: answer.changeID, outcome: .applied(try item()), json: answer.json)
+    case .conflict: return ChangeResult(changeID: answer.changeID, outcome: .conflict(try item()), json: answer.json)
+    case .rejected(let message, let field):
+      return ChangeResult(changeID: answer.changeID, outcome: .rejected(message: message, field: field), json: answer.json)
+    }
+  }
+
+  /// The remote's item kept as a base (its JSON object), decoded again.
+  private static func restore(_ base: String, _ decode: Decode) throws -> RemoteDraft? {
+    guard case .object(let object) = try JSONParser.parse(base), let id = RemoteID(object["id"]) else { return nil }
+    return try RemoteItem(remoteID: id, object: object).draft(decode)
   }
 
   /// The remote's URL, as kept in the sync state.
@@ -117,8 +203,7 @@ public struct KindSync: Sendable {
       drafts.reserveCapacity(page.items.count)
       for (index, item) in page.items.enumerated() {
         do {
-          let draft = try decode(item)
-          drafts.append(RemoteDraft(remoteID: item.remoteID.text, remoteIDIsInteger: item.remoteID.isInteger, draft: draft))
+          drafts.append(try item.draft(decode))
         } catch {
           throw .rejected(page: number, item: index + 1, reason: error.reason)
         }
@@ -153,5 +238,25 @@ extension RemoteID {
   public var isInteger: Bool {
     if case .integer = self { return true }
     return false
+  }
+}
+
+/// What a push did.
+public struct PushOutcome: Sendable, Equatable {
+  /// Changes sent (a change sent again after a failed request counts again).
+  public var sent = 0
+  /// Changes the remote applied.
+  public var applied = 0
+  /// Changes kept as conflicts: the remote's version won.
+  public var conflicts = 0
+  /// Changes the remote refused.
+  public var rejected = 0
+
+  /// Creates an outcome; nothing pushed by default.
+  public init(sent: Int = 0, applied: Int = 0, conflicts: Int = 0, rejected: Int = 0) {
+    self.sent = sent
+    self.applied = applied
+    self.conflicts = conflicts
+    self.rejected = rejected
   }
 }

@@ -1,3 +1,6 @@
+import ListStore
+import TextFormats
+
 /// Reads a remote list page by page over the contract's protocol, with the retry policy.
 ///
 /// For example:
@@ -55,6 +58,60 @@ public final class RemoteClient: Sendable {
   ///   field.
   public func fetchPage(number: Int, cursor: String?) async throws(RemoteError) -> RemotePage {
     let url = pageURL.page(limit: configuration.pageSize, cursor: cursor)
+    do throws(RemoteError) {
+      return try await send({ () async throws(TransportFailure) in
+        try await self.transport.get(url, headers: self.configuration.headers)
+      }) { (body: [UInt8]) throws(RemoteError) in
+        let page = try PageDecoder.decode(body, page: number)
+        guard page.items.count <= configuration.pageSize else {
+          throw RemoteError(
+            .protocolError,
+            "the page holds \(page.items.count) items; \(configuration.pageSize) were asked for.",
+            page: number)
+        }
+        return page
+      }
+    } catch {
+      throw error.on(page: number)
+    }
+  }
+
+  /// Sends changes to the remote in one `POST` to its URL and returns its answer, one result
+  /// per change in their order, checked against the protocol.
+  ///
+  /// A push is retried as a page is: every change carries the id its client made, and a remote
+  /// answers an id it has seen with its first answer, so sending the same changes again cannot
+  /// apply them twice. A redirect is never followed.
+  /// - Parameter changes: At most 100 changes, each the JSON object the protocol describes.
+  /// - Throws: ``RemoteError`` about the push; for an answer that breaks the protocol, naming
+  ///   the result.
+  public func push(_ changes: [OutgoingChange]) async throws(RemoteError) -> [PushAnswer] {
+    var writer = JSONWriter(capacity: 64 + changes.reduce(0) { $0 + $1.json.utf8.count + 1 })
+    writer.beginObject()
+    writer.key("changes")
+    writer.beginArray()
+    for change in changes { writer.raw(json: change.json) }
+    writer.endArray()
+    writer.endObject()
+    let body = writer.bytes
+    let url = pageURL.base
+    do throws(RemoteError) {
+      return try await send({ () async throws(TransportFailure) in
+        try await self.transport.post(url, headers: self.configuration.headers, json: body)
+      }) { (answer: [UInt8]) throws(RemoteError) in
+        try PushDecoder.decode(answer, sent: changes.map(\.changeID))
+      }
+    } catch {
+      throw error.onPush()
+    }
+  }
+
+  /// Makes one request with `exchange` until it succeeds or fails for good, retrying what is
+  /// worth retrying, and decodes the 2xx body with `decode`.
+  private func send<T>(
+    _ exchange: () async throws(TransportFailure) -> HTTPResponse,
+    decode: ([UInt8]) throws(RemoteError) -> T
+  ) async throws(RemoteError) -> T {
     let start = environment.elapsed()
     var attempt = 0
     while true {
@@ -62,22 +119,15 @@ public final class RemoteClient: Sendable {
       let failure: RemoteError
       let retryAfter: Duration?
       do throws(RemoteError) {
-        switch try await exchange(url) {
+        switch try await self.exchange(exchange) {
         case .answer(let response):
-          let page = try PageDecoder.decode(response.body, page: number)
-          guard page.items.count <= configuration.pageSize else {
-            throw RemoteError(
-              .protocolError,
-              "the page holds \(page.items.count) items; \(configuration.pageSize) were asked for.",
-              page: number)
-          }
-          return page
+          return try decode(response.body)
         case .retry(let error, let wait):
           failure = error
           retryAfter = wait
         }
       } catch {
-        var final = error.on(page: number)
+        var final = error
         final.attempts = attempt
         throw final
       }
@@ -85,14 +135,14 @@ public final class RemoteClient: Sendable {
         afterAttempt: attempt, retryAfter: retryAfter, elapsed: environment.elapsed() - start,
         random: environment.random())
       guard let wait else {
-        var final = failure.on(page: number)
+        var final = failure
         final.attempts = attempt
         throw final
       }
       do {
         try await environment.sleep(wait)
       } catch {
-        throw RemoteError(.cancelled, "the request was cancelled.", page: number)
+        throw RemoteError(.cancelled, "the request was cancelled.")
       }
     }
   }
@@ -128,11 +178,13 @@ public final class RemoteClient: Sendable {
     return number
   }
 
-  /// One GET: a 2xx answer, a failure worth retrying, or (thrown) a permanent one.
-  private func exchange(_ url: String) async throws(RemoteError) -> Attempt {
+  /// One request: a 2xx answer, a failure worth retrying, or (thrown) a permanent one.
+  private func exchange(
+    _ send: () async throws(TransportFailure) -> HTTPResponse
+  ) async throws(RemoteError) -> Attempt {
     let response: HTTPResponse
     do {
-      response = try await transport.get(url, headers: configuration.headers)
+      response = try await send()
     } catch {
       let mapped = Self.error(for: error)
       if mapped.isRetryable { return .retry(mapped, after: nil) }
@@ -161,7 +213,7 @@ public final class RemoteClient: Sendable {
         status: status)
     default:
       throw RemoteError(
-        .protocolError, "the server answered \(status), not a page.", status: status)
+        .protocolError, "the server answered \(status).", status: status)
     }
   }
 
@@ -182,6 +234,8 @@ public final class RemoteClient: Sendable {
       RemoteError(.redirectRefused, "a redirect from \(from) to \(to) was refused.")
     case .tooManyRedirects(let limit):
       RemoteError(.redirectRefused, "more than \(limit) redirects.")
+    case .redirectedPush:
+      RemoteError(.redirectRefused, "the server answered the push with a redirect, which is never followed.")
     case .other(let reason): RemoteError(.unreachable, "\(reason).")
     case .cancelled: RemoteError(.cancelled, "the request was cancelled.")
     }

@@ -45,6 +45,8 @@ public struct RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
   public let status: Int?
   /// The attempts made before giving up (1 when the error was not retried).
   public internal(set) var attempts: Int
+  /// Whether the error is about a push of changes, not a page.
+  public internal(set) var isPush = false
   private let detail: String
 
   /// Creates an error; `detail` must be one sentence without header values.
@@ -63,10 +65,18 @@ public struct RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
     return copy
   }
 
+  /// The same error about a push.
+  func onPush() -> RemoteError {
+    var copy = RemoteError(reason, detail, status: status)
+    copy.attempts = attempts
+    copy.isPush = true
+    return copy
+  }
+
   /// One line: the page, what went wrong, and the attempts when there were several, e.g.
   /// `page 2: the server answered 503; gave up after 4 attempts.`
   public var message: String {
-    var line = page.map { "page \($0): " } ?? ""
+    var line = isPush ? "push: " : page.map { "page \($0): " } ?? ""
     line += detail
     if attempts > 1 {
       if line.hasSuffix(".") { line.removeLast() }

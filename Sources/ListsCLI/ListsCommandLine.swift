@@ -39,7 +39,7 @@ public enum ListsCommandLine {
     case .failure(let invalid):
       let stderr = OutputWriter(fileDescriptor: System.standardError)
       let style = Terminal.style(for: System.standardError, environment: .process, noColorFlag: false)
-      stderr.write(CLIError.other(invalid.message, .usage).render(style: style))
+      stderr.write(TerminalText(rendered: CLIError.other(invalid.message, .usage).render(style: style)))
       stderr.flush()
       return ExitCode.usage.rawValue
     }
@@ -72,7 +72,7 @@ public enum ListsCommandLine {
       for: stderr.fileDescriptor, environment: environment,
       noColorFlag: arguments.contains("--no-color"))
     // A command that failed already said why; its code stands.
-    if code == .success { stderr.write(failed.render(style: style)) }
+    if code == .success { stderr.write(TerminalText(rendered: failed.render(style: style))) }
     return code == .success ? failed.exitCode : code
   }
 
@@ -86,17 +86,16 @@ public enum ListsCommandLine {
       let style = Terminal.style(
         for: stderr.fileDescriptor, environment: environment,
         noColorFlag: arguments.contains("--no-color"))
-      stderr.write(CLIError.usage(failure.error).render(style: style, root: failure.root))
-      return CLIError.usage(failure.error).exitCode
+      stderr.write(TerminalText(rendered: failure.error.render(style: style, root: failure.root)))
+      return failure.error.exitCode
     }
     switch invocation {
     case .version:
-      stdout.writeLine(ListsVersion.versionLine)
+      stdout.writeLine(TerminalText(rendered: ListsVersion.versionLine))
       return .success
     case .help(let topic):
-      stdout.write(
-        HelpRenderer.render(
-          topic, root: root, width: Terminal.width(of: stdout.fileDescriptor, environment: environment)))
+      let width = Terminal.width(of: stdout.fileDescriptor, environment: environment)
+      stdout.write(TerminalText(rendered: HelpRenderer.render(topic, root: root, width: width)))
       return .success
     case .run(let parsed):
       var context: Context?
@@ -111,7 +110,7 @@ public enum ListsCommandLine {
           context?.stderrStyle
           ?? Terminal.style(for: stderr.fileDescriptor, environment: environment, noColorFlag: parsed.globals.noColor)
         stdout.flush()
-        stderr.write(error.render(style: style, root: root))
+        stderr.write(TerminalText(rendered: error.render(style: style, root: root)))
         return error.exitCode
       }
     }
@@ -119,7 +118,7 @@ public enum ListsCommandLine {
 
   /// A parse that failed, with the command line it failed against.
   private struct ParseFailure: Error {
-    var error: UsageError
+    var error: CLIError
     var root: CommandSpec
   }
 
@@ -143,12 +142,17 @@ public enum ListsCommandLine {
       guard case .help = invocation else { return .success((invocation, KindDefinition.builtIns, light)) }
     }
     let globals = CompletionRequest(words: arguments).globals
-    let kinds = KindCatalog.definitions(atPath: globals.databasePath(in: environment))
+    let (kinds, damage) = KindCatalog.read(atPath: globals.databasePath(in: environment))
     let root = kinds == KindDefinition.builtIns ? CommandTree.root : CommandTree.tree(kinds: kinds)
     do {
       return .success((try CommandLineParser(root: root).parse(arguments), kinds, root))
     } catch {
-      return .failure(ParseFailure(error: error, root: root))
+      // A list unknown among the built-in lists of a file whose definitions are damaged may be
+      // one of them: the damage is the error (74), not an unknown list.
+      if let damage, case .unknownValue(_, noun: "list", _) = error.kind {
+        return .failure(ParseFailure(error: .store(damage), root: root))
+      }
+      return .failure(ParseFailure(error: .usage(error), root: root))
     }
   }
 
@@ -157,6 +161,7 @@ public enum ListsCommandLine {
     case .overview, nil: try OverviewCommand.run(parsed, context)
     case .show: try await ShowCommand.run(parsed, context)
     case .add: try AddCommand.run(parsed, context)
+    case .edit: try EditCommand.run(parsed, context)
     case .remove: try RemoveCommand.run(parsed, context)
     case .clear: try ClearCommand.run(parsed, context)
     case .import: try ImportCommand.run(parsed, context)

@@ -79,8 +79,49 @@ public final class Connection {
     throw SQLiteError.from(handle, resultCode: resultCode, sql: sql())
   }
 
-  /// Runs one or more SQL statements that return no rows, e.g. a migration script.
+  /// Runs one SQL statement that returns no rows (`BEGIN IMMEDIATE`, `DROP TRIGGER ...`).
+  ///
+  /// Exactly one: SQL with a second statement after the first is refused (`SQLITE_MISUSE`)
+  /// before anything runs, so a name or text that slipped into `sql` cannot add a statement of
+  /// its own. Scripts of several statements that the program itself wrote (its migrations) go
+  /// through ``executeScript(_:)``.
+  /// - Throws: ``SQLiteError`` when `sql` does not compile, holds more than one statement, or fails.
   public func execute(_ sql: String) throws(SQLiteError) {
+    var text = Array(sql.utf8CString)
+    let rc = text.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      var statement: OpaquePointer?
+      var tail: UnsafePointer<CChar>?
+      let rc = sqlite3_prepare_v2(handle, buffer.baseAddress, -1, &statement, &tail)
+      defer { sqlite3_finalize(statement) }
+      guard rc == SQLITE_OK else { return rc }
+      // What follows the first statement must be nothing but spaces and comments: SQLite then
+      // compiles it to no statement at all.
+      if let tail, tail.pointee != 0 {
+        var next: OpaquePointer?
+        let rest = sqlite3_prepare_v2(handle, tail, -1, &next, nil)
+        sqlite3_finalize(next)
+        if rest != SQLITE_OK || next != nil { return Self.moreThanOneStatement }
+      }
+      guard let statement else { return SQLITE_OK }
+      var step: Int32
+      repeat { step = sqlite3_step(statement) } while step == SQLITE_ROW
+      return step
+    }
+    if rc == Self.moreThanOneStatement {
+      throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "more than one SQL statement where one was expected", sql: sql)
+    }
+    try check(rc, sql: sql)
+  }
+
+  /// The code ``execute(_:)`` uses inside for SQL of more than one statement: none of SQLite's.
+  private static let moreThanOneStatement: Int32 = -1
+
+  /// Runs a script of SQL statements that return no rows, one after the other.
+  ///
+  /// Only for SQL the program itself wrote: the package's migrations and the migrations an app
+  /// compiles in. Everything made at run time, or read from a file, runs through ``execute(_:)``
+  /// or ``prepare(_:)``, one statement at a time.
+  public func executeScript(_ sql: String) throws(SQLiteError) {
     try check(sqlite3_exec(handle, sql, nil, nil, nil), sql: sql)
   }
 

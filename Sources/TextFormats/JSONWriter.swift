@@ -129,6 +129,12 @@ package struct JSONWriter: Sendable {
     needsComma = true
   }
 
+  /// Writes `json`, a complete JSON value its caller made (with this writer or checked), as it
+  /// is: for a value kept as text and sent again byte for byte.
+  package mutating func raw(json: String) {
+    number(literal: json)
+  }
+
   /// Writes a parsed value back out, numbers as their exact literal text.
   package mutating func value(_ value: JSONValue) {
     switch value {

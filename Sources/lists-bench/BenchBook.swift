@@ -58,6 +58,10 @@ struct BenchBook: KindRecord {
     var addedAt: Timestamp
   }
 
+  var draft: Draft {
+    Draft(title: title, author: author, pages: pages, price: price, status: status, addedAt: addedAt)
+  }
+
   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
     try bindings.text(draft.title)
     try bindings.text(draft.author)

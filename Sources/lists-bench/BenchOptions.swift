@@ -41,7 +41,8 @@ struct BenchOptions {
       --lists <path>  The lists executable the shell (show_cold_ratio) and export phases run.
                       (default: the lists next to lists-bench when it is linked with
                       --static-swift-stdlib; else one built that way first, with
-                      swift build -c release --static-swift-stdlib --product lists)
+                      LISTS_STATIC_STDLIB=1 swift build -c release
+                      --static-swift-stdlib --product lists)
       --json          Print one JSON object instead of the table.
       -h, --help      Show this help.
     """

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The `lists` executable the child-process phases run: the release build linked as a user
-/// installs it (`swift build -c release --static-swift-stdlib --product lists`), whose start-up
+/// installs it (`LISTS_STATIC_STDLIB=1 swift build -c release --static-swift-stdlib --product
+/// lists`: the runtime linked in, position-dependent), whose start-up
 /// does not load the shared Swift runtime.
 struct CLIBinary {
   /// Where it is.
@@ -63,8 +64,12 @@ struct CLIBinary {
       "--package-path", root,
     ]
     progress(
-      "\(why); building it as a user installs it: swift \(arguments.joined(separator: " "))")
-    let run = try ChildProcess.run(swift, arguments, stdout: .standardError, stderr: .inherit)
+      "\(why); building it as a user installs it: LISTS_STATIC_STDLIB=1 swift \(arguments.joined(separator: " "))")
+    // The manifest links `lists` position-dependent only when told the runtime is linked in.
+    var environment = ProcessInfo.processInfo.environment
+    environment["LISTS_STATIC_STDLIB"] = "1"
+    let run = try ChildProcess.run(
+      swift, arguments, environment: environment, stdout: .standardError, stderr: .inherit)
     let path = root + "/.build/release/lists"
     guard run.status == 0, FileManager.default.isExecutableFile(atPath: path) else {
       throw BenchError.child(

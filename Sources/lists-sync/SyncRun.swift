@@ -91,13 +91,16 @@ struct SyncRun {
       return fail("\(error)", 70)
     }
     let format = KindItemFormat(items.definition)
-    let sync = KindSync(items: items, client: client) { item throws(SyncRejection) in
-      do throws(DraftFields.Problem) {
-        return try format.draft(from: .object(item.object))
-      } catch {
-        throw SyncRejection(reason: error.reason)
-      }
-    }
+    let sync = KindSync(
+      items: items, client: client,
+      decode: { item throws(SyncRejection) in
+        do throws(DraftFields.Problem) {
+          return try format.draft(from: .object(item.object))
+        } catch {
+          throw SyncRejection(reason: error.reason)
+        }
+      },
+      encode: { format.pushJSON($0, fields: $1) })
     var pages = 0
     var added = 0
     var last: SyncState?

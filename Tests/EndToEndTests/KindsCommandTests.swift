@@ -27,7 +27,7 @@ import Testing
     #expect(shown["version"] == .number("1"))
     #expect(shown["built_in"] == .bool(false))
     #expect(shown["definition"]?["fields"]?.arrayValue?.count == 3)
-    #expect(shown["sql"]?.stringValue?.hasPrefix("CREATE TABLE books (") == true)
+    #expect(shown["sql"]?.stringValue?.hasPrefix(#"CREATE TABLE "books" ("#) == true)
     let human = await sandbox.run("kinds", "show", "books")
     #expect(human.stdoutLines.first?.hasPrefix("books (one book), version 1, registered ") == true)
     #expect(human.stdoutLines.contains("  price   money, columns price_minor, price_currency"))

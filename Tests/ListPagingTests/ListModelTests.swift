@@ -129,7 +129,7 @@ struct ListModelTests {
     await running.value
   }
 
-  @Test func runCancelledAndStartedAgainStillFollowsChanges() async {
+  @Test func runCancelledAndStartedAgainStillFollowsChanges() async throws {
     let source = ArrayPageSource<String>()
     let observations = Shared(0)
     let loader = ListLoader(
@@ -146,11 +146,13 @@ struct ListModelTests {
       await running.value
     }
     let running = Task { await model.run() }
-    // The source announces a change only to those already listening: wait (a bounded while)
-    // until the fourth run does.
-    for _ in 0..<5_000 where observations.value < 4 {
+    // The source announces a change only to those already listening: wait until the fourth
+    // run does (a generous bound, for a busy machine; the suite's time limit is a minute).
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    while observations.value < 4 && ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(1))
     }
+    try #require(observations.value >= 4)
     source.append("A-1")
     await waitUntil(model) { model.state.phase == .content }
     #expect(Array(model.state.items) == ["A-1"])

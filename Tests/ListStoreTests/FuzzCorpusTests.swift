@@ -5,14 +5,15 @@ import TestSupport
 
 /// The seed corpora of the `fuzz-amount`, `fuzz-cursor` and `fuzz-search` targets (Tests/Fuzz), replayed through
 /// the properties those targets check, so `swift test` keeps them without libFuzzer; and the
-/// targets' own replayers, which add the comparison with their reference implementations.
+/// targets' own replayers, which add the comparison with their reference implementations
+/// (`fuzz-kinds`, the definition parser, has its replayer only).
 @Suite struct FuzzCorpusTests {
-  @Test(arguments: ["fuzz-amount", "fuzz-cursor", "fuzz-search"])
+  @Test(arguments: ["fuzz-amount", "fuzz-cursor", "fuzz-search", "fuzz-kinds"])
   func corpusIsThere(target: String) {
     #expect(FuzzSeed.corpus(target).count >= 12, "\(FuzzSeed.folder(of: target).path)")
   }
 
-  @Test(arguments: ["fuzz-amount", "fuzz-cursor", "fuzz-search"])
+  @Test(arguments: ["fuzz-amount", "fuzz-cursor", "fuzz-search", "fuzz-kinds"])
   func replayerFindsEveryPropertyHolding(target: String) async throws {
     let run = try await runFuzzReplayer(target)
     #expect(run.status == 0, "\(run.output)")

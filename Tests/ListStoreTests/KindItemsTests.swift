@@ -128,7 +128,7 @@ import Testing
       #expect(try books.count() == 0)
       drafts = [DynamicDraft(["title": .text("A")]), DynamicDraft(["title": .text("B")])]
       #expect(try books.importItems { drafts.isEmpty ? nil : drafts.removeFirst() } == 2)
-      try Connection(path: folder.path()).execute("INSERT INTO books (title) VALUES ('C'); DELETE FROM books WHERE title = 'A'")
+      try Connection(path: folder.path()).executeScript("INSERT INTO books (title) VALUES ('C'); DELETE FROM books WHERE title = 'A'")
       #expect(try books.count() == 2)
       #expect(try books.clear() == 2)
       #expect(try books.isEmpty())

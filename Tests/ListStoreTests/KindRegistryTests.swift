@@ -41,7 +41,7 @@ import TextFormats
       let database = try ListsDatabase(path: folder.path())
       let registered = try database.registerKind(Self.books)
       #expect(registered.version == 1 && !registered.isBuiltIn)
-      #expect(registered.schemaSQL.contains("CREATE TABLE books"))
+      #expect(registered.schemaSQL.contains(#"CREATE TABLE "books""#))
       #expect(try database.kinds().map(\.name) == ["favorites", "addresses", "orders", "books"])
       #expect(try database.kind(named: "books")?.definition == Self.books)
       #expect(
@@ -178,7 +178,7 @@ import TextFormats
       let path = folder.path()
       let database = try ListsDatabase(path: path)
       let registered = try database.registerKind(Self.books)
-      #expect(registered.schemaSQL.contains("CREATE VIRTUAL TABLE books_search USING fts5(title, author"))
+      #expect(registered.schemaSQL.contains(#"CREATE VIRTUAL TABLE "books_search" USING fts5("title", "author""#))
       let raw = try Connection(path: path)
       raw.setBusyTimeout(milliseconds: 5_000)
       try raw.execute("INSERT INTO books (title, author) VALUES ('Dune', 'Frank Herbert'), ('Emma', 'Jane Austen')")

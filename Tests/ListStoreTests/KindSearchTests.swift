@@ -11,13 +11,13 @@ import Testing
   @Test func theSQLIsAnExternalContentIndexWithTheContractsTokenizer() {
     #expect(
       Self.books.searchTableSQL
-        == "CREATE VIRTUAL TABLE books_search USING fts5(title, author, content='books', "
+        == #"CREATE VIRTUAL TABLE "books_search" USING fts5("title", "author", content='books', "#
         + "content_rowid='id', columnsize=0, tokenize='unicode61 remove_diacritics 2')")
     #expect(Self.books.searchSQL.count == 5)
     #expect(
-      Self.books.searchSQL.last == "INSERT INTO books_search (books_search) VALUES ('rebuild')")
+      Self.books.searchSQL.last == #"INSERT INTO "books_search" ("books_search") VALUES ('rebuild')"#)
     let delete = Self.books.searchTriggerSQL[1]
-    #expect(delete.contains("VALUES ('delete', OLD.id, OLD.title, OLD.author)"), "\(delete)")
+    #expect(delete.contains(#"VALUES ('delete', OLD.id, OLD."title", OLD."author")"#), "\(delete)")
   }
 
   @Test func aKindWithoutSearchFieldsHasNoIndex() {
@@ -32,7 +32,11 @@ import Testing
     let index = try SearchIndex(Self.books)
     let made = try index.connection.textColumn(
       "SELECT name FROM sqlite_schema WHERE name <> 'list_counts' AND name NOT LIKE 'sqlite_%'")
-    #expect(Set(made) == Set(Self.books.schemaObjectNames + Self.books.searchSchemaObjectNames))
+    let named = Set(Self.books.schemaObjectNames + Self.books.searchSchemaObjectNames)
+    #expect(Set(made).isSubset(of: named))
+    // The two shadow tables FTS5 keeps for other indexes than this one are named all the same,
+    // so that no other kind takes them.
+    #expect(named.subtracting(made) == ["books_search_content", "books_search_docsize"])
   }
 
   @Test func plainSQLInsertsUpdatesAndDeletesAreFoundOrGone() throws {

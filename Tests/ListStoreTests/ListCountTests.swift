@@ -10,7 +10,7 @@ import ListStoreTesting
       let database = try ListsDatabase(path: folder.path())
       #expect(try database.orders().isEmpty())
       let other = try Connection(path: folder.path())
-      try other.execute(
+      try other.executeScript(
         """
         INSERT INTO orders (account, number, status, total_minor, currency, placed_at)
         VALUES ('default', 'X-1', 'paid', 100, 'EUR', 1), ('default', 'X-2', 'paid', 100, 'EUR', 2),
@@ -84,7 +84,7 @@ import ListStoreTesting
     try withTemporaryFolder { folder in
       _ = try ListsDatabase(path: folder.path())
       let other = try Connection(path: folder.path())
-      try other.execute(
+      try other.executeScript(
         """
         INSERT INTO favorites (ref, title, note) VALUES ('r', 't', NULL);
         INSERT INTO addresses (label, recipient, line1, city, postal_code, country)
@@ -115,7 +115,7 @@ import ListStoreTesting
       // tables, no mark.
       do {
         let raw = try Connection(path: folder.path())
-        try raw.execute("PRAGMA journal_mode = WAL; PRAGMA user_version = 0")
+        try raw.executeScript("PRAGMA journal_mode = WAL; PRAGMA user_version = 0")
       }
       let report = try HealthReport.inspect(path: folder.path())
       #expect(report.isHealthy, "\(report.problems)")

@@ -87,12 +87,30 @@ import ListStoreTesting
     }
   }
 
+  /// A FIFO or a device is never a database, and nothing opens it: a FIFO would make the open
+  /// wait for a writer (this test would hang, not fail, on a build that opened it).
+  @Test func aFIFOOrADeviceIsRefusedWithoutOpeningIt() throws {
+    try withTemporaryFolder { folder in
+      let fifo = folder.path("fifo.db")
+      #expect(mkfifo(fifo, 0o600) == 0)
+      for (path, what) in [(fifo, "a FIFO"), ("/dev/null", "a character device")] {
+        let refused = ListStoreError.cannotOpen(path: path, reason: "it is \(what), not a regular file")
+        #expect(throws: refused) { try ListsDatabase(path: path) }
+        var reading = ListsDatabase.Configuration()
+        reading.createIfMissing = false
+        #expect(throws: refused) { try ListsDatabase(path: path, configuration: reading) }
+        #expect(throws: refused) { try HealthReport.inspect(path: path) }
+      }
+      #expect(!FileManager.default.fileExists(atPath: fifo + "-wal"))
+    }
+  }
+
   @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
     try withTemporaryFolder { folder in
       let path = folder.path()
       do {
         let other = try Connection(path: path)
-        try other.execute("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES ('hi')")
+        try other.executeScript("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES ('hi')")
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       #expect(throws: ListStoreError.foreignDatabase(path: path)) { try ListsDatabase(path: path) }
@@ -105,7 +123,7 @@ import ListStoreTesting
       let path = folder.path()
       do {
         let other = try Connection(path: path)
-        try other.execute("PRAGMA page_size = 4096; VACUUM")
+        try other.executeScript("PRAGMA page_size = 4096; VACUUM")
       }
       let database = try ListsDatabase(path: path)
       #expect(try database.orders().count() == 0)
@@ -118,7 +136,7 @@ import ListStoreTesting
       do {
         _ = try ListsDatabase(path: path)
         let raw = try Connection(path: path)
-        try raw.execute("PRAGMA journal_mode = DELETE; PRAGMA user_version = 99")
+        try raw.executeScript("PRAGMA journal_mode = DELETE; PRAGMA user_version = 99")
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       #expect(throws: ListStoreError.schemaTooNew(found: 99, supported: ListsDatabase.supportedSchemaVersion)) {

@@ -7,30 +7,6 @@ import ListStoreTesting
 
 /// The paging loader over the real store, on a database file.
 @Suite struct LoaderIntegrationTests {
-  /// Collects transitions until one satisfies `done`, failing after `limit`.
-  private func transitions<Item>(
-    _ stream: AsyncStream<ListTransition<Item>>, within limit: Duration,
-    until done: @escaping @Sendable (ListTransition<Item>) -> Bool
-  ) async -> [ListTransition<Item>] {
-    await withTaskGroup(of: [ListTransition<Item>]?.self) { group in
-      group.addTask {
-        var seen: [ListTransition<Item>] = []
-        for await transition in stream {
-          seen.append(transition)
-          if done(transition) { return seen }
-        }
-        return seen
-      }
-      group.addTask {
-        try? await Task.sleep(for: limit)
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first ?? []
-    }
-  }
-
   @Test func loaderPagesTheStoreInListOrder() async throws {
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())

@@ -120,7 +120,7 @@ private let doubled = (1...latest).flatMap { [String($0), String($0)] }.joined(s
       _ = try ListsDatabase(path: path)
       do {
         let raw = try Connection(path: path)
-        try raw.execute(edit)
+        try raw.executeScript(edit)
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       // Migrating would re-run migration 1 over its own tables (or skip one): refused.

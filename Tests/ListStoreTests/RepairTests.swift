@@ -35,7 +35,7 @@ import ListStoreTesting
       let raw = try Connection(path: folder.path())
       let sound = try schema(raw)
       let rows = try raw.textColumn("SELECT number || '|' || total_minor FROM orders")
-      try raw.execute(
+      try raw.executeScript(
         """
         DROP TRIGGER orders_counted_delete; DROP INDEX addresses_page;
         DROP TRIGGER favorites_counted_insert;

@@ -35,7 +35,7 @@ import Testing
 
       let raw = try Connection(path: folder.path(), options: .init(create: false))
       raw.setBusyTimeout(milliseconds: 5000)
-      try raw.execute(damage.sql)
+      try raw.executeScript(damage.sql)
       let report = try HealthReport.inspect(path: folder.path())
       #expect(report.searchIndexes.map(\.state) == [damage.state])
       #expect(!report.isHealthy)

@@ -45,7 +45,7 @@ import Testing
   static func run(_ path: String, _ sql: String) throws {
     let other = try Connection(path: path, options: .init(create: false))
     other.setBusyTimeout(milliseconds: 5_000)
-    try other.execute(sql)
+    try other.executeScript(sql)
   }
 
   static func shape(_ changes: [SyncChange]) -> [String] {

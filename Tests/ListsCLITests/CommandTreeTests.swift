@@ -11,9 +11,10 @@ import Testing
       spec.subcommands.forEach(collect)
     }
     collect(CommandTree.root)
-    // `add` has one subcommand per kind, all running `.add`.
+    // `add` and `edit` have one subcommand per kind, all running `.add` or `.edit`.
     #expect(ids.filter { $0 == .add }.count == KindDefinition.builtIns.count)
-    ids.removeAll { $0 == .add }
+    #expect(ids.filter { $0 == .edit }.count == KindDefinition.builtIns.count)
+    ids.removeAll { $0 == .add || $0 == .edit }
     #expect(ids.count == Set(ids).count)
     #expect(
       Set(ids)
@@ -29,14 +30,16 @@ import Testing
     #expect(
       CommandTree.root.visibleSubcommands.map(\.name)
         == [
-          "show", "add", "remove", "clear", "import", "export", "seed", "watch", "sync", "browse", "doctor",
-          "kinds",
+          "show", "add", "edit", "remove", "clear", "import", "export", "seed", "watch", "sync", "browse",
+          "doctor", "kinds",
           "completion", "man", "help",
         ])
     #expect(KindsSpec.command.subcommands.map(\.name) == ["add", "update", "show", "remove"])
     #expect(CommandTree.root.subcommands.filter(\.isHidden).map(\.name) == ["__complete"])
     #expect(
       CommandTree.root.subcommand(named: "add")?.subcommands.map(\.name) == ListKind.builtIns.map(\.rawValue))
+    #expect(
+      CommandTree.root.subcommand(named: "edit")?.subcommands.map(\.name) == ListKind.builtIns.map(\.rawValue))
   }
 
   @Test func noCommandOptionShadowsAGlobalOne() {

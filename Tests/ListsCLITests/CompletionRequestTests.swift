@@ -13,7 +13,7 @@ import Testing
   }
 
   static let visibleCommands = [
-    "show", "add", "remove", "clear", "import", "export", "seed", "watch", "sync", "browse", "doctor",
+    "show", "add", "edit", "remove", "clear", "import", "export", "seed", "watch", "sync", "browse", "doctor",
     "kinds", "completion",
     "man", "help",
   ]

@@ -1,161 +1,161 @@
 import Foundation
+import ListStore
 import SQLiteCore
 import Testing
 import TestSupport
 
 extension Reliability {
-  /// Random edits of a real file's bookkeeping with plain SQL — `user_version`,
-  /// `lists_migrations`, `list_counts`, the triggers and indexes — and every command on each
-  /// edited file: none dies of a signal, each ends with an exit code the contract names (never
-  /// 70, internal error, for a file's problem) and, when it fails, exactly one line on stderr;
-  /// the rows of the lists stay as they were (but for the one order `add` adds).
+  /// Random edits of a real file with plain SQL — its bookkeeping (`user_version`,
+  /// `lists_migrations`, `list_counts`, triggers, indexes), its kind definitions in
+  /// `list_kinds`, its sync state in `list_sync` and `list_sync_items` — and every command on
+  /// each edited file (``MutationCommand/all``), each on a fresh copy of it. After each command:
+  ///
+  /// - it ended by itself (no signal, no hang), with an exit code the contract names and never
+  ///   70 (internal error), and, when it failed, with exactly one line on stderr;
+  /// - no ESC, BEL, C1 control (U+0080–U+009F) or U+202E on stderr, nor on stdout unless that
+  ///   is JSON; no password of a stored URL anywhere;
+  /// - no schema object created, dropped or rewritten that the command was not for (the table
+  ///   `injected` the edits try to smuggle in never appears), no table's rows changed that the
+  ///   command does not write, and a command that only reads leaves the file byte for byte.
   ///
   /// Seeded and reproducible: file `i` of a run with seed `S` is edited by the generator seeded
-  /// `S + i`. `swift test` edits ``fastFiles`` files; `Tests/Scripts/mutation.sh` sets
-  /// `LISTS_MUTATION_FILES` to edit thousands.
+  /// `S + i` (so `LISTS_RELIABILITY_SEED=S+i LISTS_MUTATION_FILES=1` replays it alone), and its
+  /// class of edits is picked by that seed. `swift test` edits ``fastFiles`` files with the
+  /// classes that hold on `main`; `Tests/Scripts/mutation.sh` sets `LISTS_MUTATION_FILES`,
+  /// `LISTS_MUTATION_HOSTILE=1` (every class, also those that still find failures) and
+  /// `LISTS_MUTATION_FAILURES` (a file that gets one line per failure).
   @Suite struct BookkeepingMutationTests {
-    /// Files edited under `swift test`: 7 commands each.
-    static let fastFiles = 40
+    /// Files edited under `swift test`, every command on each: one of each class that holds.
+    static let fastFiles = 7
+
+    static let environment = ProcessInfo.processInfo.environment
 
     /// Files to edit in this run.
     static var files: Int {
-      ProcessInfo.processInfo.environment["LISTS_MUTATION_FILES"].flatMap { Int($0) }
-        .map { max(1, $0) } ?? fastFiles
+      environment["LISTS_MUTATION_FILES"].flatMap { Int($0) }.map { max(1, $0) } ?? fastFiles
+    }
+
+    /// The classes of edits of this run: `LISTS_MUTATION_CLASS` (comma-separated) if set, else
+    /// every class with `LISTS_MUTATION_HOSTILE=1`, else the classes that hold on `main`.
+    static var classes: [EditClass] {
+      if let named = environment["LISTS_MUTATION_CLASS"], !named.isEmpty {
+        return named.split(separator: ",").compactMap { EditClass(rawValue: String($0)) }
+      }
+      let hostile = environment["LISTS_MUTATION_HOSTILE"] == "1"
+      return EditClass.allCases.filter { hostile || !$0.isHostile }
     }
 
     /// Exit codes the contract names; 70 (internal error) is left out on purpose.
-    static let allowedCodes: Set<Int32> = [0, 64, 65, 66, 73, 74, 75, 78]
+    static let allowedCodes: Set<Int32> = [0, 64, 65, 66, 69, 73, 74, 75, 76, 77, 78]
 
-    /// One random edit of the bookkeeping, as SQL; `objects` are the file's trigger and index
-    /// names, read from it, so no name is spelled here.
-    static func edit(_ random: inout SplitMix, objects: [String]) -> String {
-      func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
-      let list = pick(["favorites", "addresses", "orders"])
-      let number = pick(["0", "-1", "2", "1000", "9223372036854775807", "NULL", "'one'"])
-      let count = pick([
-        "-1", "0", "7", "1000000", "9223372036854775807", "-9223372036854775808", "NULL", "'many'",
-        "1.5",
-      ])
-      let key = pick(["PRIMARY KEY (account, list)", "UNIQUE (account, list)", "CHECK (1)"])
-      let edits = [
-        "PRAGMA user_version = \(pick(["-1", "-2147483648", "0", "2", "99", "2147483647"]))",
-        "PRAGMA ignore_check_constraints = ON; UPDATE lists_migrations SET number = \(pick(["0", "-1", "3", "1000"])) WHERE number = 1",
-        "DELETE FROM lists_migrations",
-        "PRAGMA ignore_check_constraints = ON; INSERT INTO lists_migrations (number, name, checksum, applied_at) "
-          + "VALUES (\(pick(["0", "3", "-3", "7"])), 'x', 'y', 0)",
-        "UPDATE lists_migrations SET checksum = \(pick(["'edited'", "''", "upper(checksum)"]))",
-        "UPDATE lists_migrations SET name = 'other', applied_at = -1",
-        "DROP TABLE lists_migrations",
-        "CREATE TABLE kept AS SELECT * FROM lists_migrations; DROP TABLE lists_migrations; "
-          + "CREATE TABLE lists_migrations (number, name, checksum, applied_at); "
-          + "INSERT INTO lists_migrations SELECT \(number), name, checksum, applied_at FROM kept; "
-          + "DROP TABLE kept",
-        "CREATE TABLE kept AS SELECT * FROM lists_migrations; DROP TABLE lists_migrations; "
-          + "CREATE TABLE lists_migrations (number, name, checksum, applied_at); "
-          + "INSERT INTO lists_migrations SELECT * FROM kept; "
-          + "INSERT INTO lists_migrations SELECT * FROM kept; DROP TABLE kept",
-        "UPDATE list_counts SET item_count = \(count) WHERE list = '\(list)'",
-        "UPDATE list_counts SET version = \(pick(["-1", "9223372036854775807", "0"]))",
-        "DELETE FROM list_counts WHERE list = '\(list)'",
-        "DELETE FROM list_counts",
-        "INSERT OR REPLACE INTO list_counts VALUES "
-          + "('\(pick(["ghost", "default", "other"]))', '\(list)', \(count == "NULL" ? "3" : count), 1)",
-        "DROP TABLE list_counts",
-        "CREATE TABLE kept AS SELECT * FROM list_counts; DROP TABLE list_counts; "
-          + "CREATE TABLE list_counts (account, list, item_count, version, \(key)); "
-          + "INSERT INTO list_counts SELECT account, list, \(count == "NULL" ? "item_count" : count), "
-          + "version FROM kept; DROP TABLE kept",
-        "DROP TRIGGER \(pick(objects.filter { $0.contains("counted") }))",
-        "DROP INDEX \(pick(objects.filter { !$0.contains("counted") }))",
-        "DROP TRIGGER \(list)_counted_insert; CREATE TRIGGER \(list)_counted_insert "
-          + "AFTER INSERT ON \(list) BEGIN SELECT 1; END",
-        "PRAGMA application_id = \(pick(["0", "7"]))",
-      ]
-      return pick(edits)
-    }
+    /// Failures recorded as test issues; the rest are counted (and all go to the failures file).
+    static let issueLimit = 40
 
-    /// The rows of every list, as text, to compare before and after.
-    static func rows(_ path: String) throws -> [String: [String]] {
-      let connection = try Connection(path: path, options: .init(create: false))
-      connection.setBusyTimeout(milliseconds: 10_000)
-      var rows: [String: [String]] = [:]
-      for table in ["favorites", "addresses", "orders"] {
-        let statement = try connection.prepare("SELECT * FROM \(table) ORDER BY id")
-        while try statement.step() {
-          let values = (0..<statement.columnCount).map { statement.optionalText(at: $0) ?? "NULL" }
-          rows[table, default: []].append(values.joined(separator: "|"))
-        }
-      }
-      return rows
-    }
-
-    @Test func noEditOfTheBookkeepingCrashesACommandOrTouchesARow() async throws {
+    @Test func noEditOfTheFileCrashesACommandOrChangesWhatItWasNotFor() async throws {
+      let classes = Self.classes
+      try #require(!classes.isEmpty, "LISTS_MUTATION_CLASS names no class: \(EditClass.allCases.map(\.rawValue))")
       let scratch = try Scratch()
       let sound = scratch.file("sound.db")
-      try makeDatabase(sound, orders: 30, favorites: 12, otherOrders: 5)
-      do {
-        let connection = try Connection(path: sound, options: .init(create: false))
-        try connection.execute(
-          """
-          INSERT INTO addresses (label, recipient, line1, city, postal_code, country, is_default)
-          VALUES ('Home', 'Ada', '1 Road', 'London', 'N1', 'GB', 1),
-                 ('Work', 'Ada', '2 Road', 'Berlin', '10115', 'DE', 0)
-          """)
-      }
+      try MutationFixture.make(sound)
       let objects = try Connection(path: sound, options: .init(create: false)).textColumn(
-        "SELECT name FROM sqlite_schema WHERE type IN ('trigger', 'index') "
-          + "AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      let soundRows = try Self.rows(sound)
+        "SELECT name FROM sqlite_schema WHERE type IN ('trigger', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name")
       var figures = Figures("mutation")
+      var log = FailureLog()
       let started = ContinuousClock.now
 
       for index in 0..<Self.files {
         let seed = Budget.seed &+ UInt64(index)
-        var random = SplitMix(seed: seed)
+        let editClass = classes[Int(seed % UInt64(classes.count))]
+        var generator = HostileEdits(seed: seed, objects: objects)
         let path = try scratch.copyDatabase(sound, to: "mutated.db")
-        var edits: [String] = []
-        for _ in 0...(random.next() % 3) {
-          let sql = Self.edit(&random, objects: objects)
-          // An edit SQLite refuses (a trigger already dropped) is no edit; the next is tried.
+        var edits: [FileEdit] = []
+        for edit in generator.edits(editClass) {
+          // An edit SQLite refuses (a trigger already dropped) is no edit.
           do {
             let connection = try Connection(path: path, options: .init(create: false))
-            try connection.execute(sql)
-            edits.append(sql)
+            try connection.executeScript(edit.sql)
+            edits.append(edit)
           } catch {}
         }
-        let label = "seed \(seed) (file \(index)), edits \(edits)"
+        let definition = try scratch.write("definition.json", Data(generator.definitionFile(editClass).utf8))
+        let before: FileSnapshot
+        do {
+          before = try FileSnapshot.read(path)
+        } catch {
+          figures.add("files SQLite cannot read")
+          continue
+        }
         figures.add("files")
-        var expected = soundRows
-        let lists = Lists(scratch, database: path)
-        let commands: [[String]] = [
-          ["show", "favorites"], ["show", "addresses"], ["show", "orders"], [], ["doctor"],
-          ["add", "orders", "--number", "M-\(index)", "--total", "1.50", "--currency", "EUR"],
-          ["doctor", "--repair"],
-        ]
+        figures.add("files \(editClass.rawValue)")
+        let file = "seed \(seed) (file \(index)), \(editClass.rawValue), edits \(edits)"
+        let target = editClass.target(&generator)
+        let secrets = edits.compactMap(\.secret)
+        let commands = MutationCommand.all(kind: target, index: index, definition: definition, scratch: scratch)
+
         for command in commands {
-          let run = try await lists.run(arguments: command, timeout: .seconds(20))
+          let copy = try scratch.copyDatabase(path, to: "command.db")
+          let run = try await command.run(Lists(scratch, database: copy))
+          let after = try? FileSnapshot.read(copy)
+          var problems = command.check(run, secrets: secrets)
+          if let after {
+            problems += command.effect.changes(from: before, to: after)
+          } else {
+            problems.append("SQLite cannot read the file afterwards")
+          }
           figures.add("commands")
-          let what = "lists \(command.joined(separator: " ")) on \(label): \(run.summary)"
-          let code = run.exitCode
-          #expect(code.map(Self.allowedCodes.contains) == true, "\(what)")
-          if let code, code != 0 {
-            #expect(run.stderrLines.count == 1, "not one line: \(what)")
-          }
-          let now = try Self.rows(path)
-          if command.first == "add" && code == 0 {
-            expected = now
-            #expect(now["orders"]?.count == (soundRows["orders"]?.count ?? 0) + 1, "\(what)")
-            #expect(now["favorites"] == soundRows["favorites"], "\(what)")
-          }
-          #expect(now == expected, "rows changed: \(what)")
-          if code.map(Self.allowedCodes.contains) == true && now == expected {
+          figures.add(run.exitCode.map { "exit \($0)" } ?? run.termination.description)
+          if problems.isEmpty {
             figures.add("passed")
+          } else {
+            figures.add("failed")
+            log.record(file: file, command: command, run: run, problems: problems)
           }
-          figures.add("exit \(code.map(String.init) ?? "signal")")
         }
       }
       figures.add("seconds", Int((ContinuousClock.now - started).components.seconds))
+      figures.add("hostile classes", classes.contains(where: \.isHostile) ? 1 : 0)
       figures.report()
+      log.finish()
+    }
+  }
+}
+
+extension EditClass {
+  /// The kind the commands name for a file of this class.
+  func target(_ generator: inout HostileEdits) -> String {
+    switch self {
+    case .bookkeeping: generator.pick(["favorites", "addresses", "orders", "books", "films"])
+    case .syncIntegers, .syncTypes, .syncURL, .syncText, .syncItems, .syncRows, .syncChanges: "films"
+    default: "books"
+    }
+  }
+}
+
+/// The failures of a run: each as a test issue (up to a limit) and a line in
+/// `$LISTS_MUTATION_FAILURES`.
+struct FailureLog {
+  private var count = 0
+  private let handle: FileHandle? = {
+    guard let path = ProcessInfo.processInfo.environment["LISTS_MUTATION_FAILURES"], !path.isEmpty else { return nil }
+    if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+    let handle = FileHandle(forWritingAtPath: path)
+    handle?.seekToEndOfFile()
+    return handle
+  }()
+
+  mutating func record(file: String, command: MutationCommand, run: Finished, problems: [String]) {
+    count += 1
+    let line =
+      "\(file) | lists \(command.label) | \(run.termination) | \(problems.joined(separator: "; ")) | "
+      + "stderr: \(String(run.stderr.prefix(300)).debugDescription)"
+    handle?.write(Data((line.replacingOccurrences(of: "\n", with: "\\n") + "\n").utf8))
+    if count <= Reliability.BookkeepingMutationTests.issueLimit { Issue.record(Comment(rawValue: line)) }
+  }
+
+  func finish() {
+    try? handle?.close()
+    if count > Reliability.BookkeepingMutationTests.issueLimit {
+      Issue.record("\(count) commands failed in all; the first \(Reliability.BookkeepingMutationTests.issueLimit) are above")
     }
   }
 }

@@ -3,13 +3,14 @@
 # contention, for about N minutes, then their figures.
 #
 # Usage: Tests/Scripts/reliability.sh [--minutes N] [--seed S] [--mutation-files F]
-#        (default 5 minutes, 1000 files)
+#        (default 5 minutes, 150 files)
 #
 # Each test repeats its trials for its share of the time (crash: import 25 %, first open 10 %,
 # clear 10 %; contention: writers 25 %, racing first opens 5 %, first writes 10 %; full disk 10 %; the hostile
 # file and input cases run once). The run is killed if it takes more than twice its time plus
 # five minutes. Then Tests/Scripts/full-filesystem.sh fills a real tmpfs (when run as root),
-# and Tests/Scripts/mutation.sh edits F files' bookkeeping at random (7 commands on each), and
+# and Tests/Scripts/mutation.sh edits F files at random (bookkeeping, kind definitions, sync
+# state; every class of edits, 19 commands on each), and
 # Tests/Scripts/sync-kill.sh kills `lists sync --all` 20 times.
 # Exit status: 0 when all four passed.
 set -uo pipefail
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/../.."
 
 minutes=5
 seed=""
-mutation_files=1000
+mutation_files=150
 while (($#)); do
   case "$1" in
     --minutes) minutes="${2:?--minutes needs a number}"; shift 2 ;;
@@ -127,7 +128,7 @@ awk '
 ' "$report"
 echo "$filesystem"
 echo
-echo "Bookkeeping mutation (Tests/Scripts/mutation.sh --files $mutation_files):"
+echo "File mutation (Tests/Scripts/mutation.sh --files $mutation_files):"
 echo "$mutation" | grep -v '^Build' || true
 ((filesystem_status != 0 && filesystem_status != 69)) && status=1
 echo

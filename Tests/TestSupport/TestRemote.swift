@@ -107,6 +107,25 @@ public final class TestRemote: Sendable {
     }
   }
 
+  /// Makes adds and updates whose title is one of `titles` rejected from now on.
+  public func reject(titles: [String]) async throws {
+    try await post(Array(try JSONSerialization.data(withJSONObject: ["reject_titles": titles, "faults": []])))
+  }
+
+  /// The server's items now, and how many times each change id was applied.
+  public func state() async throws -> (items: [[String: Any]], applied: [String: Int]) {
+    let (data, _) = try await URLSession.shared.data(from: URL(string: url("/_state"))!)
+    let state = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    return (state["items"] as? [[String: Any]] ?? [], state["applied"] as? [String: Int] ?? [:])
+  }
+
+  /// The changes of every push the server received, in order: one array per request.
+  public func pushes() async throws -> [[[String: Any]]] {
+    let (data, _) = try await URLSession.shared.data(from: URL(string: url("/_log"))!)
+    let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    return entries.filter { $0["method"] as? String == "POST" }.map { $0["changes"] as? [[String: Any]] ?? [] }
+  }
+
   /// `count` items `{"id": 1, "title": "Item 1"}`...
   public static func items(_ count: Int) -> [[String: Any]] {
     (1...max(count, 1)).prefix(count).map { ["id": $0, "title": "Item \($0)"] }

@@ -15,6 +15,11 @@ enum FileProbe: Equatable {
   case empty
   /// A directory.
   case directory
+  /// Something that is neither a regular file nor a directory: a FIFO, a character or block
+  /// device (`/dev/null`), a socket. It is never a database, and it is never opened: opening a
+  /// FIFO would wait for a writer, and writing to `/dev/null` would lose every write.
+  /// `what` names it for people: "a FIFO".
+  case notRegularFile(what: String)
   /// A file whose first 16 bytes are SQLite's magic string; `wal` tells whether its header
   /// marks it as being in WAL mode (bytes 18 and 19 are 2).
   case sqlite(wal: Bool)
@@ -36,9 +41,14 @@ enum FileProbe: Equatable {
     if stat(path, &info) != 0 {
       return errno == ENOENT ? .missing : .unreadable(errno: errno)
     }
-    if (info.st_mode & S_IFMT) == S_IFDIR { return .directory }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: return .directory
+    case let type: return .notRegularFile(what: describe(fileType: type))
+    }
     if info.st_size == 0 { return .empty }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    // Non-blocking, in case the path became a FIFO since stat: the open then cannot wait.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 { return .unreadable(errno: errno) }
     defer { close(fd) }
     var header = [UInt8](repeating: 0, count: 20)
@@ -59,6 +69,23 @@ enum FileProbe: Equatable {
   /// Why a ``truncated(bytes:pageSize:)`` file is damaged, for ``ListStoreError/corrupt(path:detail:)``.
   static func truncationDetail(bytes: Int64, pageSize: Int) -> String {
     "it is \(bytes) bytes, not a whole number of \(pageSize)-byte pages: it was cut short"
+  }
+
+  /// The reason a ``notRegularFile(what:)`` path cannot be a database, for
+  /// ``ListStoreError/cannotOpen(path:reason:)``: "it is a FIFO, not a regular file".
+  static func notRegularReason(_ what: String) -> String {
+    "it is \(what), not a regular file"
+  }
+
+  /// A file type of `stat`'s `st_mode` (not a regular file or a directory) in words.
+  private static func describe(fileType: mode_t) -> String {
+    switch fileType {
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    default: "a special file"
+    }
   }
 
   /// `strerror` for people: "Permission denied".

@@ -19,16 +19,28 @@ enum KindRegistry {
   /// Every kind the file holds: the built-in lists first, in their order, then the others in the
   /// order they were registered. A file that does not record the built-ins (made before kinds,
   /// or its rows removed by hand) still has them.
+  /// - Throws: ``DamagedDefinition`` for the first definition that is
+  ///   damaged.
   static func all(_ connection: Connection) throws -> [RegisteredKind] {
+    let read = try readable(connection)
+    if let damaged = read.damaged.first { throw damaged }
+    return read.kinds
+  }
+
+  /// Every kind whose definition reads and passes ``KindDefinition/validate()``, in the order of
+  /// ``all(_:)``, and the error of each one that does not, in the same order: what `doctor`
+  /// reports, and the kinds whose search indexes it checks.
+  static func readable(_ connection: Connection) throws -> (kinds: [RegisteredKind], damaged: [DamagedDefinition]) {
     var stored: [RegisteredKind] = []
+    var damaged: [DamagedDefinition] = []
     if try hasTable(connection) {
-      let statement = try connection.prepare(
-        """
-        SELECT definition, version, built_in, checksum, created_at, schema_sql, name
-        FROM list_kinds ORDER BY built_in DESC, created_at, name
-        """)
+      let statement = try connection.prepare("SELECT \(columns) FROM list_kinds ORDER BY built_in DESC, created_at, name")
       while try statement.step() {
-        stored.append(try row(statement))
+        do {
+          stored.append(try row(statement))
+        } catch let error as DamagedDefinition {
+          damaged.append(error)
+        }
       }
     }
     var kinds: [RegisteredKind] = []
@@ -36,14 +48,17 @@ enum KindRegistry {
       kinds.append(stored.first { $0.name == builtIn.name } ?? unrecorded(builtIn))
     }
     kinds += stored.filter { kind in !KindDefinition.builtIns.contains { $0.name == kind.name } }
-    return kinds
+    return (kinds, damaged)
   }
+
+  /// The columns of `list_kinds` that ``row(_:)`` reads, in its order.
+  private static let columns = "definition, version, built_in, checksum, created_at, schema_sql, name, item"
 
   /// The kind named `name`, or nil: one row read, the only definition parsed.
   static func kind(named name: String, _ connection: Connection) throws -> RegisteredKind? {
     if try hasTable(connection) {
       let statement = try connection.prepare(
-        "SELECT definition, version, built_in, checksum, created_at, schema_sql, name FROM list_kinds WHERE name = ?1")
+        "SELECT \(columns) FROM list_kinds WHERE name = ?1")
       try statement.bind(name, at: 1)
       if try statement.step() { return try row(statement) }
     }
@@ -61,11 +76,18 @@ enum KindRegistry {
     try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_kinds'") == 1
   }
 
+  /// The kind of one row of `list_kinds`.
+  ///
+  /// A definition read from the file is input like any other: it is validated exactly as a new
+  /// one is (``KindDefinition/validate()``) before any of its names is used, and its name and
+  /// item must be the row's `name` and `item`. A row that fails is damage.
+  /// - Throws: ``DamagedDefinition``.
   private static func row(_ statement: Statement) throws -> RegisteredKind {
     let text = statement.text(at: 0)
+    let name = statement.text(at: 6)
     let definition: KindDefinition
     if statement.int64(at: 2) != 0, statement.int64(at: 1) == 1,
-      let builtIn = KindDefinition.builtIns.first(where: { $0.name == statement.text(at: 6) })
+      let builtIn = KindDefinition.builtIns.first(where: { $0.name == name })
     {
       // A built-in kind never changed in this file (version 1, recorded when the file was made
       // or migrated) is this build's definition: taken without parsing its JSON, which every
@@ -74,8 +96,19 @@ enum KindRegistry {
     } else {
       do {
         definition = try KindDefinition(json: text)
+        try definition.validate()
       } catch {
-        throw KindRegistryError.unreadable(error.message)
+        throw DamagedDefinition(kind: name, reason: error.message)
+      }
+      guard definition.name == name else {
+        throw DamagedDefinition(
+          kind: name, reason: "its definition names it '\(TerminalEscaping.escape(definition.name))'.")
+      }
+      guard definition.item == statement.text(at: 7) else {
+        throw DamagedDefinition(
+          kind: name,
+          reason: "its definition names its item '\(TerminalEscaping.escape(definition.item))', "
+            + "not '\(TerminalEscaping.escape(statement.text(at: 7)))'.")
       }
     }
     return RegisteredKind(
@@ -112,16 +145,7 @@ enum KindRegistry {
       throw KindDefinitionError(
         "A list named '\(definition.name)' is already in the file; 'lists kinds update' changes it.")
     }
-    let taken = try connection.prepare("SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE")
-    for name in definition.schemaObjectNames {
-      taken.reset()
-      try taken.bind(name, at: 1)
-      if try taken.step() {
-        throw KindDefinitionError(
-          "The name '\(name)' is already used in the file by a \(taken.text(at: 0)); choose another name for the kind.")
-      }
-    }
-    taken.reset()
+    try requireFree(definition.schemaObjectNames, of: definition.name, connection, advice: "choose another name for the kind")
     // A kind with search fields gets its full-text index, built for the rows already there.
     if !definition.search.isEmpty { try FullTextSearch.requireAvailable(on: connection) }
     let sql = definition.schemaSQL + definition.searchSQL
@@ -156,8 +180,13 @@ enum KindRegistry {
     }
     var plan = try stored.definition.plan(changingTo: definition)
     guard plan.changesAnything else { return (stored, plan) }
+    let owned = Set(stored.definition.schemaObjectNames)
+    try requireFree(
+      definition.schemaObjectNames.filter { !owned.contains($0) }, of: definition.name, connection,
+      advice: "the change cannot make it")
     // Other search fields: the index is made again, for the rows already there.
     let search = definition.searchChangeSQL(from: stored.definition)
+    if !search.isEmpty { try SearchIndexHealth.requireOwn(stored.definition, connection) }
     if !search.isEmpty && !definition.search.isEmpty { try FullTextSearch.requireAvailable(on: connection) }
     plan.sql += search
     for statement in plan.sql { try connection.execute(statement) }
@@ -186,13 +215,37 @@ enum KindRegistry {
     return (updated, plan)
   }
 
+  /// Refuses `names`, the names the kind `kind` is to derive, when the file already has an
+  /// object of one of them, or another kind derives it (its table, indexes, triggers, search
+  /// index and every shadow table of that index: ``KindDefinition/schemaObjectNames``), or
+  /// when one of the names another kind's table has is among them.
+  /// - Throws: ``KindDefinitionError`` naming the first name taken.
+  private static func requireFree(_ names: [String], of kind: String, _ connection: Connection, advice: String) throws {
+    let taken = try connection.prepare("SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE")
+    defer { taken.reset() }
+    let others = try readable(connection).kinds.filter { $0.name != kind }
+    for name in names {
+      taken.reset()
+      try taken.bind(name, at: 1)
+      if try taken.step() {
+        throw KindDefinitionError(
+          "The name '\(name)' is already used in the file by a \(taken.text(at: 0)); \(advice).")
+      }
+      let lowered = name.lowercased()
+      if let other = others.first(where: { $0.definition.schemaObjectNames.contains { $0.lowercased() == lowered } }) {
+        throw KindDefinitionError("The name '\(name)' is kept for the list '\(other.name)'; \(advice).")
+      }
+    }
+  }
+
   /// Drops a kind the file's user added, with its items, counts and records.
   /// - Throws: ``KindRegistryError``.
   static func remove(_ name: String, _ connection: Connection) throws {
     guard let stored = try kind(named: name, connection) else { throw KindRegistryError.unknown(name) }
     guard !stored.isBuiltIn else { throw KindRegistryError.builtIn(name) }
+    try SearchIndexHealth.requireOwn(stored.definition, connection)
     for statement in stored.definition.searchDropSQL { try connection.execute(statement) }
-    try connection.execute("DROP TABLE \(stored.definition.name)")
+    try connection.execute("DROP TABLE \(stored.definition.sqlName)")
     var rows = [
       "DELETE FROM list_counts WHERE list = ?1", "DELETE FROM list_kinds WHERE name = ?1",
       "DELETE FROM lists_migrations WHERE namespace = 'kind:' || ?1",
@@ -229,6 +282,21 @@ enum KindRegistryError: Error {
   case unknown(String)
   /// A built-in kind cannot be removed.
   case builtIn(String)
-  /// A stored definition does not read: the file was edited by hand.
-  case unreadable(String)
+  /// An object of one of the names of the kind's search index is not the package's, so the
+  /// index cannot be dropped: the sentence says which.
+  case foreign(String)
+}
+
+/// A row of `list_kinds` whose definition does not read, fails validation, or names another
+/// kind or item than the row: the file was edited by hand, and is damaged.
+struct DamagedDefinition: Error {
+  /// The row's `name`.
+  var kind: String
+  /// What is wrong, one sentence.
+  var reason: String
+
+  /// The detail for ``ListStoreError/corrupt(path:detail:)``: one line, the file's texts escaped.
+  var detail: String {
+    "the definition of '\(TerminalEscaping.escape(kind))' in list_kinds is not valid: \(TerminalEscaping.escape(reason))"
+  }
 }

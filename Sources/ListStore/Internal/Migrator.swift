@@ -115,7 +115,7 @@ enum Migrator {
         applied_at INTEGER NOT NULL
       ) STRICT
       """)
-    try connection.execute(migration.sql)
+    try connection.executeScript(migration.sql)
     let record = try connection.prepare(
       "INSERT INTO lists_migrations (number, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
     try record.bind(migration.number, at: 1)

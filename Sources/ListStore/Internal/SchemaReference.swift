@@ -14,6 +14,9 @@ enum SchemaReference {
     var type: String
     /// Its name.
     var name: String
+    /// The table it belongs to (`tbl_name`): its own name for a table, the table an index or
+    /// trigger is on.
+    var table: String
     /// The `CREATE` statement SQLite keeps for it.
     var sql: String
   }
@@ -29,6 +32,15 @@ enum SchemaReference {
     /// trigger, or the table of kept counts (recounted after it is made).
     var isRepairable: Bool {
       expected.type == "index" || expected.type == "trigger" || expected.name == "list_counts"
+    }
+
+    /// Whether the object of that name in the file may be dropped for the migrations' one: it
+    /// is of the same type and belongs to the same table, so it is the package's object for
+    /// that purpose, changed. Anything else of that name (a table where an index belongs, an
+    /// index on another table) is left alone.
+    var isReplaceable: Bool {
+      guard let found else { return true }
+      return found.type == expected.type && found.table == expected.table
     }
 
     /// What is wrong, for a sentence: `the trigger orders_counted_insert is missing`.
@@ -57,13 +69,15 @@ enum SchemaReference {
   static func objects(in connection: Connection) throws(SQLiteError) -> [Object] {
     let statement = try connection.prepare(
       """
-      SELECT type, name, coalesce(sql, '') FROM sqlite_schema
+      SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema
       WHERE name NOT LIKE 'sqlite_%' ORDER BY rowid
       """)
     var objects: [Object] = []
     while try statement.step() {
       objects.append(
-        Object(type: statement.text(at: 0), name: statement.text(at: 1), sql: statement.text(at: 2))
+        Object(
+          type: statement.text(at: 0), name: statement.text(at: 1), table: statement.text(at: 2),
+          sql: statement.text(at: 3))
       )
     }
     return objects

@@ -4,19 +4,19 @@ import SQLiteCore
 /// never syncs keeps exactly the schema the contract documents).
 ///
 /// - `list_sync`: one row per kind and account, the ``SyncState``.
+/// - `list_sync_items`: which local item holds which remote id, with the remote's `version`
+///   and values as last seen (`base`) and the walk that last saw it (`seen`). A side table
+///   rather than a column of the kind's table: the kind's table stays as its definition made it
+///   (what `kinds show` prints and `doctor` compares), and a remote id is kept with its JSON
+///   type (`remote_id` has no type affinity: `1` and `"1"` are different ids).
 /// - `list_changes`: the outbox, the person's changes the remote has not answered yet, and the
-///   conflicted and rejected ones kept for the person to see. Filled by the triggers of each
+///   conflicted and refused ones kept for the person to see. Filled by the triggers of each
 ///   synced kind (``KindDefinition/changeTriggerSQL``), so another program's writes are in it too.
 /// - `list_sync_applying`: holds a row only inside a sync's own write transaction, and so tells
 ///   those triggers to leave the sync's writes of remote pages out of the outbox. (A trigger of
 ///   the main schema cannot read a TEMP table, and no other connection ever sees the row.)
-/// - `list_sync_items`: which local item holds which remote id, with the remote's `version`
-///   and values as last seen (`base`) and the walk that last saw it (`seen`). A side table rather than a
-///   column of the kind's table: the kind's table stays as its definition made it (what
-///   `kinds show` prints and `doctor` compares), and a remote id is kept with its JSON type
-///   (`remote_id` has no type affinity: `1` and `"1"` are different ids).
 ///
-/// Both tables carry CHECK constraints on every value (types and ranges), so another program's
+/// `list_sync` and `list_sync_items` carry CHECK constraints on every value (types and ranges), so another program's
 /// plain SQL cannot store what lists never writes. The same conditions are read back with each
 /// row: a row that breaks them (in a file whose tables an older build made without the
 /// constraints, or a schema edited with `writable_schema`) is damage, never arithmetic on it.
@@ -52,11 +52,14 @@ enum SyncSchema {
   }()
 
   /// What every row of `list_sync_items` satisfies.
-  static let itemCheck = """
+  static let itemCheck = olderItemCheck + """
+     AND (version IS NULL OR typeof(version) = 'integer' OR (typeof(version) = 'text' AND length(version) > 0)) \
+    AND (base IS NULL OR typeof(base) = 'text') AND typeof(seen) = 'integer'
+    """
+  /// What the rows a rebuild keeps of an older build's `list_sync_items` satisfy.
+  static let olderItemCheck = """
     typeof(kind) = 'text' AND typeof(account) = 'text' AND typeof(item_id) = 'integer' \
-    AND (typeof(remote_id) = 'integer' OR (typeof(remote_id) = 'text' AND length(remote_id) > 0)) \
-    AND (version IS NULL OR typeof(version) IN ('integer', 'text')) AND (base IS NULL OR typeof(base) = 'text') \
-    AND typeof(seen) = 'integer' AND seen >= 0
+    AND (typeof(remote_id) = 'integer' OR (typeof(remote_id) = 'text' AND length(remote_id) > 0))
     """
 
   static let stateColumns = """
@@ -64,8 +67,10 @@ enum SyncSchema {
     error_page, next_cursor, next_page, complete, item_count, refreshed_at, generation
     """
   static let itemColumns = "kind, account, remote_id, item_id, version, base, seen"
+  /// The columns an older build's `list_sync_items` has, which a rebuild keeps.
+  static let olderItemColumns = "kind, account, remote_id, item_id"
 
-  /// The statement that makes every sync table that is missing.
+  /// The statement that makes both tables when missing.
   static let createSQL = """
     CREATE TABLE IF NOT EXISTS list_sync (
       kind TEXT NOT NULL,
@@ -97,6 +102,10 @@ enum SyncSchema {
       PRIMARY KEY (kind, account, remote_id),
       CONSTRAINT list_sync_items_values CHECK (\(itemCheck))
     ) WITHOUT ROWID;
+    """
+
+  /// The outbox and the sync's flag, and the indexes of the lookups by item.
+  static let changesSQL = """
     CREATE INDEX IF NOT EXISTS list_sync_items_by_item ON list_sync_items (kind, account, item_id);
     CREATE TABLE IF NOT EXISTS list_changes (
       seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -124,59 +133,66 @@ enum SyncSchema {
     || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
     """
 
-  /// Makes the sync tables when missing, and brings a file synced by an earlier build up to
-  /// date, in the caller's write transaction: `list_sync_items` gains `version`, `base` and
-  /// `seen`, and tables made without the CHECK constraints are made again with them, keeping
-  /// the rows that satisfy them and dropping the others (cache state, which the sync writes
-  /// again).
+  /// Makes the tables, or rebuilds `list_sync` and `list_sync_items` made without the CHECK
+  /// constraints or the columns of this build (by an older build) with them, keeping the rows
+  /// that satisfy them and dropping the others (cache state, which the sync writes again). Runs
+  /// in the caller's write transaction.
   ///
-  /// The rows wait in TEMP tables while a table is dropped and made again under its own name:
-  /// never renamed, since the kinds' change triggers name these tables.
-  static func prepare(_ connection: Connection) throws(SQLiteError) {
-    let outdated = try connection.cachedStatement(
+  /// The rows wait in TEMP tables while each table is dropped and made again under its own
+  /// name: never made under another name and renamed, since the kinds' change triggers name
+  /// these tables (a rename checks every trigger, and one naming the dropped table fails it).
+  static func ensure(_ connection: Connection) throws(SQLiteError) {
+    let statement = try connection.cachedStatement(
       """
       SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('list_sync', 'list_sync_items')
-        AND sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'
+        AND (sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'
+          OR (name = 'list_sync_items' AND NOT EXISTS
+            (SELECT 1 FROM pragma_table_info('list_sync_items') WHERE name = 'seen')))
       """)
-    let rebuild = try outdated.step() && outdated.int64(at: 0) > 0
-    outdated.reset()
-    guard rebuild else { return try connection.execute(createSQL) }
-    try connection.execute(
-      """
-      CREATE TABLE IF NOT EXISTS list_sync (\(stateColumns), PRIMARY KEY (kind, account)) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS list_sync_items (kind, account, remote_id, item_id,
-        PRIMARY KEY (kind, account, remote_id)) WITHOUT ROWID;
-      """)
-    let added = [
-      ("version", "ALTER TABLE list_sync_items ADD COLUMN version"),
-      ("base", "ALTER TABLE list_sync_items ADD COLUMN base TEXT"),
-      ("seen", "ALTER TABLE list_sync_items ADD COLUMN seen INTEGER NOT NULL DEFAULT 0"),
-    ]
-    for (name, sql) in added {
-      let has = try connection.prepare("SELECT count(*) FROM pragma_table_info('list_sync_items') WHERE name = ?1")
-      try has.bind(name, at: 1)
-      if try has.step(), has.int64(at: 0) == 0 { try connection.prepare(sql).run() }
+    let outdated = try statement.step() && statement.int64(at: 0) > 0
+    statement.reset()
+    if outdated {
+      try connection.executeScript(
+        """
+        CREATE TABLE IF NOT EXISTS list_sync (\(stateColumns), PRIMARY KEY (kind, account)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS list_sync_items (\(olderItemColumns), PRIMARY KEY (kind, account, remote_id)) WITHOUT ROWID;
+        """)
+      // The outbox's columns, kept when an earlier build made them.
+      let itemsHave = try connection.prepare("SELECT count(*) FROM pragma_table_info('list_sync_items') WHERE name = ?1")
+      var kept = olderItemColumns
+      var check = olderItemCheck
+      try itemsHave.bind("seen", at: 1)
+      if try itemsHave.step(), itemsHave.int64(at: 0) == 1 {
+        kept = itemColumns
+        check = itemCheck
+      }
+      // No statement may be left running: a table is not dropped while one reads.
+      itemsHave.reset()
+      try connection.executeScript(
+        """
+        DROP TABLE IF EXISTS temp.list_sync_kept;
+        DROP TABLE IF EXISTS temp.list_sync_items_kept;
+        CREATE TEMP TABLE list_sync_kept AS SELECT \(stateColumns) FROM main.list_sync WHERE \(stateCheck);
+        CREATE TEMP TABLE list_sync_items_kept AS SELECT \(kept) FROM main.list_sync_items WHERE \(check);
+        DROP TABLE main.list_sync;
+        DROP TABLE main.list_sync_items;
+        \(createSQL)
+        INSERT INTO main.list_sync (\(stateColumns)) SELECT \(stateColumns) FROM temp.list_sync_kept;
+        INSERT INTO main.list_sync_items (\(kept)) SELECT \(kept) FROM temp.list_sync_items_kept;
+        DROP TABLE temp.list_sync_kept;
+        DROP TABLE temp.list_sync_items_kept;
+        """)
+    } else {
+      try connection.executeScript(createSQL)
     }
-    try connection.execute(
-      """
-      DROP TABLE IF EXISTS temp.list_sync_kept;
-      DROP TABLE IF EXISTS temp.list_sync_items_kept;
-      CREATE TEMP TABLE list_sync_kept AS SELECT \(stateColumns) FROM main.list_sync WHERE \(stateCheck);
-      CREATE TEMP TABLE list_sync_items_kept AS SELECT \(itemColumns) FROM main.list_sync_items WHERE \(itemCheck);
-      DROP TABLE main.list_sync;
-      DROP TABLE main.list_sync_items;
-      \(createSQL)
-      INSERT INTO main.list_sync (\(stateColumns)) SELECT \(stateColumns) FROM temp.list_sync_kept;
-      INSERT INTO main.list_sync_items (\(itemColumns)) SELECT \(itemColumns) FROM temp.list_sync_items_kept;
-      DROP TABLE temp.list_sync_kept;
-      DROP TABLE temp.list_sync_items_kept;
-      """)
+    try connection.executeScript(changesSQL)
   }
 
   static func exists(_ connection: Connection) throws(SQLiteError) -> Bool {
     // Cached: every page write and every `show` asks.
     let statement = try connection.cachedStatement(
       "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_sync'")
+    defer { statement.reset() }
     return try statement.step() && statement.int64(at: 0) == 1
   }
 

@@ -22,6 +22,9 @@ public struct KindBindings {
   private(set) var setOnePerAccount: [String] = []
   /// The implicit `added_at` given, if any.
   private(set) var addedAt: Int64?
+  /// While collecting (``collectingValues(of:_:)``): the value given to each field so far, in
+  /// the definition's order, unchecked and unbound; nil otherwise.
+  private(set) var collected: [FieldValue]?
 
   init(_ statement: Statement, queries: KindQueries, now: Int64) {
     self.statement = statement
@@ -46,6 +49,30 @@ public struct KindBindings {
     return recording.uniqueValues
   }
 
+  private init(collectingFor queries: KindQueries) {
+    self.statement = nil
+    self.queries = queries
+    self.now = 0
+    self.collected = []
+    collected?.reserveCapacity(queries.definition.fields.count)
+  }
+
+  /// The values `bind` gives, one per field it reaches, in the definition's order, neither
+  /// checked nor bound: what an update compares to find the fields a change touched. A field
+  /// `bind` leaves out is not in the result (it keeps its value); a nil value is `.null`.
+  static func collectingValues(
+    of queries: KindQueries, _ bind: (inout KindBindings) throws -> Void
+  ) rethrows -> [FieldValue] {
+    var collecting = KindBindings(collectingFor: queries)
+    try bind(&collecting)
+    return collecting.collected ?? []
+  }
+
+  /// Moves past the next field without giving it a value: an update leaves it as it is.
+  mutating func skip() throws(ListStoreError) {
+    _ = try next()
+  }
+
   /// Whether every field was given a value.
   var isComplete: Bool { field == queries.definition.fields.count }
 
@@ -55,6 +82,7 @@ public struct KindBindings {
   /// Gives the next field, a text or enum, its value.
   public mutating func text(_ value: String?) throws(ListStoreError) {
     let index = try next()
+    if collected != nil { return collected!.append(value.map(FieldValue.text) ?? .null) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.text(value), field: index)
     let stored = queries.fieldChecks[index].uppercase ? FieldValue.asciiUppercased(value) : value
@@ -65,6 +93,7 @@ public struct KindBindings {
   /// Gives the next field, an integer, its value.
   public mutating func integer(_ value: Int64?) throws(ListStoreError) {
     let index = try next()
+    if collected != nil { return collected!.append(value.map(FieldValue.integer) ?? .null) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.integer(value), field: index)
     if statement == nil { keepIfUnique(index, .integer(value)) }
@@ -74,6 +103,7 @@ public struct KindBindings {
   /// Gives the next field, a bool, its value.
   public mutating func bool(_ value: Bool?) throws(ListStoreError) {
     let index = try next()
+    if collected != nil { return collected!.append(value.map(FieldValue.bool) ?? .null) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.bool(value), field: index)
     if statement == nil { keepIfUnique(index, .bool(value)) }
@@ -85,6 +115,7 @@ public struct KindBindings {
   /// Gives the next field, a timestamp, its value.
   public mutating func timestamp(_ value: Timestamp?) throws(ListStoreError) {
     let index = try next()
+    if collected != nil { return collected!.append(value.map(FieldValue.timestamp) ?? .null) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.timestamp(value), field: index)
     if statement == nil { keepIfUnique(index, .timestamp(value)) }
@@ -94,6 +125,7 @@ public struct KindBindings {
   /// Gives the next field, money, its value.
   public mutating func money(_ value: Money?) throws(ListStoreError) {
     let index = try next()
+    if collected != nil { return collected!.append(value.map(FieldValue.money) ?? .null) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.money(value), field: index)
     try bind(index) { statement, at throws(SQLiteError) in
@@ -112,7 +144,9 @@ public struct KindBindings {
   mutating func value(_ value: FieldValue) throws(ListStoreError) {
     switch value {
     case .null:
-      try bindDefault(next())
+      let index = try next()
+      if collected != nil { return collected!.append(.null) }
+      try bindDefault(index)
     case .text(let text): try self.text(text)
     case .integer(let number): try integer(number)
     case .bool(let flag): try bool(flag)

@@ -1,3 +1,5 @@
+import SQLiteCore
+
 extension KindDefinition {
   /// The names of the three triggers that record the kind's changes in the outbox once it has
   /// a remote: `<kind>_changes_insert`, `_update` and `_delete`.
@@ -20,7 +22,9 @@ extension KindDefinition {
   /// was. The sync's own writes of remote pages are left out: they run while
   /// `list_sync_applying` holds a row, which only the sync's uncommitted transaction ever sees.
   public var changeTriggerSQL: [String] {
-    let kind = Self.literal(name)
+    let kind = SQLText.literal(name)
+    let table = sqlName
+    let triggers = changeTriggerNames.map(SQLText.identifier)
     func recorded(_ row: String) -> String {
       "NOT EXISTS (SELECT 1 FROM list_sync_applying) AND EXISTS "
         + "(SELECT 1 FROM list_sync WHERE kind = \(kind) AND account = \(row).account)"
@@ -32,16 +36,17 @@ extension KindDefinition {
     let changed =
       "(SELECT json_group_array(name) FROM ("
       + fields.map { field in
-        let test = field.columns.map { "OLD.\($0) IS NOT NEW.\($0)" }.joined(separator: " OR ")
-        return "SELECT \(Self.literal(field.name)) AS name WHERE \(test)"
+        let test = field.columns.map(SQLText.identifier).map { "OLD.\($0) IS NOT NEW.\($0)" }
+          .joined(separator: " OR ")
+        return "SELECT \(SQLText.literal(field.name)) AS name WHERE \(test)"
       }.joined(separator: " UNION ALL ") + "))"
     let insert = """
-      CREATE TRIGGER \(name)_changes_insert AFTER INSERT ON \(name) WHEN \(recorded("NEW")) BEGIN
+      CREATE TRIGGER \(triggers[0]) AFTER INSERT ON \(table) WHEN \(recorded("NEW")) BEGIN
         INSERT INTO list_changes (kind, account, item_id, op) VALUES (\(kind), NEW.account, NEW.id, 'add');
       END
       """
     let update = """
-      CREATE TRIGGER \(name)_changes_update AFTER UPDATE ON \(name) WHEN \(recorded("NEW")) BEGIN
+      CREATE TRIGGER \(triggers[1]) AFTER UPDATE ON \(table) WHEN \(recorded("NEW")) BEGIN
         UPDATE list_changes SET fields = (SELECT json_group_array(value) FROM
             (SELECT value FROM json_each(list_changes.fields) UNION SELECT value FROM json_each(\(changed))))
           WHERE \(item("NEW")) AND state = 'pending' AND op = 'update';
@@ -52,7 +57,7 @@ extension KindDefinition {
       END
       """
     let delete = """
-      CREATE TRIGGER \(name)_changes_delete AFTER DELETE ON \(name) WHEN \(recorded("OLD")) BEGIN
+      CREATE TRIGGER \(triggers[2]) AFTER DELETE ON \(table) WHEN \(recorded("OLD")) BEGIN
         DELETE FROM list_changes WHERE \(item("OLD")) AND state = 'pending';
         INSERT INTO list_changes (kind, account, item_id, op)
           SELECT \(kind), OLD.account, OLD.id, 'remove'

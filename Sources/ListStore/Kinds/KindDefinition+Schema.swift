@@ -1,10 +1,13 @@
+import SQLiteCore
+
 extension KindDefinition {
   /// The SQL that registering the kind runs, in order: the table, its indexes, and the triggers
   /// that keep its count in `list_counts`. It is stored with the kind's migration record and
   /// shown by `lists kinds show`, so a person can read exactly what ran.
   ///
-  /// Names are validated identifiers (``validate()``), written as they are; texts (enum values,
-  /// defaults, patterns) are SQL string literals with quotes doubled.
+  /// Names are validated identifiers (``validate()``), and quoted all the same by the one
+  /// function that writes every name into SQL (`SQLText.identifier`); texts (enum values,
+  /// defaults, patterns) are SQL string literals with quotes doubled (`SQLText.literal`).
   public var schemaSQL: [String] {
     [tableSQL] + indexSQL + triggerSQL
   }
@@ -19,28 +22,46 @@ extension KindDefinition {
     ]
     for field in fields { lines += Self.columnSQL(field) }
     if hasImplicitAddedAt { lines.append("added_at INTEGER NOT NULL DEFAULT \(Self.nowSQL)") }
-    return "CREATE TABLE \(name) (\n  " + lines.joined(separator: ",\n  ") + "\n) STRICT"
+    return "CREATE TABLE \(sqlName) (\n  " + lines.joined(separator: ",\n  ") + "\n) STRICT"
   }
 
   /// The indexes: the page index in the list's order, one for the unique rule, one per
   /// one-per-account field, and the filter index of each enum and bool field
   /// (``filterIndexSQL(for:)``).
   public var indexSQL: [String] {
-    var statements = ["CREATE INDEX \(name)_page ON \(name) (account, \(orderIndexColumns))"]
+    var statements = ["CREATE INDEX \(SQLText.identifier(pageIndexName)) ON \(sqlName) (account, \(orderIndexColumns))"]
     if let unique {
       let columns = unique.fields.map { field -> String in
         let notNull = self.field(named: field)?.isNotNull ?? true
         // NULLs are distinct in a SQLite unique index; a missing value is one value here.
-        return notNull ? field : "ifnull(\(field), X'00')"
+        return notNull ? SQLText.identifier(field) : "ifnull(\(SQLText.identifier(field)), X'00')"
       }
-      statements.append("CREATE UNIQUE INDEX \(name)_unique ON \(name) (account, \(columns.joined(separator: ", ")))")
-    }
-    for field in fields where field.onePerAccount {
       statements.append(
-        "CREATE UNIQUE INDEX \(name)_one_\(field.name) ON \(name) (account) WHERE \(field.name) = 1")
+        "CREATE UNIQUE INDEX \(SQLText.identifier(uniqueIndexName)) ON \(sqlName) (account, \(columns.joined(separator: ", ")))")
     }
+    for field in fields where field.onePerAccount { statements.append(onePerAccountIndexSQL(for: field)) }
     return statements + fields.compactMap(filterIndexSQL(for:))
   }
+
+  /// The unique index that lets at most one item of an account have the bool `field` set.
+  func onePerAccountIndexSQL(for field: FieldDefinition) -> String {
+    let column = SQLText.identifier(field.name)
+    return "CREATE UNIQUE INDEX \(SQLText.identifier(onePerAccountIndexName(field))) ON \(sqlName) (account) WHERE \(column) = 1"
+  }
+
+  /// The kind's name as SQL names its table.
+  var sqlName: String { SQLText.identifier(name) }
+
+  /// The name of the page index: `<kind>_page`.
+  var pageIndexName: String { name + "_page" }
+  /// The name of the unique rule's index: `<kind>_unique`.
+  var uniqueIndexName: String { name + "_unique" }
+  /// The name of the index of a one-per-account field: `<kind>_one_<field>`.
+  func onePerAccountIndexName(_ field: FieldDefinition) -> String { name + "_one_" + field.name }
+  /// The name of the filter index of an enum or bool field: `<kind>_by_<field>`.
+  func filterIndexName(_ field: FieldDefinition) -> String { name + "_by_" + field.name }
+  /// The names of the triggers that keep the count, for an insert, a delete and an update.
+  var countTriggerNames: [String] { ["insert", "delete", "update"].map { name + "_counted_" + $0 } }
 
   /// The index that serves a filter on `field` in the list's order, when the field is an enum
   /// or a bool: `CREATE INDEX <kind>_by_<field> ON <kind> (account, <field>, <order columns>)`.
@@ -57,13 +78,14 @@ extension KindDefinition {
     case .text, .integer, .timestamp, .money: return nil
     }
     guard effectiveOrder.first?.field != field.name else { return nil }
-    return "CREATE INDEX \(name)_by_\(field.name) ON \(name) (account, \(field.name), \(orderIndexColumns))"
+    return "CREATE INDEX \(SQLText.identifier(filterIndexName(field))) ON \(sqlName) "
+      + "(account, \(SQLText.identifier(field.name)), \(orderIndexColumns))"
   }
 
   /// The order's columns as an index lists them, with their collations and directions.
   private var orderIndexColumns: String {
     effectiveOrder.map { term in
-      term.field + (collation(of: term.field).map { " COLLATE \($0)" } ?? "") + (term.descending ? " DESC" : "")
+      SQLText.identifier(term.field) + (collation(of: term.field).map { " COLLATE \($0)" } ?? "") + (term.descending ? " DESC" : "")
     }.joined(separator: ", ")
   }
 
@@ -72,26 +94,27 @@ extension KindDefinition {
   /// have had since the first migration.
   public var triggerSQL: [String] {
     let add = """
-      INSERT INTO list_counts (account, list, item_count, version) VALUES (NEW.account, '\(name)', 1, 1)
+      INSERT INTO list_counts (account, list, item_count, version) VALUES (NEW.account, \(SQLText.literal(name)), 1, 1)
         ON CONFLICT (account, list) DO UPDATE SET item_count = item_count + 1, version = version + 1;
       """
     let remove = """
       UPDATE list_counts SET item_count = item_count - 1, version = version + 1
-        WHERE account = OLD.account AND list = '\(name)';
+        WHERE account = OLD.account AND list = \(SQLText.literal(name));
       """
+    let triggers = countTriggerNames.map(SQLText.identifier)
     return [
-      "CREATE TRIGGER \(name)_counted_insert AFTER INSERT ON \(name) BEGIN\n  \(add)\nEND",
-      "CREATE TRIGGER \(name)_counted_delete AFTER DELETE ON \(name) BEGIN\n  \(remove)\nEND",
-      "CREATE TRIGGER \(name)_counted_update AFTER UPDATE ON \(name) BEGIN\n  \(remove)\n  \(add)\nEND",
+      "CREATE TRIGGER \(triggers[0]) AFTER INSERT ON \(sqlName) BEGIN\n  \(add)\nEND",
+      "CREATE TRIGGER \(triggers[1]) AFTER DELETE ON \(sqlName) BEGIN\n  \(remove)\nEND",
+      "CREATE TRIGGER \(triggers[2]) AFTER UPDATE ON \(sqlName) BEGIN\n  \(remove)\n  \(add)\nEND",
     ]
   }
 
   /// The names of the schema objects the kind makes, which the file must not already use.
   public var schemaObjectNames: [String] {
-    var names = [name, name + "_page", name + "_counted_insert", name + "_counted_delete", name + "_counted_update"]
-    if unique != nil { names.append(name + "_unique") }
-    for field in fields where field.onePerAccount { names.append(name + "_one_" + field.name) }
-    for field in fields where filterIndexSQL(for: field) != nil { names.append(name + "_by_" + field.name) }
+    var names = [name, pageIndexName] + countTriggerNames + changeTriggerNames
+    if unique != nil { names.append(uniqueIndexName) }
+    for field in fields where field.onePerAccount { names.append(onePerAccountIndexName(field)) }
+    for field in fields where filterIndexSQL(for: field) != nil { names.append(filterIndexName(field)) }
     return names + searchSchemaObjectNames
   }
 
@@ -104,12 +127,12 @@ extension KindDefinition {
 
   /// The column definitions of `field`, as `CREATE TABLE` and `ALTER TABLE ADD COLUMN` take them.
   static func columnSQL(_ field: FieldDefinition) -> [String] {
-    let name = field.name
+    let name = SQLText.identifier(field.name)
     let notNull = field.isNotNull ? " NOT NULL" : ""
     var defaultSQL = ""
     if let value = field.defaultValue {
       switch value {
-      case .text(let text): defaultSQL = " DEFAULT " + literal(text)
+      case .text(let text): defaultSQL = " DEFAULT " + SQLText.literal(text)
       case .integer(let number): defaultSQL = " DEFAULT \(number)"
       case .bool(let flag): defaultSQL = " DEFAULT \(flag ? 1 : 0)"
       case .now: defaultSQL = " DEFAULT " + nowSQL
@@ -120,7 +143,7 @@ extension KindDefinition {
       var checks: [String] = []
       if field.required { checks.append("length(\(name)) > 0") }
       if let maxLength { checks.append("length(\(name)) <= \(maxLength)") }
-      if let pattern { checks.append("\(name) GLOB \(literal(pattern))") }
+      if let pattern { checks.append("\(name) GLOB \(SQLText.literal(pattern))") }
       let collate = field.caseInsensitive ? " COLLATE NOCASE" : ""
       return ["\(name) TEXT\(notNull)\(collate)\(defaultSQL)\(check(checks))"]
     case .integer(let min, let max):
@@ -134,11 +157,11 @@ extension KindDefinition {
       return ["\(name) INTEGER\(notNull)\(defaultSQL)"]
     case .enumeration(let values):
       // An OR chain, not IN (...): SQLite builds a temporary table for an IN list per row.
-      let chain = values.map { "\(name) = \(literal($0))" }.joined(separator: " OR ")
+      let chain = values.map { "\(name) = \(SQLText.literal($0))" }.joined(separator: " OR ")
       return ["\(name) TEXT\(notNull)\(defaultSQL) CHECK (\(chain))"]
     case .money:
-      let minor = field.columns[0]
-      let currency = field.columns[1]
+      let minor = SQLText.identifier(field.columns[0])
+      let currency = SQLText.identifier(field.columns[1])
       // Both columns or neither: a column constraint (SQLite lets it name the other column), so
       // that a money field added later is one ALTER TABLE ADD COLUMN each.
       let pair = field.isNotNull ? "" : " AND ((\(minor) IS NULL) = (\(currency) IS NULL))"
@@ -151,10 +174,5 @@ extension KindDefinition {
 
   private static func check(_ conditions: [String]) -> String {
     conditions.isEmpty ? "" : " CHECK (" + conditions.joined(separator: " AND ") + ")"
-  }
-
-  /// `text` as a SQL string literal.
-  static func literal(_ text: String) -> String {
-    "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
   }
 }

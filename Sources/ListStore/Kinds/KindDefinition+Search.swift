@@ -1,6 +1,19 @@
+import SQLiteCore
+
 extension KindDefinition {
   /// The name of the kind's full-text index: `<kind>_search`.
   public var searchTableName: String { name + "_search" }
+
+  /// The names of the triggers that keep the index in step, for an insert, a delete and an
+  /// update: `<kind>_search_insert`, ...
+  var searchTriggerNames: [String] { ["insert", "delete", "update"].map { searchTableName + "_" + $0 } }
+
+  /// The names of every shadow table FTS5 may keep beside an index named `<kind>_search`
+  /// (sqlite.org/fts5.html#fts5_table_creation_and_initialization): this kind's index makes only
+  /// `_data`, `_idx` and `_config`, but each name is the index's, so no other object takes it.
+  var searchShadowNames: [String] {
+    ["data", "idx", "content", "docsize", "config"].map { searchTableName + "_" + $0 }
+  }
 
   /// The tokenizer of every search index: Unicode-aware, case-insensitive, and with diacritics
   /// removed, so that `Sao Paulo` finds `São Paulo`.
@@ -29,49 +42,53 @@ extension KindDefinition {
   /// ranking by relevance (bm25) reads; results come in the kind's order, and each insert
   /// writes one table less, about half the index's cost (sqlite.org/fts5.html#the_columnsize_option).
   public var searchTableSQL: String {
-    let columns = search.joined(separator: ", ")
-    return "CREATE VIRTUAL TABLE \(searchTableName) USING fts5(\(columns), content='\(name)', "
-      + "content_rowid='id', columnsize=0, tokenize='\(Self.searchTokenizer)')"
+    let columns = search.map(SQLText.identifier).joined(separator: ", ")
+    return "CREATE VIRTUAL TABLE \(SQLText.identifier(searchTableName)) USING fts5(\(columns), "
+      + "content=\(SQLText.literal(name)), content_rowid='id', columnsize=0, tokenize='\(Self.searchTokenizer)')"
   }
 
   /// The triggers that keep the index in step: an insert adds the new row; a delete, and an
   /// update of a searched field or of the id, first removes the old values with the `'delete'`
   /// command, exactly as they were indexed.
   public var searchTriggerSQL: [String] {
-    let table = searchTableName
-    let columns = (["rowid"] + search).joined(separator: ", ")
-    let newValues = (["NEW.id"] + search.map { "NEW." + $0 }).joined(separator: ", ")
-    let oldValues = (["'delete'", "OLD.id"] + search.map { "OLD." + $0 }).joined(separator: ", ")
+    let table = SQLText.identifier(searchTableName)
+    let searched = search.map(SQLText.identifier)
+    let columns = (["rowid"] + searched).joined(separator: ", ")
+    let newValues = (["NEW.id"] + searched.map { "NEW." + $0 }).joined(separator: ", ")
+    let oldValues = (["'delete'", "OLD.id"] + searched.map { "OLD." + $0 }).joined(separator: ", ")
     let add = "INSERT INTO \(table) (\(columns)) VALUES (\(newValues));"
     let remove = "INSERT INTO \(table) (\(table), \(columns)) VALUES (\(oldValues));"
     // Only a change of what the index holds needs it updated: a new status costs nothing.
-    let watched = (search + ["id"]).joined(separator: ", ")
+    let watched = (searched + ["id"]).joined(separator: ", ")
+    let triggers = searchTriggerNames.map(SQLText.identifier)
     return [
-      "CREATE TRIGGER \(table)_insert AFTER INSERT ON \(name) BEGIN\n  \(add)\nEND",
-      "CREATE TRIGGER \(table)_delete AFTER DELETE ON \(name) BEGIN\n  \(remove)\nEND",
-      "CREATE TRIGGER \(table)_update AFTER UPDATE OF \(watched) ON \(name) BEGIN\n  \(remove)\n  \(add)\nEND",
+      "CREATE TRIGGER \(triggers[0]) AFTER INSERT ON \(sqlName) BEGIN\n  \(add)\nEND",
+      "CREATE TRIGGER \(triggers[1]) AFTER DELETE ON \(sqlName) BEGIN\n  \(remove)\nEND",
+      "CREATE TRIGGER \(triggers[2]) AFTER UPDATE OF \(watched) ON \(sqlName) BEGIN\n  \(remove)\n  \(add)\nEND",
     ]
   }
 
   /// Builds the index anew from every row of the kind's table: run once after the index is
   /// made on a table that already has rows, and to repair an index that drifted.
   public var searchRebuildSQL: String {
-    "INSERT INTO \(searchTableName) (\(searchTableName)) VALUES ('rebuild')"
+    let table = SQLText.identifier(searchTableName)
+    return "INSERT INTO \(table) (\(table)) VALUES ('rebuild')"
   }
 
   /// The FTS5 `integrity-check` command: fails with `SQLITE_CORRUPT` when the index does not
   /// match the kind's rows.
   public var searchIntegrityCheckSQL: String {
-    "INSERT INTO \(searchTableName) (\(searchTableName), rank) VALUES ('integrity-check', 1)"
+    let table = SQLText.identifier(searchTableName)
+    return "INSERT INTO \(table) (\(table), rank) VALUES ('integrity-check', 1)"
   }
 
-  /// The SQL that drops the kind's index and its triggers; empty when it has no ``search``
-  /// fields. Dropping an external-content index leaves the kind's rows as they are.
+  /// The SQL that drops the kind's index and its triggers, those of them that are there; empty
+  /// when it has no ``search`` fields. Dropping an external-content index leaves the kind's
+  /// rows as they are. Run only once the objects of those names are known to be the index's.
   public var searchDropSQL: [String] {
     guard !search.isEmpty else { return [] }
-    let table = searchTableName
-    return ["insert", "delete", "update"].map { "DROP TRIGGER \(table)_\($0)" }
-      + ["DROP TABLE \(table)"]
+    return searchTriggerNames.map { "DROP TRIGGER IF EXISTS \(SQLText.identifier($0))" }
+      + ["DROP TABLE IF EXISTS \(SQLText.identifier(searchTableName))"]
   }
 
   /// The SQL that changes the index of `previous` (the definition as registered) into this
@@ -82,14 +99,12 @@ extension KindDefinition {
     return previous.searchDropSQL + searchSQL
   }
 
-  /// The names of the schema objects the search index makes: the table, its triggers, and the
-  /// shadow tables FTS5 keeps beside it (an external-content index has no `_content` table,
-  /// and with `columnsize=0` no `_docsize` one).
-  /// Empty when the kind has no ``search`` fields.
+  /// The names of the schema objects the search index makes or may make: the table, its
+  /// triggers, and every shadow table FTS5 keeps beside an index of that name (this one, an
+  /// external-content index with `columnsize=0`, has no `_content` or `_docsize` table, but
+  /// those names are the index's all the same). Empty when the kind has no ``search`` fields.
   public var searchSchemaObjectNames: [String] {
     guard !search.isEmpty else { return [] }
-    let table = searchTableName
-    return [table]
-      + ["insert", "delete", "update", "data", "idx", "config"].map { table + "_" + $0 }
+    return [searchTableName] + searchTriggerNames + searchShadowNames
   }
 }

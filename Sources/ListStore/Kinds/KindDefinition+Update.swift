@@ -51,10 +51,8 @@ extension KindDefinition {
             + "make it optional or give it a default.")
       }
       added.append(field)
-      for column in Self.columnSQL(field) { sql.append("ALTER TABLE \(name) ADD COLUMN \(column)") }
-      if field.onePerAccount {
-        sql.append("CREATE UNIQUE INDEX \(name)_one_\(field.name) ON \(name) (account) WHERE \(field.name) = 1")
-      }
+      for column in Self.columnSQL(field) { sql.append("ALTER TABLE \(sqlName) ADD COLUMN \(column)") }
+      if field.onePerAccount { sql.append(new.onePerAccountIndexSQL(for: field)) }
       if let index = new.filterIndexSQL(for: field) { sql.append(index) }
     }
     return UpdatePlan(addedFields: added, sql: sql, changesAnything: new != self)

@@ -5,7 +5,13 @@ extension KindDefinition {
   /// The longest name of a kind or field.
   public static let maximumNameLength = 40
   /// Names the store uses for tables of its own, which no kind can take.
-  public static let reservedNames: Set<String> = ["list_counts", "list_kinds", "lists_migrations", "list_sync", "list_sync_items"]
+  public static let reservedNames: Set<String> = [
+    "list_counts", "list_kinds", "lists_migrations", "list_sync", "list_sync_items", "list_sync_items_by_item",
+    "list_changes", "list_changes_by_item", "list_sync_applying",
+  ]
+  /// Words of the `sync` command (`lists sync status`, `lists sync resolve`), which no kind can
+  /// take: `lists sync status` could not tell the kind from the word.
+  public static let syncCommandWords: Set<String> = ["status", "resolve"]
   /// Column names every kind has, which no field can take (`added_at` only where it is implicit).
   static let commonColumns: Set<String> = ["id", "account", "remote_id"]
 
@@ -16,9 +22,13 @@ extension KindDefinition {
   /// when the kind is registered.
   /// - Throws: ``KindDefinitionError`` naming the first problem.
   public func validate() throws(KindDefinitionError) {
+    try checkTexts()
     try Self.checkName(name, what: "The kind's name")
     if Self.reservedNames.contains(name) || name.hasPrefix("sqlite_") {
       throw KindDefinitionError("The name '\(name)' is kept for the store's own tables; choose another.")
+    }
+    if Self.syncCommandWords.contains(name) {
+      throw KindDefinitionError("The name '\(name)' is a word of 'lists sync'; choose another.")
     }
     guard !item.isEmpty, item.count <= Self.maximumNameLength, Self.isPlainText(item) else {
       throw KindDefinitionError(
@@ -61,6 +71,12 @@ extension KindDefinition {
     try checkReferences(search, what: "search") { field throws(KindDefinitionError) in
       guard case .text = field.type else {
         throw KindDefinitionError("search can only use text fields; '\(field.name)' is \(field.type.name).")
+      }
+      // FTS5 refuses these as column names of an index, and the index's own name.
+      guard !Self.reservedSearchColumns.contains(field.name), field.name != searchTableName else {
+        throw KindDefinitionError(
+          "search cannot use the field '\(field.name)': the full-text index (FTS5) keeps that name for itself; "
+            + "rename the field or leave it out of search.")
       }
     }
     try checkPresentation()
@@ -239,8 +255,60 @@ extension KindDefinition {
     }
   }
 
+  /// Column names FTS5 keeps for itself (sqlite.org/fts5.html#the_rank_column): a search
+  /// field cannot have one; nor can it be named like the index (`<kind>_search`).
+  static let reservedSearchColumns: Set<String> = ["rank", "rowid"]
+
+  /// Whether `text` has no character that could change how a terminal shows it — none that
+  /// the terminal escaping shows as an escape: no C0 or C1 control (U+0000–U+001F,
+  /// U+007F–U+009F), no bidi override, embedding or isolate (U+202A–U+202E, U+2066–U+2069), no
+  /// directional mark (U+200E, U+200F, U+061C) and no line or paragraph separator.
   static func isPlainText(_ text: String) -> Bool {
-    !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    !text.unicodeScalars.contains(where: isUnsafe)
+  }
+
+  private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool { TerminalEscaping.needsEscape(scalar) }
+
+  /// Refuses any text of the definition that holds a character ``isPlainText(_:)`` refuses,
+  /// naming where it is as the JSON has it: `fields[1].help`, `placeholders.empty.title`.
+  private func checkTexts() throws(KindDefinitionError) {
+    func check(_ text: String?, _ path: @autoclosure () -> String) throws(KindDefinitionError) {
+      guard let text, let scalar = text.unicodeScalars.first(where: Self.isUnsafe) else { return }
+      let code = String(scalar.value, radix: 16, uppercase: true)
+      throw KindDefinitionError(
+        "The definition's \(path()) holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), "
+          + "a control or bidi formatting character; remove it.")
+    }
+    try check(name, "name")
+    try check(item, "item")
+    try check(help, "help")
+    for (index, field) in fields.enumerated() {
+      let at = "fields[\(index)]"
+      try check(field.name, at + ".name")
+      try check(field.help, at + ".help")
+      try check(field.flag, at + ".flag")
+      try check(field.placeholder, at + ".placeholder")
+      try check(field.format, at + ".format")
+      if case .text(let text) = field.defaultValue { try check(text, at + ".default") }
+      switch field.type {
+      case .text(_, let pattern): try check(pattern, at + ".pattern")
+      case .enumeration(let values):
+        for (position, value) in values.enumerated() { try check(value, at + ".values[\(position)]") }
+      case .money(let currencyColumn): try check(currencyColumn, at + ".currency_column")
+      case .integer, .bool, .timestamp: break
+      }
+    }
+    for phase in PlaceholderPhase.allCases {
+      guard let text = placeholders[phase] else { continue }
+      let at = "placeholders.\(phase.rawValue)"
+      try check(text.title, at + ".title")
+      try check(text.detail, at + ".detail")
+      try check(text.action, at + ".action")
+    }
+    for (index, term) in order.enumerated() { try check(term.field, "order[\(index)].field") }
+    for (key, names) in [("show", show), ("search", search), ("add", add), ("summary", summary), ("unique.fields", unique?.fields ?? [])] {
+      for (index, name) in names.enumerated() { try check(name, "\(key)[\(index)]") }
+    }
   }
 }
 

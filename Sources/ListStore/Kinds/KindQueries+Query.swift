@@ -48,21 +48,21 @@ extension KindQueries {
       let op = filter.op.rawValue
       switch (field.type, filter.value) {
       case (.text, .text(let text)), (.enumeration, .text(let text)):
-        conditions.append("\(field.name) = \(parameter())")
+        conditions.append("\(SQLText.identifier(field.name)) = \(parameter())")
         values.append(.text(text))
       case (.bool, .bool(let flag)):
-        conditions.append("\(field.name) = \(parameter())")
+        conditions.append("\(SQLText.identifier(field.name)) = \(parameter())")
         values.append(.integer(flag ? 1 : 0))
       case (.integer, .integer(let number)):
-        conditions.append("\(field.name) \(op) \(parameter())")
+        conditions.append("\(SQLText.identifier(field.name)) \(op) \(parameter())")
         values.append(.integer(number))
       case (.timestamp, .timestamp(let time)):
-        conditions.append("\(field.name) \(op) \(parameter())")
+        conditions.append("\(SQLText.identifier(field.name)) \(op) \(parameter())")
         values.append(.integer(time.millisecondsSince1970))
       case (.money, .money(let money)):
-        conditions.append("\(field.columns[1]) = \(parameter())")
+        conditions.append("\(SQLText.identifier(field.columns[1])) = \(parameter())")
         values.append(.text(money.currency.code))
-        conditions.append("\(field.columns[0]) \(op) \(parameter())")
+        conditions.append("\(SQLText.identifier(field.columns[0])) \(op) \(parameter())")
         values.append(.integer(money.minorUnits))
       default:
         throw .invalidFilter(filter.description, reason: "does not hold a value of \(field.name)'s type, \(field.type.name)")
@@ -76,14 +76,14 @@ extension KindQueries {
     }
     if let search {
       guard !definition.search.isEmpty else { throw .search(.notSearchable(kind: definition.name)) }
-      let index = definition.searchTableName
+      let index = SQLText.identifier(definition.searchTableName)
       conditions.append("+id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH \(parameter()))")
       values.append(.text(search.matchExpression))
     }
     if let cached { return QuerySQL(firstPageSQL: cached.firstPageSQL, levelSQL: cached.levelSQL, values: values) }
-    let columns = selectColumns.joined(separator: ", ")
-    let orderBy = order.map { $0.field + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
-    let table = definition.name
+    let columns = selectColumns.map(SQLText.identifier).joined(separator: ", ")
+    let orderBy = Self.orderBy(order)
+    let table = definition.sqlName
     let made = QuerySQL(
       firstPageSQL: "SELECT \(columns) FROM \(table) WHERE account = ?1 AND "
         + conditions.joined(separator: " AND ") + " ORDER BY \(orderBy) LIMIT ?2",

@@ -46,7 +46,8 @@ extension KindQueries {
         account: account, values: KindBindings.recordingUniqueValues(of: self, now: now, bind), connection)
     {
       if !clears.isEmpty {
-        try connection.execute("ROLLBACK TO one_per_account; RELEASE one_per_account")
+        try connection.execute("ROLLBACK TO one_per_account")
+        try connection.execute("RELEASE one_per_account")
       }
       return (stored, false)
     }
@@ -80,7 +81,7 @@ extension KindQueries {
 
   /// The id of the stored item whose unique fields equal `values` (for a kind that keeps
   /// duplicates).
-  private func storedDuplicateID(
+  func storedDuplicateID(
     account: String, values: [String: FieldValue], _ connection: Connection
   ) throws(SQLiteError) -> Int64? {
     guard let unique = definition.unique, let sql = uniqueLookupSQL else { return nil }

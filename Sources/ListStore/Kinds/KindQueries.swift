@@ -1,7 +1,10 @@
+import SQLiteCore
+
 /// The SQL a kind's repository runs, made once from its definition: what it selects, inserts,
 /// deletes, and how its keyset pages seek.
 ///
-/// Every statement binds its values; the names in it are the definition's validated names.
+/// Every statement binds its values; the names in it are the definition's validated names,
+/// quoted by `SQLText.identifier` as every name in SQL is.
 @usableFromInline
 final class KindQueries: Sendable {
   /// The kind the statements are for.
@@ -68,6 +71,8 @@ final class KindQueries: Sendable {
   let adoptUnsyncedSQL: String
   /// The statements of searches and filters, by shape (``sql(for:)``).
   let queryShapes = QueryShapes()
+  /// The update statements, by the set of fields they change (``UpdateShapes/sql(changing:of:)``).
+  let updateShapes = UpdateShapes()
   /// Per field in the definition's order: the insert's parameter of its first column.
   let fieldParameters: [Int32]
   /// Per field: how many columns (and parameters) it takes.
@@ -95,7 +100,7 @@ final class KindQueries: Sendable {
     addedAtParameter = parameter
     isUniqueField = definition.fields.map { definition.unique?.fields.contains($0.name) == true }
     fieldChecks = definition.fields.map(FieldCheck.init)
-    let table = definition.name
+    let table = definition.sqlName
     var select = ["id"]
     var insert = ["account"]
     for field in definition.fields {
@@ -127,20 +132,24 @@ final class KindQueries: Sendable {
     }
     if definition.hasImplicitAddedAt { plan.addedAtColumn = column }
     decodePlan = plan
-    let columns = select.joined(separator: ", ")
-    let orderBy = order.map { $0.field + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+    let columns = select.map(SQLText.identifier).joined(separator: ", ")
+    let orderBy = Self.orderBy(order)
 
     itemSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 AND id = ?2"
     let placeholders = (1...insert.count).map { "?\($0)" }.joined(separator: ", ")
-    var insertSQL = "INSERT INTO \(table) (\(insert.joined(separator: ", "))) VALUES (\(placeholders))"
+    var insertSQL =
+      "INSERT INTO \(table) (\(insert.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(placeholders))"
     if let unique = definition.unique {
       let fields = unique.fields.compactMap { definition.field(named: $0) }
       if unique.onDuplicate == .keep {
-        let target = fields.map { $0.isNotNull ? $0.name : "ifnull(\($0.name), X'00')" }
+        let target = fields.map { field in
+          let column = SQLText.identifier(field.name)
+          return field.isNotNull ? column : "ifnull(\(column), X'00')"
+        }
         insertSQL += " ON CONFLICT (account, \(target.joined(separator: ", "))) DO NOTHING"
       }
       let conditions = fields.enumerated().map { index, field in
-        "\(field.name) IS ?\(index + 2)"
+        "\(SQLText.identifier(field.name)) IS ?\(index + 2)"
       }
       uniqueLookupSQL =
         "SELECT \(columns) FROM \(table) WHERE account = ?1 AND " + conditions.joined(separator: " AND ")
@@ -151,9 +160,10 @@ final class KindQueries: Sendable {
     var clearOthers: [String: String] = [:]
     var setOne: [String: String] = [:]
     for field in definition.fields where field.onePerAccount {
+      let column = SQLText.identifier(field.name)
       clearOthers[field.name] =
-        "UPDATE \(table) SET \(field.name) = 0 WHERE account = ?1 AND \(field.name) = 1 AND id IS NOT ?2"
-      setOne[field.name] = "UPDATE \(table) SET \(field.name) = 1 WHERE account = ?1 AND id = ?2"
+        "UPDATE \(table) SET \(column) = 0 WHERE account = ?1 AND \(column) = 1 AND id IS NOT ?2"
+      setOne[field.name] = "UPDATE \(table) SET \(column) = 1 WHERE account = ?1 AND id = ?2"
     }
     clearOthersSQL = clearOthers
     setOnePerAccountSQL = setOne
@@ -161,7 +171,7 @@ final class KindQueries: Sendable {
     clearSQL = "DELETE FROM \(table) WHERE account = ?1"
     firstPageSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 ORDER BY \(orderBy) LIMIT ?2"
     exportSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 ORDER BY \(orderBy)"
-    let assignments = insert.enumerated().dropFirst().map { "\($1) = ?\($0 + 1)" }
+    let assignments = insert.enumerated().dropFirst().map { "\(SQLText.identifier($1)) = ?\($0 + 1)" }
     remoteUpdateSQL =
       "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE account = ?1 AND id = ?\(insert.count + 1)"
     remoteDropSQL = """
@@ -185,7 +195,7 @@ final class KindQueries: Sendable {
   static func levels(
     of order: [OrderTerm], columns: String, table: String, conditions extra: [String]
   ) -> [(sql: String, values: Int)] {
-    let orderBy = order.map { $0.field + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+    let orderBy = orderBy(order)
     // Levels: runs of terms with one direction.
     var groups: [[Int]] = []
     for (index, term) in order.enumerated() {
@@ -199,14 +209,14 @@ final class KindQueries: Sendable {
     for level in stride(from: groups.count - 1, through: 0, by: -1) {
       var conditions = extra
       for earlier in groups[..<level] {
-        for index in earlier { conditions.append("\(order[index].field) = ?\(index + 3)") }
+        for index in earlier { conditions.append("\(SQLText.identifier(order[index].field)) = ?\(index + 3)") }
       }
       let own = groups[level]
       let comparison = order[own[0]].descending ? "<" : ">"
       if own.count == 1 {
-        conditions.append("\(order[own[0]].field) \(comparison) ?\(own[0] + 3)")
+        conditions.append("\(SQLText.identifier(order[own[0]].field)) \(comparison) ?\(own[0] + 3)")
       } else {
-        let names = own.map { order[$0].field }.joined(separator: ", ")
+        let names = own.map { SQLText.identifier(order[$0].field) }.joined(separator: ", ")
         let values = own.map { "?\($0 + 3)" }.joined(separator: ", ")
         conditions.append("(\(names)) \(comparison) (\(values))")
       }
@@ -218,6 +228,11 @@ final class KindQueries: Sendable {
         ))
     }
     return levels
+  }
+
+  /// The `ORDER BY` terms of `order`: `"added_at" DESC, "id" DESC`.
+  static func orderBy(_ order: [OrderTerm]) -> String {
+    order.map { SQLText.identifier($0.field) + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
   }
 }
 

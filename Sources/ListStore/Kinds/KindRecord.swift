@@ -20,6 +20,8 @@ import SQLiteCore
 ///
 ///   struct Draft: Sendable { var title: String; var pages: Int64? }
 ///
+///   var draft: Draft { Draft(title: title, pages: pages) }
+///
 ///   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
 ///     try bindings.text(draft.title)
 ///     try bindings.integer(draft.pages)
@@ -39,6 +41,11 @@ public protocol KindRecord: Sendable, Identifiable where ID == Int64 {
 
   /// Reads the record from the row.
   init(row: KindRow)
+
+  /// The record's values as a draft: what adding it again would take. A typed update
+  /// (``KindRepository/update(id:_:)``) hands it to the change, and writes the fields whose
+  /// values the change made differ from it; a field the draft does not hold is never touched.
+  var draft: Draft { get }
 
   /// Gives the draft's values, one per field, in the definition's order.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` from ``KindBindings`` when a value

@@ -25,6 +25,13 @@ extension Address: KindRecord {
       isDefault: row.bool(10), createdAt: row.timestamp(11))
   }
 
+  /// The address as a draft: every field, the time it was added included.
+  public var draft: AddressDraft {
+    AddressDraft(
+      label: label, recipient: recipient, line1: line1, line2: line2, city: city, region: region,
+      postalCode: postalCode, country: country, phone: phone, isDefault: isDefault, createdAt: createdAt)
+  }
+
   /// Gives every field of the address, the country uppercased, the time now when nil.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` naming the first invalid field
   ///   (the `postal code`, the `country` when it is not two ASCII letters).

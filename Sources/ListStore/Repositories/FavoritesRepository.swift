@@ -20,6 +20,9 @@ extension Favorite: KindRecord {
       addedAt: row.timestamp(4))
   }
 
+  /// The favorite as a draft: its ref, title, note and the time it was added.
+  public var draft: FavoriteDraft { FavoriteDraft(ref: ref, title: title, note: note, addedAt: addedAt) }
+
   /// Gives the favorite's ref, title, note and the time it was added (now when nil).
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for an empty ref or title, or a
   ///   NUL in a text.

@@ -52,7 +52,7 @@ extension KindItems {
   public func recordSyncFailure(remoteURL: String, _ failure: SyncFailure) throws(ListStoreError) {
     let now = database.configuration.now().millisecondsSince1970
     try write { connection in
-      try SyncSchema.prepare(connection)
+      try startSyncWrite(connection)
       let statement = try connection.cachedStatement(
         """
         INSERT INTO list_sync (kind, account, remote_url, last_attempt_at, error_kind, error_message,
@@ -70,6 +70,7 @@ extension KindItems {
       try statement.bind(failure.retryable, at: 7)
       if let page = failure.page { try statement.bind(page, at: 8) } else { try statement.bindNull(at: 8) }
       try statement.run()
+      try endSyncWrite(connection)
     }
   }
 
@@ -157,7 +158,7 @@ extension KindItems {
   /// were added before the kind had its remote, or before this build recorded changes) become
   /// pending adds here, once: from now on the remote is where they belong.
   func startSyncWrite(_ connection: Connection) throws {
-    try SyncSchema.prepare(connection)
+    try SyncSchema.ensure(connection)
     let triggers = try connection.cachedStatement(
       "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = ?1")
     try triggers.bind(definition.changeTriggerNames[0], at: 1)
@@ -208,24 +209,7 @@ extension KindItems {
         try map(remote, to: mapped, seen: generation, connection)
         return false
       }
-      let update = try connection.cachedStatement(text: queries.remoteUpdateSQL)
-      update.reset()
-      try update.bind(account, at: 1)
-      let bind = { (bindings: inout KindBindings) throws in
-        for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
-      }
-      var bindings = KindBindings(update, queries: queries, now: now)
-      try bind(&bindings)
-      if definition.hasImplicitAddedAt {
-        try update.bind(draft.addedAt?.millisecondsSince1970 ?? now, at: bindings.addedAtParameter)
-      }
-      try update.bind(mapped, at: Int32(queries.insertColumns.count + 1))
-      do {
-        try update.run()
-      } catch {
-        throw try queries.duplicate(error, now: now, bind)
-      }
-      if connection.changes == 1 {
+      if try overwrite(mapped, with: draft, connection, now: now) {
         try map(remote, to: mapped, seen: generation, connection)
         return false
       }
@@ -236,6 +220,29 @@ extension KindItems {
     }
     try map(remote, to: id, seen: generation, connection)
     return true
+  }
+
+  /// Writes the remote's values of `draft` over the item `id` (its `added_at` too, now when the
+  /// draft has none); returns whether the account's list holds the item.
+  func overwrite(_ id: Int64, with draft: DynamicDraft, _ connection: Connection, now: Int64) throws -> Bool {
+    let update = try connection.cachedStatement(text: queries.remoteUpdateSQL)
+    update.reset()
+    try update.bind(account, at: 1)
+    let bind = { (bindings: inout KindBindings) throws in
+      for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
+    }
+    var bindings = KindBindings(update, queries: queries, now: now)
+    try bind(&bindings)
+    if definition.hasImplicitAddedAt {
+      try update.bind(draft.addedAt?.millisecondsSince1970 ?? now, at: bindings.addedAtParameter)
+    }
+    try update.bind(id, at: Int32(queries.insertColumns.count + 1))
+    do {
+      try update.run()
+    } catch {
+      throw try queries.duplicate(error, now: now, bind)
+    }
+    return connection.changes == 1
   }
 
   /// Whether the item has a change the remote has not answered: pending, or sent and not
@@ -255,7 +262,7 @@ extension KindItems {
 
   /// Records that `id` holds the remote's item, with its version and values as the base, seen
   /// by the walk `seen`.
-  private func map(_ remote: RemoteDraft, to id: Int64, seen: Int64, _ connection: Connection) throws {
+  func map(_ remote: RemoteDraft, to id: Int64, seen: Int64, _ connection: Connection) throws {
     let map = try connection.cachedStatement(
       """
       INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id, version, base, seen)
@@ -266,11 +273,7 @@ extension KindItems {
     try bindRemoteID(remote, map, at: 3)
     try map.bind(id, at: 4)
     if let version = remote.version {
-      if version.isInteger, let number = Int64(version.text) {
-        try map.bind(number, at: 5)
-      } else {
-        try map.bind(version.text, at: 5)
-      }
+      try StoredRemoteID(version).bind(to: map, at: 5)
     } else {
       try map.bindNull(at: 5)
     }
@@ -280,10 +283,7 @@ extension KindItems {
   }
 
   private func bindRemoteID(_ remote: RemoteDraft, _ statement: Statement, at index: Int32) throws {
-    switch try StoredRemoteID(remote) {
-    case .integer(let number): try statement.bind(number, at: index)
-    case .text(let text): try statement.bind(text, at: index)
-    }
+    try StoredRemoteID(remote).bind(to: statement, at: index)
   }
 
   /// At the end of a complete walk: removes the account's items the remote sent before and
@@ -327,24 +327,5 @@ extension KindItems {
     try statement.bind(refreshedAt, at: 10)
     try statement.bind(state.generation, at: 11)
     try statement.run()
-  }
-}
-
-/// A remote id as `list_sync_items.remote_id` stores it: a 64-bit integer (`-0` is `0`) or text.
-private enum StoredRemoteID: Hashable {
-  case integer(Int64)
-  case text(String)
-
-  /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for an integer id the file cannot
-  ///   store exactly (beyond 64 bits): stored as text, it would be the string id of its digits.
-  init(_ remote: RemoteDraft) throws(ListStoreError) {
-    guard remote.remoteIDIsInteger else {
-      self = .text(remote.remoteID)
-      return
-    }
-    guard let number = Int64(remote.remoteID) else {
-      throw .invalidValue(field: "id", reason: "is not an integer the file can store exactly (64 bits)")
-    }
-    self = .integer(number)
   }
 }

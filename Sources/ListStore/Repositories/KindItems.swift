@@ -168,13 +168,13 @@ public struct KindItems: ListRepository {
   }
 
   /// Reads the row a statement of ``KindQueries`` stands on.
-  private func decode(_ statement: Statement) -> DynamicItem {
+  func decode(_ statement: Statement) -> DynamicItem {
     DynamicItem(row: statement, plan: queries.decodePlan)
   }
 
   /// Inserts `draft`, its values by name; returns its id, and whether it was added (not a kept
   /// duplicate).
-  private func insertItem(
+  func insertItem(
     _ draft: DynamicDraft, _ connection: Connection, now: Int64
   ) throws -> (id: Int64, added: Bool) {
     for name in draft.values.keys where definition.field(named: name) == nil {

@@ -106,7 +106,8 @@ extension ListRepository {
   public func remove(ids: [Int64]) throws(ListStoreError) {
     let account = account
     try database.write(kind: list.rawValue, account: account) { connection in
-      let statement = try connection.cachedStatement(text: "DELETE FROM \(list.rawValue) WHERE account = ? AND id = ?")
+      let statement = try connection.cachedStatement(
+        text: "DELETE FROM \(SQLText.identifier(list.rawValue)) WHERE account = ? AND id = ?")
       let missing = try RowRemoval.remove(ids, account: account, with: statement, connection)
       if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing) }
     }
@@ -118,7 +119,7 @@ extension ListRepository {
   public func clear() throws(ListStoreError) -> Int {
     let account = account
     return try database.write(kind: list.rawValue, account: account) { connection in
-      let statement = try connection.cachedStatement(text: "DELETE FROM \(list.rawValue) WHERE account = ?")
+      let statement = try connection.cachedStatement(text: "DELETE FROM \(SQLText.identifier(list.rawValue)) WHERE account = ?")
       try statement.bind(account, at: 1)
       try statement.run()
       return connection.changes

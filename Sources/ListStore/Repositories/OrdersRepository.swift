@@ -32,6 +32,9 @@ extension Order: KindRecord {
       id: row.id, number: row.text(1), status: status, total: row.money(3), placedAt: row.timestamp(5))
   }
 
+  /// The order as a draft: its number, total, status and the time it was placed.
+  public var draft: OrderDraft { OrderDraft(number: number, total: total, status: status, placedAt: placedAt) }
+
   /// Gives the order's number, status, total and the time it was placed (now when nil).
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for an empty number.
   public static func bind(_ draft: OrderDraft, to bindings: inout KindBindings) throws(ListStoreError) {

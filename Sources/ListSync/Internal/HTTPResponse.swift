@@ -22,13 +22,18 @@ enum TransportFailure: Error, Sendable, Equatable {
   case schemeChange(from: String, to: String)
   /// More redirects than allowed.
   case tooManyRedirects(Int)
+  /// A redirect answered a push, which is never followed.
+  case redirectedPush
   /// TLS or another failure that retrying cannot mend.
   case other(String)
   case cancelled
 }
 
-/// Sends one GET and returns the whole response; the one seam between the client and the
+/// Sends one request and returns the whole response; the one seam between the client and the
 /// network.
 protocol HTTPTransport: Sendable {
+  /// A `GET` of a page.
   func get(_ url: String, headers: [RemoteHeader]) async throws(TransportFailure) -> HTTPResponse
+  /// A `POST` of a push, its body JSON.
+  func post(_ url: String, headers: [RemoteHeader], json body: [UInt8]) async throws(TransportFailure) -> HTTPResponse
 }

@@ -9,8 +9,8 @@ import TextFormats
 /// 64-bit integers the file stores exactly. Integer ids are kept as the file stores them, so
 /// `0` and `-0` are the same id, and a page that holds one id twice is refused rather than
 /// letting one item silently overwrite the other.
-enum PageDecoder {
-  static func decode(_ body: [UInt8], page: Int) throws(RemoteError) -> RemotePage {
+package enum PageDecoder {
+  package static func decode(_ body: [UInt8], page: Int) throws(RemoteError) -> RemotePage {
     func broken(_ detail: String) -> RemoteError {
       RemoteError(.protocolError, detail, page: page)
     }

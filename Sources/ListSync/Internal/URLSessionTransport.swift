@@ -47,12 +47,29 @@ final class URLSessionTransport: HTTPTransport {
   }
 
   func get(_ url: String, headers: [RemoteHeader]) async throws(TransportFailure) -> HTTPResponse {
+    try await send("GET", url, headers: headers, body: nil)
+  }
+
+  func post(_ url: String, headers: [RemoteHeader], json body: [UInt8]) async throws(TransportFailure) -> HTTPResponse {
+    try await send("POST", url, headers: headers, body: body)
+  }
+
+  /// One request; a `POST` never follows a redirect (a client would turn it into a `GET`, or
+  /// send the person's changes to a URL the remote's answer named).
+  private func send(
+    _ method: String, _ url: String, headers: [RemoteHeader], body: [UInt8]?
+  ) async throws(TransportFailure) -> HTTPResponse {
     guard let address = URL(string: url) else { throw .other("the URL is not valid") }
     var request = URLRequest(url: address)
-    request.httpMethod = "GET"
+    request.httpMethod = method
     for header in headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
+    if let body {
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      request.httpBody = Data(body)
+    }
     let task = session.dataTask(with: request)
-    let exchange = Exchange(url: url, scheme: address.scheme?.lowercased() ?? "", headers: headers)
+    let exchange = Exchange(
+      url: url, scheme: address.scheme?.lowercased() ?? "", headers: headers, followsRedirects: method == "GET")
     let limit = connectTimeout
     let timer = Task {
       try await Task.sleep(for: limit)
@@ -99,12 +116,14 @@ final class Exchange: Sendable {
   /// The origin of the request's URL: the only one its headers go to.
   let origin: RemoteOrigin?
   let headers: [RemoteHeader]
+  let followsRedirects: Bool
   private let state = Mutex(State())
 
-  init(url: String, scheme: String, headers: [RemoteHeader]) {
+  init(url: String, scheme: String, headers: [RemoteHeader], followsRedirects: Bool) {
     self.scheme = scheme
     self.origin = try? RemoteOrigin(url: url)
     self.headers = headers
+    self.followsRedirects = followsRedirects
   }
 
   func start(_ continuation: CheckedContinuation<Outcome, Never>) {
@@ -155,7 +174,9 @@ final class Exchange: Sendable {
     let target = url?.scheme?.lowercased() ?? ""
     return state.withLock {
       $0.redirects += 1
-      if target != scheme {
+      if !followsRedirects {
+        $0.redirectFailure = .redirectedPush
+      } else if target != scheme {
         $0.redirectFailure = .schemeChange(from: scheme, to: target.isEmpty ? "none" : target)
       } else if $0.redirects > maxRedirects {
         $0.redirectFailure = .tooManyRedirects(maxRedirects)

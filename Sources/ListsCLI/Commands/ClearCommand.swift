@@ -15,7 +15,7 @@ package enum ClearCommand {
           commandPath: ["clear"])
       }
       context.stderr.write(
-        "Remove all \(count) \(list) of account '\(TerminalEscaping.escape(context.account))'? [y/N] ")
+        "Remove all \(count) \(list) of account '\(context.account)'? [y/N] ")
       context.stderr.flush()
       guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
         context.stderr.writeLine("Nothing was removed.")

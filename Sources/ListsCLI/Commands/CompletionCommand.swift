@@ -1,4 +1,5 @@
 import ListStore
+import TextFormats
 
 /// `lists completion SHELL` prints a completion script; `lists __complete WORD...` (hidden)
 /// prints what the script offers for the last word, one candidate a line.
@@ -6,7 +7,7 @@ package enum CompletionCommand {
   /// Prints the script for the shell asked for.
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode
   {
-    context.stdout.write(CompletionScript.text(for: parsed.value(CompletionSpec.shell)))
+    context.stdout.writeVerbatim(CompletionScript.text(for: parsed.value(CompletionSpec.shell)))
     return .success
   }
 
@@ -30,10 +31,14 @@ package enum CompletionCommand {
     case .words(let words): candidates = request.matching(words)
     case .files: candidates = [CompletionScript.filesMarker]
     case .lists:
-      // The lists of the database the words name with --db, else the default one.
-      candidates = request.matching(kinds.map(\.name))
+      // The lists of the database the words name with --db, else the default one; a name
+      // the file holds that is not a kind's name never reaches the shell.
+      candidates = request.matching(kinds.map(\.name).filter(KindDefinition.isKindName))
     }
-    for candidate in candidates { context.stdout.writeLine(candidate) }
+    // The shell inserts a candidate into the command line as it is: one with a line feed,
+    // a control or a bidi control (an enum value, a field's flag from the file) is left out.
+    let safe = candidates.filter { !$0.unicodeScalars.contains(where: TerminalEscaping.needsEscape) }
+    for candidate in safe { context.stdout.writeVerbatimLine(candidate) }
     return .success
   }
 }

@@ -1,5 +1,4 @@
 import ListStore
-import TextFormats
 
 /// `lists doctor`: integrity, schema version, migration checksums, the indexes and triggers the
 /// migrations make, and the kept counts against the real ones; a warning when other users may
@@ -11,7 +10,7 @@ package enum DoctorCommand {
     let out = context.stdout
     let style = context.stdoutStyle
     if Context.isNewDatabase(path) {
-      out.writeLine("No database at \(TerminalEscaping.escape(path)) yet: it is created by the first write.")
+      out.writeLine("No database at \(path) yet: it is created by the first write.")
       return .success
     }
     if parsed[DoctorSpec.repair] {
@@ -24,13 +23,16 @@ package enum DoctorCommand {
       }
       for count in repair.recounted {
         out.writeLine(
-          "Recounted \(count.list) for account '\(TerminalEscaping.escape(count.account))': "
+          "Recounted \(count.list) for account '\(count.account)': "
             + "kept \(count.kept), now \(count.actual).")
       }
-      for reason in repair.notRepaired {
-        out.writeLine("Nothing was repaired: " + TerminalEscaping.escape(reason))
+      for reason in repair.leftAlone {
+        out.writeLine("Left alone: \(reason).")
       }
-      if repair.isEmpty && repair.notRepaired.isEmpty {
+      for reason in repair.notRepaired {
+        out.writeLine("Nothing was repaired: \(reason)")
+      }
+      if repair.isEmpty && repair.notRepaired.isEmpty && repair.leftAlone.isEmpty {
         out.writeLine("Every kept count was right; nothing to repair.")
       }
     }
@@ -38,15 +40,15 @@ package enum DoctorCommand {
       try HealthReport.inspect(
         path: path, busyTimeoutMilliseconds: Int32(clamping: context.globals.busyTimeoutMilliseconds))
     }
-    func row(_ label: String, _ value: String) {
+    func row(_ label: TerminalText, _ value: TerminalText) {
       out.writeLine(style.bold(label.padding(to: 11)) + value)
     }
-    row("Database", TerminalEscaping.escape(path))
+    row("Database", "\(path)")
     row("Schema", "version \(report.schemaVersion) (this build knows up to \(report.supportedSchemaVersion))")
     row(
       "Integrity",
       report.integrity.isEmpty
-        ? "not checked" : report.integrity.prefix(10).map(TerminalEscaping.escape).joined(separator: "; "))
+        ? "not checked" : "\(report.integrity.prefix(10).joined(separator: "; "))")
     for (index, migration) in report.migrations.enumerated() {
       let number = String(migration.number).leftPadded(to: 4, with: "0")
       row(index == 0 ? "Migrations" : "", "\(number) \(migration.name): \(migration.state.rawValue)")
@@ -55,24 +57,24 @@ package enum DoctorCommand {
       let verdict = count.kept == count.actual ? "ok" : "kept \(count.kept), actual \(count.actual)"
       row(
         index == 0 ? "Counts" : "",
-        "\(TerminalEscaping.escape(count.account)) \(count.list): \(count.actual) (\(verdict))")
+        "\(count.account) \(count.list): \(count.actual) (\(verdict))")
     }
     for (index, search) in report.searchIndexes.enumerated() {
       row(index == 0 ? "Search" : "", "\(search.kind): \(search.table) \(search.state.rawValue)")
     }
     // A warning is not a problem: the file is sound, and its mode is the owner's choice.
     for warning in report.warnings {
-      out.writeLine(style.yellow("Warning: ") + TerminalEscaping.escape(warning))
+      out.writeLine(style.yellow("Warning: ") + "\(warning)")
     }
     if report.isHealthy {
       out.writeLine(style.green("Healthy."))
       return .success
     }
-    for problem in report.problems { out.writeLine(style.red("Problem: ") + TerminalEscaping.escape(problem)) }
+    for problem in report.problems { out.writeLine(style.red("Problem: ") + "\(problem)") }
     // The report is the data; the verdict is the one line on stderr every failure ends with.
     out.flush()
     let verdict = report.verdict?.message ?? report.problems[0]
-    context.stderr.write(ErrorRenderer.render(message: verdict, style: context.stderrStyle))
+    context.stderr.write(TerminalText(rendered: ErrorRenderer.render(message: verdict, style: context.stderrStyle)))
     return report.verdict.map(CLIError.exitCode(for:)) ?? .ioError
   }
 }

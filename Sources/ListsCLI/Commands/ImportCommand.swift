@@ -27,13 +27,35 @@ package enum ImportCommand {
     if input.raw && input.format != .csv {
       throw .usageMessage("--raw goes with --format csv.", commandPath: ["import"])
     }
-    let (added, kind) = try context.writing { database throws(CLIError) in
+    let updateBy = parsed[ImportSpec.updateBy]
+    let (counts, kind) = try context.writing { database throws(CLIError) in
       let items = try context.items(of: list, in: database)
-      return (try importAll(items, input, progress), items.list)
+      guard let updateBy else { return ((try importAll(items, input, progress), 0), items.list) }
+      let match = try self.match(updateBy, of: items.definition)
+      return (try importAll(items, input, progress, updatingBy: match), items.list)
     }
     progress.finish()
-    context.stdout.writeLine("Imported \(added) \(added == 1 ? kind.itemName : kind.rawValue).")
+    let (added, updated) = counts
+    if updateBy == nil {
+      context.stdout.writeLine("Imported \(added) \(added == 1 ? kind.itemName : kind.rawValue).")
+    } else {
+      context.stdout.writeLine("Imported \(added + updated) \(added + updated == 1 ? kind.itemName : kind.rawValue): \(added) added, \(updated) updated.")
+    }
     return .success
+  }
+
+  /// What `--update-by` names: `id`, or every unique field of the kind (in any order).
+  private static func match(_ text: String, of definition: KindDefinition) throws(CLIError) -> KindItems.ImportMatch {
+    let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    if names == ["id"] { return .id }
+    let unique = definition.unique?.fields ?? []
+    guard !unique.isEmpty, Set(names) == Set(unique), names.count == unique.count else {
+      let allowed = unique.isEmpty ? "id (\(definition.name) has no unique fields)" : "\(unique.joined(separator: ",")) or id"
+      throw .usageMessage(
+        "--update-by '\(TerminalEscaping.escape(text))' is not a way to match \(definition.name): use \(allowed).",
+        commandPath: ["import"])
+    }
+    return .uniqueFields
   }
 
   /// Where the items come from and how they are written.
@@ -93,8 +115,8 @@ package enum ImportCommand {
     let format = KindItemFormat(repository.definition)
     var reader = ItemReader(input, for: format)
     var line = 0
-    do {
-      return try repository.importItems(from: { () throws(CLIError) -> DynamicDraft? in
+    return try rejections(line: { line }) {
+      try repository.importItems(from: { () throws(CLIError) -> DynamicDraft? in
         guard let next = try reader.read() else { return nil }
         line = next.line
         progress.advance()
@@ -104,11 +126,40 @@ package enum ImportCommand {
           throw .badImportLine(line: line, reason: uppercasedFirst(error.reason))
         }
       })
+    }
+  }
+
+  /// Feeds every line of the input to the repository's import that updates, one at a time.
+  private static func importAll(
+    _ repository: KindItems, _ input: Input, _ progress: Progress, updatingBy match: KindItems.ImportMatch
+  ) throws(CLIError) -> (added: Int, updated: Int) {
+    let format = KindItemFormat(repository.definition)
+    var reader = ItemReader(input, for: format)
+    var line = 0
+    return try rejections(line: { line }) {
+      try repository.importItems(updatingBy: match) { () throws(CLIError) -> KindItems.ImportLine? in
+        guard let next = try reader.read() else { return nil }
+        line = next.line
+        progress.advance()
+        do throws(DraftFields.Problem) {
+          return try format.importLine(from: next.value)
+        } catch {
+          throw .badImportLine(line: line, reason: uppercasedFirst(error.reason))
+        }
+      }
+    }
+  }
+
+  /// Runs an import, turning its errors into the command's: a rejected item names the line
+  /// `line()` last read.
+  private static func rejections<T>(line: () -> Int, _ body: () throws -> T) throws(CLIError) -> T {
+    do {
+      return try body()
     } catch let error as CLIError {
       throw error
     } catch let ListStoreError.importRejected(_, reason) {
       // The store stops at the draft it was just handed: the line last read.
-      throw .badImportLine(line: line, reason: reason.message)
+      throw .badImportLine(line: line(), reason: reason.message)
     } catch let error as ListStoreError {
       throw .store(error)
     } catch {

@@ -48,7 +48,7 @@ package enum KindsCommand {
         return kind
       }
       if parsed[KindsSpec.Show.json] {
-        context.stdout.writeLine(json(kind))
+        context.stdout.writeVerbatimLine(json(kind))
       } else {
         for line in describe(kind) { context.stdout.writeLine(line) }
       }
@@ -83,34 +83,35 @@ package enum KindsCommand {
       TableColumn("KIND"), TableColumn("ITEMS", alignment: .right, minimumWidth: 5), TableColumn("FIELDS"),
     ]
     for line in TableRenderer.render(columns: columns, rows: rows, width: context.width, style: context.stdoutStyle) {
-      context.stdout.writeLine(line)
+      context.stdout.writeLine(TerminalText(rendered: line))
     }
   }
 
-  /// A kind for people: its fields with their types and limits, its order, and its SQL.
-  static func describe(_ kind: RegisteredKind) -> [String] {
+  /// A kind for people: its fields with their types and limits, its order, and its SQL. Every
+  /// name and value in it is the file's, so each is escaped on its way into the lines.
+  static func describe(_ kind: RegisteredKind) -> [TerminalText] {
     let definition = kind.definition
-    var lines = [
+    var lines: [TerminalText] = [
       "\(definition.name) (one \(definition.item)), version \(kind.version)"
         + (kind.isBuiltIn ? ", built in" : ", registered \(kind.createdAt.iso8601)")
     ]
-    let width = definition.fields.map(\.name.count).max() ?? 0
-    for field in definition.fields {
-      lines.append("  " + field.name.padding(to: width) + "  " + summary(of: field))
+    let names = definition.fields.map { TerminalText(escaping: $0.name) }
+    let width = names.map(\.text.count).max() ?? 0
+    for (name, field) in zip(names, definition.fields) {
+      lines.append("  \(name.padding(to: width))  \(summary(of: field))")
     }
-    lines.append(
-      "Order: " + definition.effectiveOrder.map { $0.field + ($0.descending ? " descending" : "") }
-        .joined(separator: ", then "))
+    let order = definition.effectiveOrder.map { $0.field + ($0.descending ? " descending" : "") }
+    lines.append("Order: \(order.joined(separator: ", then "))")
     if let unique = definition.unique {
       lines.append(
         "Unique per account: \(unique.fields.joined(separator: " and ")) (adding again "
           + (unique.onDuplicate == .keep ? "changes nothing)" : "is refused)"))
     }
-    if !definition.search.isEmpty { lines.append("Search: " + definition.search.joined(separator: ", ")) }
+    if !definition.search.isEmpty { lines.append("Search: \(definition.search.joined(separator: ", "))") }
     lines.append("Checksum: \(kind.checksum)")
     if !kind.schemaSQL.isEmpty {
       lines.append("SQL:")
-      lines += kind.schemaSQL.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+      lines += kind.schemaSQL.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
     }
     return lines
   }

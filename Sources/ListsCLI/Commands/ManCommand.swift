@@ -3,7 +3,7 @@ package enum ManCommand {
   /// Prints the page.
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode
   {
-    context.stdout.write(ManPage.render())
+    context.stdout.writeVerbatim(ManPage.render())
     return .success
   }
 }

@@ -7,18 +7,19 @@ package enum OverviewCommand {
     let database = try context.openForReading()
     let kinds = try store { () throws(ListStoreError) in try database.kinds().map(\.definition) }
     let catalog = PlaceholderCatalog.commandLine(for: kinds)
-    var rows: [[String]] = []
+    var rows: [(name: TerminalText, count: Int, title: TerminalText)] = []
     for definition in kinds {
       let count = try store { () throws(ListStoreError) in
         try database.items(of: definition.name, account: context.account).count()
       }
-      rows.append([definition.name, count == 0 ? catalog.emptyPlaceholder(list: definition.name).title : String(count)])
+      let title = count == 0 ? catalog.emptyPlaceholder(list: definition.name).title : ""
+      rows.append((TerminalText(escaping: definition.name), count, TerminalText(escaping: title)))
     }
     let style = context.stdoutStyle
-    let width = max(11, (rows.map(\.[0].count).max() ?? 0) + 2)
+    let width = max(11, (rows.map(\.name.text.count).max() ?? 0) + 2)
     for row in rows {
-      let name = row[0].padding(to: width)
-      context.stdout.writeLine(style.bold(name) + (row[1].first?.isNumber == true ? row[1] : style.dim(row[1])))
+      let name = style.bold(row.name.padding(to: width))
+      context.stdout.writeLine(row.count == 0 ? name + style.dim(row.title) : name + "\(row.count)")
     }
     return .success
   }

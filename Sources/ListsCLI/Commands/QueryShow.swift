@@ -33,7 +33,7 @@ enum QueryShow {
     let stderr = context.stderr
     func publish(_ transition: ListTransition<DynamicItem>) {
       guard events else { return }
-      for event in transition.events { stderr.writeLine(event.jsonLine) }
+      for event in transition.events { stderr.writeVerbatimLine(event.jsonLine) }
       stderr.flush()
     }
     let all = parsed[ShowSpec.all]
@@ -52,14 +52,14 @@ enum QueryShow {
     if parsed[ShowSpec.json] {
       view.json(account: context.account).withBytes { context.stdout.write($0) }
     } else {
-      context.stdout.write(view.human(settings: context.renderSettings))
+      context.stdout.write(TerminalText(rendered: view.human(settings: context.renderSettings)))
     }
     guard machine.state.phase == .error || PlaceholderCatalog.notice(of: machine.state)?.error != nil else {
       return .success
     }
     let message = (machine.state.error ?? PlaceholderCatalog.notice(of: machine.state)?.error)?.message ?? ""
     context.stdout.flush()
-    context.stderr.write(ErrorRenderer.render(message: message, style: context.stderrStyle))
+    context.stderr.write(TerminalText(rendered: ErrorRenderer.render(message: message, style: context.stderrStyle)))
     return lastError.map(CLIError.exitCode(for:)) ?? .software
   }
 

@@ -24,7 +24,7 @@ package enum SeedCommand {
     }
     context.stdout.writeLine(
       "Added \(favorites) favorites, \(addresses) addresses and \(orders) orders to account "
-        + "'\(TerminalEscaping.escape(account))'. Try: \(context.command("show", "orders"))")
+        + "'\(account)'. Try: \(context.command("show", "orders"))")
     return .success
   }
 

@@ -64,7 +64,7 @@ package enum ShowCommand {
     if options.json {
       presenter.json(snapshot, account: context.account).withBytes { context.stdout.write($0) }
     } else {
-      context.stdout.write(presenter.human(snapshot, settings: context.renderSettings))
+      context.stdout.write(TerminalText(rendered: presenter.human(snapshot, settings: context.renderSettings)))
     }
     guard let failure = presenter.failure(of: state) else { return .success }
     // Cached rows shown with the offline notice: a success (§9).
@@ -72,7 +72,7 @@ package enum ShowCommand {
     // The placeholder (or the JSON) is the view; the contract's one line on stderr is for the
     // script or person that only looks at the exit status and the diagnostics.
     context.stdout.flush()
-    context.stderr.write(ErrorRenderer.render(message: failure.message, style: context.stderrStyle))
+    context.stderr.write(TerminalText(rendered: ErrorRenderer.render(message: failure.message, style: context.stderrStyle)))
     return outcome.lastError.map(CLIError.exitCode(for:)) ?? sync?.view.exitCode ?? .software
   }
 
@@ -142,7 +142,7 @@ package enum ShowCommand {
     let stderr = context.stderr
     func publish(_ transition: ListTransition<DynamicItem>) {
       guard options.events else { return }
-      for event in transition.events { stderr.writeLine(event.jsonLine) }
+      for event in transition.events { stderr.writeVerbatimLine(event.jsonLine) }
       stderr.flush()
     }
     machine.drive(.loadNextPage, fetch: fetch, publish: publish)

@@ -125,7 +125,7 @@ package enum ShowSync {
         writer.key("retryable")
         writer.bool(error.retryable)
         writer.endObject()
-        context.stderr.writeLine(String(decoding: writer.bytes, as: UTF8.self))
+        context.stderr.writeVerbatimLine(String(decoding: writer.bytes, as: UTF8.self))
       }
       let label = after.hasSynced ? "offline" : "never"
       return (

@@ -58,6 +58,11 @@ package struct DraftFields {
     return try checked(key) { () throws(ListStoreError) in try Timestamp(iso8601: text) }
   }
 
+  /// Whether the object has `key`, null or not.
+  package func holds(_ key: String) -> Bool {
+    object[key] != nil
+  }
+
   /// The raw JSON value of `key`, or nil when missing or null.
   package func value(_ key: String) -> JSONValue? {
     guard let value = object[key], !value.isNull else { return nil }

@@ -94,6 +94,16 @@ package struct KindAddOptions: Sendable {
   /// The draft the parsed options describe; a currency code is taken in any case (`eur` is EUR).
   /// - Throws: ``ListStoreError`` for a value its field refuses (an amount, a time, a code).
   package func draft(from parsed: ParsedCommand) throws(ListStoreError) -> DynamicDraft {
+    DynamicDraft(try values(from: parsed))
+  }
+
+  /// The values of the fields whose options `parsed` gives, by field name: a bool flag given
+  /// is `true`. A money amount given without its currency option takes `currency(field)`, and
+  /// needs both when that is nil (as in `add`); `edit` gives the item's stored currency.
+  /// - Throws: ``ListStoreError`` for a value its field refuses (an amount, a time, a code).
+  package func values(
+    from parsed: ParsedCommand, currency storedCurrency: (FieldDefinition) -> Currency? = { _ in nil }
+  ) throws(ListStoreError) -> [String: FieldValue] {
     var values: [String: FieldValue] = [:]
     for target in targets where !target.isCurrency {
       let field = target.field
@@ -105,11 +115,13 @@ package struct KindAddOptions: Sendable {
         let amount = parsed.text(ofOption: target.option)
         let code = parsed.text(ofOption: currencyOption)
         guard amount != nil || code != nil else { continue }
-        guard let amount, let code else {
+        guard let amount, let currency = try code.map({ code throws(ListStoreError) in
+          try Currency(code: AddCommand.uppercased(code))
+        }) ?? storedCurrency(field)
+        else {
           throw .invalidValue(
             field: field.name, reason: "needs both \(target.option) and \(currencyOption)")
         }
-        let currency = try Currency(code: AddCommand.uppercased(code))
         values[field.name] = .money(try Money(parsing: amount, currency: currency))
       case .timestamp:
         guard let text = parsed.text(ofOption: target.option) else { continue }
@@ -123,26 +135,32 @@ package struct KindAddOptions: Sendable {
         values[field.name] = .text(text)
       }
     }
-    return DynamicDraft(values)
+    return values
   }
 
   /// `Added order 'A-1' (id 1): €25.90, paid.`, `Added address 'Home' (id 1), now the
   /// default.`, `Already a favorite: 'P-1' (id 1); nothing changed.`: the item named by its
   /// first unique (else first required text) field, then the definition's `summary`.
-  package func report(_ item: DynamicItem, added: Bool) -> String {
-    let key = keyField.flatMap { item.value(of: $0.name, in: definition) }.map { "'" + Self.escaped($0) + "'" }
-    let named = key.map { " " + $0 } ?? ""
+  package func report(_ item: DynamicItem, added: Bool) -> TerminalText {
+    let named = self.named(item)
     guard added else {
       return "Already \(Self.article(definition.item)) \(definition.item):\(named) (id \(item.id)); nothing changed."
     }
-    var line = "Added \(definition.item)\(named) (id \(item.id))"
+    var line: TerminalText = "Added \(definition.item)\(named) (id \(item.id))"
     let summary = definition.summary.compactMap { item.value(of: $0, in: definition) }
-      .map(Self.escaped).filter { !$0.isEmpty }
-    if !summary.isEmpty { line += ": " + summary.joined(separator: ", ") }
+      .map(KindTable.text).filter { !$0.isEmpty }
+    if !summary.isEmpty { line += ": \(summary.joined(separator: ", "))" }
     for field in definition.fields where field.onePerAccount && item.value(of: field.name, in: definition) == .bool(true) {
       line += ", now the \(field.flag ?? field.name)"
     }
     return line + "."
+  }
+
+  /// ` 'Dune'`: the item's first unique (else first required text) field, quoted and escaped,
+  /// after a space; empty when it has none.
+  package func named(_ item: DynamicItem) -> TerminalText {
+    let key = keyField.flatMap { item.value(of: $0.name, in: definition) }.map(KindTable.text)
+    return key.map { " '\($0)'" } ?? ""
   }
 
   private var keyField: FieldDefinition? {
@@ -151,9 +169,5 @@ package struct KindAddOptions: Sendable {
       guard case .text = field.type else { return false }
       return field.required
     }
-  }
-
-  private static func escaped(_ value: FieldValue) -> String {
-    TerminalEscaping.escape(KindTable.text(value))
   }
 }

@@ -34,7 +34,32 @@ package struct KindItemFormat: Sendable {
     writer.beginObject()
     writer.key("id")
     writer.int(Int(item.id))
-    for (field, value) in zip(definition.fields, item.values) {
+    writeMembers(item, into: &writer)
+    if let addedAt = item.addedAt {
+      writer.key("added_at")
+      writer.string(addedAt.iso8601)
+    }
+    writer.endObject()
+  }
+
+  /// `item` as a push sends it: the JSON object of its fields without `id` — every field and
+  /// `added_at` for an add, only `fields` for an update (`null` for an unset one).
+  package func pushJSON(_ item: DynamicItem, fields: [String]?) -> String {
+    var writer = JSONWriter(capacity: 256)
+    writer.beginObject()
+    writeMembers(item, only: fields, into: &writer)
+    if fields == nil, let addedAt = item.addedAt {
+      writer.key("added_at")
+      writer.string(addedAt.iso8601)
+    }
+    writer.endObject()
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// Writes the members of `item`'s fields — all, or those named in `only` — in the
+  /// definition's order.
+  private func writeMembers(_ item: DynamicItem, only: [String]? = nil, into writer: inout JSONWriter) {
+    for (field, value) in zip(definition.fields, item.values) where only?.contains(field.name) ?? true {
       writer.key(field.name)
       switch value {
       case .null:
@@ -57,11 +82,6 @@ package struct KindItemFormat: Sendable {
         writer.string(money.currency.code)
       }
     }
-    if let addedAt = item.addedAt {
-      writer.key("added_at")
-      writer.string(addedAt.iso8601)
-    }
-    writer.endObject()
   }
 
   /// Writes `item` as one CSV record, in the order of ``fieldNames``.
@@ -125,6 +145,30 @@ package struct KindItemFormat: Sendable {
     var addedAt: Timestamp?
     if definition.hasImplicitAddedAt { addedAt = try fields.timestamp("added_at") }
     return DynamicDraft(values, addedAt: addedAt)
+  }
+
+  /// The line of an import that updates one JSON object describes: the fields it holds (a
+  /// null one as `.null`; a money field when any of its members is there), its `id` and
+  /// `added_at`. No field is required here: a line that changes an item holds what changes,
+  /// and the store refuses an added item that lacks a required field.
+  /// - Throws: ``DraftFields/Problem`` naming the field.
+  package func importLine(from value: JSONValue) throws(DraftFields.Problem) -> KindItems.ImportLine {
+    let fields = try DraftFields(value, known: Array(fieldNames.dropFirst()))
+    var values: [String: FieldValue] = [:]
+    for field in definition.fields {
+      let keys = if case .money = field.type { [field.name] + field.columns } else { [field.name] }
+      guard keys.contains(where: fields.holds) else { continue }
+      values[field.name] = try self.value(of: field, in: fields)
+    }
+    var id: Int64?
+    if let value = fields.value("id") {
+      guard let literal = value.numberLiteral, let number = Int64(literal) else {
+        throw DraftFields.Problem(reason: "field 'id' must be an integer.")
+      }
+      id = number
+    }
+    let addedAt = definition.hasImplicitAddedAt ? try fields.timestamp("added_at") : nil
+    return KindItems.ImportLine(id: id, values: values, addedAt: addedAt)
   }
 
   private func value(of field: FieldDefinition, in fields: DraftFields) throws(DraftFields.Problem) -> FieldValue {

@@ -8,6 +8,8 @@ package enum CommandID: Sendable, Hashable {
   case show
   /// `lists add LIST ...`, the list being the last word of the path.
   case add
+  /// `lists edit LIST ID ...`, the list being the last word of the path.
+  case edit
   /// `lists remove LIST ID...`.
   case remove
   /// `lists clear LIST`.

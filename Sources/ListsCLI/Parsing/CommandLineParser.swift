@@ -108,9 +108,12 @@ package struct CommandLineParser: Sendable {
       do throws(UsageError) {
         try check(value, kind: kind, name: name, isArgument: false, path: state.path)
       } catch {
-        // The options of `add` are the new item's fields: a value they reject is bad data.
+        // The options of `add` and `edit` are the item's fields: a value they reject is bad
+        // data (`edit --unset` names a field, a way of calling the command).
         var error = error
-        if !isGlobal, case .add? = state.spec.id { error.isBadData = true }
+        if !isGlobal, state.spec.id == .add || (state.spec.id == .edit && name != KindEditOptions.unset) {
+          error.isBadData = true
+        }
         throw error
       }
     }

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Generates usage lines and help pages from the command tree, wrapped to a width.
 ///
 /// A page has the sections OVERVIEW, USAGE, ARGUMENTS, OPTIONS, GLOBAL OPTIONS and, for `lists`
@@ -45,10 +47,12 @@ package enum HelpRenderer {
     _ spec: CommandSpec, path: [String], root: CommandSpec, globalOptions: [OptionSpec],
     width: Int
   ) -> String {
-    var lines = TextWrapper.wrap("OVERVIEW: " + spec.abstract, width: width)
+    // A kind's `add` page is made from its definition, which the file holds: each text is
+    // escaped before it is measured and wrapped.
+    var lines = TextWrapper.wrap("OVERVIEW: " + escape(spec.abstract), width: width)
     if let discussion = spec.discussion {
       lines.append("")
-      lines += TextWrapper.wrap(discussion, width: width)
+      lines += TextWrapper.wrap(escape(discussion), width: width)
     }
     lines.append("")
     let commandWords = ([root.name] + path).joined(separator: " ")
@@ -58,15 +62,15 @@ package enum HelpRenderer {
     var sections: [(title: String, entries: [(label: String, text: String)])] = []
     if !spec.arguments.isEmpty {
       sections.append(
-        ("ARGUMENTS", spec.arguments.map { ($0.usage.trimmingBrackets, describe($0)) }))
+        ("ARGUMENTS", spec.arguments.map { (escape($0.usage.trimmingBrackets), escape(describe($0))) }))
     }
-    var options = spec.options.map { ($0.label, describe($0)) }
+    var options = spec.options.map { (escape($0.label), escape(describe($0))) }
     options.append(("-h, --help", "Show help information."))
     if path.isEmpty { options.append(("--version", "Show the version.")) }
     sections.append(("OPTIONS", options))
-    sections.append(("GLOBAL OPTIONS", globalOptions.map { ($0.label, describe($0)) }))
+    sections.append(("GLOBAL OPTIONS", globalOptions.map { (escape($0.label), escape(describe($0))) }))
     if !spec.subcommands.isEmpty {
-      sections.append(("SUBCOMMANDS", spec.visibleSubcommands.map { ($0.name, $0.abstract) }))
+      sections.append(("SUBCOMMANDS", spec.visibleSubcommands.map { (escape($0.name), escape($0.abstract)) }))
     }
     let labelWidth = min(
       sections.flatMap(\.entries).map { DisplayWidth.of($0.label) }.max() ?? 0, maximumLabelWidth)
@@ -81,7 +85,7 @@ package enum HelpRenderer {
       lines.append("")
       let noun = spec.subcommandNoun
       lines += TextWrapper.wrap(
-        "  See '\(root.name) help \(path.map { $0 + " " }.joined())<\(noun)>' for detailed help.",
+        "  See '\(root.name) help \(path.map { escape($0) + " " }.joined())<\(noun)>' for detailed help.",
         width: width)
       if path.isEmpty {
         lines += TextWrapper.wrap(
@@ -110,7 +114,7 @@ package enum HelpRenderer {
     guard let spec = root.descendant(at: path) else {
       preconditionFailure("No command at '\(path.joined(separator: " "))'.")
     }
-    var parts = [root.name] + path
+    var parts = ([root.name] + path).map(escape)
     if path.isEmpty {
       parts += globalOptions.map { "[\($0.label)]" }
     }
@@ -119,12 +123,12 @@ package enum HelpRenderer {
       parts.append(spec.isRunnable ? "[\(noun)]" : noun)
       if !path.isEmpty { parts.append("[<options>]") }
     }
-    parts += spec.arguments.map(\.usage)
+    parts += spec.arguments.map { escape($0.usage) }
     for option in spec.options {
       if option.isRequired {
-        parts.append(option.label)
+        parts.append(escape(option.label))
       } else {
-        parts.append("[\(option.label)\(option.isRepeatable ? " ..." : "")]")
+        parts.append("[\(escape(option.label))\(option.isRepeatable ? " ..." : "")]")
       }
     }
     return parts
@@ -177,6 +181,11 @@ package enum HelpRenderer {
     }
     lines += rest.map { indent + $0 }
     return lines.map(\.trimmingTrailingSpaces)
+  }
+
+  /// `text` with its controls escaped: the texts of a kind's options come from the file.
+  private static func escape(_ text: String) -> String {
+    TerminalEscaping.escape(text)
   }
 
   // MARK: Descriptions

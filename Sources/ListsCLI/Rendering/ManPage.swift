@@ -1,3 +1,5 @@
+import TextFormats
+
 /// The `lists(1)` manual page in roff (the `man` macros), generated from the command specs
 /// that help and the parser use, so it lists every command and option there is.
 ///
@@ -116,7 +118,8 @@ package enum ManPage {
     return first.lowercased() + text.dropFirst()
   }
 
-  /// `text` as roff text: backslashes and dashes escaped, non-ASCII characters as groff's
+  /// `text` as roff text: backslashes and dashes escaped, controls and bidi controls as their
+  /// visible escapes (``TerminalEscaping``), other non-ASCII characters as groff's
   /// `\[uXXXX]`, and a line that would start with a control character (`.` or `'`) guarded.
   package static func escaped(_ text: String) -> String {
     var out = ""
@@ -125,6 +128,9 @@ package enum ManPage {
       case "\\": out += "\\e"
       case "-": out += "\\-"
       case "\n": out += "\n"
+      case _ where TerminalEscaping.needsEscape(scalar):
+        // Shown as its visible escape (`\u{1B}`), never passed on to groff and the terminal.
+        out += escaped(TerminalEscaping.escape(String(scalar)))
       case _ where scalar.value > 0x7E:
         let hex = String(scalar.value, radix: 16, uppercase: true)
         out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"

@@ -38,10 +38,29 @@ package final class OutputWriter {
   /// Whether the reader closed the pipe: stop producing output.
   package var isBrokenPipe: Bool { failure == .brokenPipe }
 
-  /// Appends the UTF-8 bytes of `text`.
-  package func write(_ text: String) {
+  /// Appends people's text: safe for a terminal by its type (see ``TerminalText``).
+  package func write(_ text: TerminalText) {
+    writeVerbatim(text.text)
+  }
+
+  /// Appends `line` and a line feed; see ``write(_:)-(TerminalText)``.
+  package func writeLine(_ line: TerminalText = "") {
+    writeVerbatim(line.text)
+    writeVerbatim("\n")
+  }
+
+  /// Appends the UTF-8 bytes of `text` as they are: for machine output (JSON, CSV, a
+  /// completion script, the man page's source) that keeps text verbatim in its own quoting.
+  /// People's text goes through ``write(_:)-(TerminalText)``.
+  package func writeVerbatim(_ text: String) {
     var text = text
     text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// ``writeVerbatim(_:)`` and a line feed.
+  package func writeVerbatimLine(_ line: String) {
+    writeVerbatim(line)
+    writeVerbatim("\n")
   }
 
   /// Appends `bytes`.
@@ -60,12 +79,6 @@ package final class OutputWriter {
       }
     }
     buffer.append(contentsOf: bytes)
-  }
-
-  /// Appends `line` and a line feed.
-  package func writeLine(_ line: String = "") {
-    write(line)
-    write("\n")
   }
 
   /// Sends the buffered bytes to the file descriptor.

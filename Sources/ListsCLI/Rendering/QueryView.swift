@@ -100,7 +100,7 @@ struct QueryView {
         words += ["--after", cursor.token]
         footer += " · next: " + settings.command(words)
       }
-      lines.append(style.dim(footer))
+      lines.append(style.dim(TerminalEscaping.escape(footer)))
     }
     if let notice = display.notice { lines.append(style.yellow(TerminalEscaping.escape(notice))) }
     return lines.joined(separator: "\n") + "\n"

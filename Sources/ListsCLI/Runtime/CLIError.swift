@@ -34,7 +34,7 @@ package enum CLIError: Error {
   package static func exitCode(for error: ListStoreError) -> ExitCode {
     switch error {
     case .invalidCurrency, .invalidAmount, .invalidTimestamp, .invalidValue, .invalidStatus,
-      .duplicateOrderNumber, .itemsNotFound, .importRejected, .invalidDefinition, .duplicateItem:
+      .duplicateOrderNumber, .itemsNotFound, .itemNotFound, .importRejected, .invalidDefinition, .duplicateItem:
       .dataError
     case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind, .invalidFilter, .unknownField,
       .search(.nulCharacter), .search(.notSearchable):

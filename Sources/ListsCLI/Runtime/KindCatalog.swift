@@ -6,13 +6,25 @@ package enum KindCatalog {
   /// The kinds of the database at `path`: read from the file; the built-in
   /// ones when there is no file, or it cannot be read (the command then says why).
   package static func definitions(atPath path: String?) -> [KindDefinition] {
-    guard let path, !Context.isNewDatabase(path) else { return KindDefinition.builtIns }
+    read(atPath: path).definitions
+  }
+
+  /// ``definitions(atPath:)``, and why the file's kinds could not be read when a definition
+  /// in it is damaged: a command line that names no built-in list then fails with that error
+  /// rather than as an unknown list.
+  package static func read(atPath path: String?) -> (definitions: [KindDefinition], damage: ListStoreError?) {
+    guard let path, !Context.isNewDatabase(path) else { return (KindDefinition.builtIns, nil) }
     var configuration = ListsDatabase.Configuration(busyTimeoutMilliseconds: 1000)
     configuration.createIfMissing = false
-    guard let database = try? ListsDatabase(path: path, configuration: configuration),
-      let kinds = try? database.kinds()
-    else { return KindDefinition.builtIns }
-    return kinds.map(\.definition)
+    guard let database = try? ListsDatabase(path: path, configuration: configuration) else {
+      return (KindDefinition.builtIns, nil)
+    }
+    do {
+      return (try database.kinds().map(\.definition), nil)
+    } catch {
+      guard case .corrupt = error else { return (KindDefinition.builtIns, nil) }
+      return (KindDefinition.builtIns, error)
+    }
   }
 
   /// A definition to show a failure of the list named `name` with before the file has

@@ -95,13 +95,14 @@ package struct ListPresenter: Sendable {
     var lines: [String] = []
     if state.items.isEmpty {
       // A page after the last one (`--after` the cursor of the end): content, with no rows.
-      lines.append("No more \(list.rawValue) after this cursor (\(counted(snapshot)) in all).")
+      lines.append(TerminalEscaping.escape("No more \(list.rawValue) after this cursor (\(counted(snapshot)) in all)."))
     } else {
       lines = TableRenderer.render(
         columns: table.columns, rows: state.items.map(table.row), width: width,
         style: style)
       lines.append("")
-      lines.append(style.dim(footer(snapshot, settings: settings)))
+      // The kind's names come from the file, the cursor's command from the command line.
+      lines.append(style.dim(TerminalEscaping.escape(footer(snapshot, settings: settings))))
     }
     if let notice = display.notice {
       lines.append(style.yellow(TerminalEscaping.escape(notice)))

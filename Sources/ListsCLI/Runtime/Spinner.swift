@@ -7,7 +7,7 @@ package final class Spinner {
   private let task: Task<Bool, Never>?
 
   /// Starts a spinner with `message` when `enabled`.
-  package init(_ message: String, enabled: Bool, delay: Duration = .milliseconds(150)) {
+  package init(_ message: TerminalText, enabled: Bool, delay: Duration = .milliseconds(150)) {
     guard enabled else {
       task = nil
       return
@@ -36,8 +36,8 @@ package final class Spinner {
     }
   }
 
-  private static func write(_ text: String) {
-    var text = text
+  private static func write(_ text: TerminalText) {
+    var text = text.text
     text.withUTF8 { bytes in _ = System.writeAll(System.standardError, UnsafeRawBufferPointer(bytes)) }
   }
 }

@@ -34,3 +34,16 @@ package func hexDump(_ bytes: some Collection<UInt8>, limit: Int = 64) -> String
   }
   return bytes.count > limit ? text + "…(\(bytes.count) bytes)" : text
 }
+
+/// Throws unless `message` is one non-empty line without a terminal control that must never
+/// reach a terminal: ESC, BEL, a C1 control (U+0080–U+009F), U+202E. Error messages quote
+/// their input, so this is what their escaping must give.
+package func requirePlainLine(_ message: String, _ what: String) throws(PropertyFailure) {
+  try require(!message.isEmpty, "empty \(what)")
+  let control = message.unicodeScalars.first {
+    $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\n" || $0 == "\r" || (0x80...0x9F).contains($0.value)
+      || $0 == "\u{202E}"
+  }
+  try require(
+    control == nil, "\(what) holds U+\(String(control?.value ?? 0, radix: 16, uppercase: true)): \(quoted(message))")
+}

@@ -32,7 +32,15 @@ struct Book: KindRecord, Equatable {
     var pages: Int64? = nil
     var price: Money? = nil
     var status: String? = nil
+    var finishedAt: Timestamp? = nil
+    var signed: Bool? = nil
     var addedAt: Timestamp? = nil
+  }
+
+  var draft: Draft {
+    Draft(
+      title: title, author: author, pages: pages, price: price, status: status, finishedAt: finishedAt,
+      signed: signed, addedAt: addedAt)
   }
 
   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
@@ -41,7 +49,8 @@ struct Book: KindRecord, Equatable {
     try bindings.integer(draft.pages)
     try bindings.money(draft.price)
     try bindings.text(draft.status)
-    // finished_at and signed are left to their defaults.
+    try bindings.timestamp(draft.finishedAt)
+    try bindings.bool(draft.signed)
     bindings.addedAt(draft.addedAt)
   }
 }
@@ -70,6 +79,8 @@ struct Shelf: KindRecord, Equatable {
     var label: String
     var main = false
   }
+
+  var draft: Draft { Draft(label: label, main: main) }
 
   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
     try bindings.text(draft.label)

@@ -21,6 +21,12 @@ Control, for the test only:
   `extra_items` (n: the page holds n items more than `limit` asked for), `cursor_bytes` (n: a
   `next_cursor` of n bytes) and `body` (a text answered verbatim with 200, for ids such as `-0`
   or `18446744073709551616` that Python's JSON would rewrite).
+- `POST /items` with `{"changes": [...]}` is a push (see `apply_change`); faults on it:
+  `status` (answered before applying), `after_apply_status` (applied, then that status),
+  `drop_after_apply` (applied, then the connection reset: the answer is lost), `delay_ms`,
+  `bad_json`. `{"reject_titles": [...]}` in a control makes adds and updates with those titles
+  rejected.
+- `GET /_state` returns the items and, per change id, how many times it was applied.
 - `GET /_log` returns every request so far (control requests excepted) as
   `[{"path", "query", "authorization", "headers"}]`, `headers` holding every header the request
   carried (names in lower case).
@@ -75,15 +81,53 @@ class Handler(BaseHTTPRequestHandler):
     self.wfile.write(body)
 
   def do_POST(self):
-    if self.path != "/_control":
-      return self.send_json(404, {"error": "not found"})
     length = int(self.headers.get("Content-Length", "0"))
-    control = json.loads(self.rfile.read(length) or b"{}")
+    body = self.rfile.read(length)
+    if self.path != "/_control":
+      return self.push(body)
+    control = json.loads(body or b"{}")
     with lock:
       if "items" in control:
         state["items"] = control["items"]
+      if "reject_titles" in control:
+        state["reject_titles"] = control["reject_titles"]
       state["faults"].extend(control.get("faults", []))
     self.send_json(200, {"ok": True})
+
+  def push(self, body):
+    """`POST /items` with `{"changes": [...]}`: each change applied once by its change_id."""
+    parts = urlsplit(self.path)
+    with lock:
+      fault = state["faults"].pop(0) if state["faults"] else None
+      try:
+        changes = json.loads(body)["changes"]
+      except (ValueError, KeyError, TypeError):
+        changes = None
+      state["log"].append(
+          {"path": parts.path, "query": parts.query, "method": "POST",
+           "authorization": self.headers.get("Authorization"),
+           "headers": {name.lower(): value for name, value in self.headers.items()},
+           "changes": changes})
+    fault = fault or {}
+    if "delay_ms" in fault:
+      time.sleep(fault["delay_ms"] / 1000)
+    if "status" in fault:
+      return self.send_json(fault["status"], {"error": "fault %d" % fault["status"]})
+    if parts.path != "/items" or not isinstance(changes, list) or len(changes) > 100:
+      return self.send_json(400, {"error": "not a push"})
+    with lock:
+      results = [apply_change(change) for change in changes]
+    if "after_apply_status" in fault:
+      return self.send_json(fault["after_apply_status"], {"error": "failed after applying"})
+    if fault.get("drop_after_apply"):
+      self.close_connection = True
+      self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+      self.connection.close()
+      return
+    answer = {"results": results}
+    if fault.get("bad_json"):
+      return self.send_cut(json.dumps(answer).encode()[:10], reset=False)
+    self.send_json(200, answer)
 
   def do_GET(self):
     parts = urlsplit(self.path)
@@ -91,6 +135,10 @@ class Handler(BaseHTTPRequestHandler):
       with lock:
         log = list(state["log"])
       return self.send_json(200, log)
+    if parts.path == "/_state":
+      with lock:
+        snapshot = {"items": list(state["items"]), "applied": dict(state.get("applied", {}))}
+      return self.send_json(200, snapshot)
     with lock:
       state["log"].append(
           {"path": parts.path, "query": parts.query,
@@ -195,6 +243,54 @@ class Handler(BaseHTTPRequestHandler):
       self.connection.close()
     else:
       self.connection.shutdown(socket.SHUT_WR)
+
+
+def apply_change(change):
+  """Applies one change of a push, or answers a change id seen before as the first time.
+
+  Items carry `version` (an integer, 1 when added, one more for each change); an update or
+  remove whose `base_version` is not the item's is a conflict; an add or update whose title is
+  one of `reject_titles` is rejected. Every application is counted in `applied` by change id.
+  Called with the lock held.
+  """
+  change_id = change.get("change_id")
+  answers = state.setdefault("answers", {})
+  if change_id in answers:
+    return answers[change_id]
+  op = change.get("op")
+  items = state["items"]
+  found = [item for item in items if "id" in change and item.get("id") == change["id"]]
+  current = found[0] if found else None
+  values = change.get("item") or {}
+  if op in ("add", "update") and values.get("title") in state.get("reject_titles", []):
+    answer = {"change_id": change_id, "status": "rejected",
+              "error": {"message": "this title is not allowed", "field": "title"}}
+  elif op == "add":
+    state["next_id"] = state.get("next_id", 1000) + 1
+    item = dict(values)
+    item["id"] = state["next_id"]
+    item["version"] = 1
+    items.append(item)
+    answer = {"change_id": change_id, "status": "applied", "item": dict(item)}
+  elif current is None:
+    answer = {"change_id": change_id, "status": "applied" if op == "remove" else "conflict", "item": None}
+  elif "base_version" in change and change["base_version"] != current.get("version"):
+    answer = {"change_id": change_id, "status": "conflict", "item": dict(current)}
+  elif op == "update":
+    for key, value in values.items():
+      if value is None:
+        current.pop(key, None)
+      else:
+        current[key] = value
+    current["version"] = current.get("version", 0) + 1
+    answer = {"change_id": change_id, "status": "applied", "item": dict(current)}
+  else:
+    items.remove(current)
+    answer = {"change_id": change_id, "status": "applied", "item": None}
+  answers[change_id] = answer
+  applied = state.setdefault("applied", {})
+  applied[change_id] = applied.get(change_id, 0) + 1
+  return answer
 
 
 def exit_with_parent():

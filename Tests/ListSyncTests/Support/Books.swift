@@ -18,13 +18,16 @@ enum Books {
 
   static func sync(_ items: KindItems, _ client: RemoteClient) -> KindSync {
     let format = KindItemFormat(items.definition)
-    return KindSync(items: items, client: client) { item throws(SyncRejection) in
-      do throws(DraftFields.Problem) {
-        return try format.draft(from: .object(item.object))
-      } catch {
-        throw SyncRejection(reason: error.reason)
-      }
-    }
+    return KindSync(
+      items: items, client: client,
+      decode: { item throws(SyncRejection) in
+        do throws(DraftFields.Problem) {
+          return try format.draft(from: .object(item.object))
+        } catch {
+          throw SyncRejection(reason: error.reason)
+        }
+      },
+      encode: { format.pushJSON($0, fields: $1) })
   }
 
   /// Every cached book as `title`, in the list's order.

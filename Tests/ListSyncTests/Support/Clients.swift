@@ -3,8 +3,11 @@ import ListSync
 
 /// A client of `remote` with a virtual clock for the retries.
 ///
-/// The connect timeout is long enough for a loaded machine (a spurious timeout would add a
-/// retry); the tests of the delay fault pass ``delayTimeout``, far below the server's delay.
+/// The timeouts are long enough for a loaded machine, where the local server can take more
+/// than a second to answer (a spurious timeout would add a retry, or fail a test that allows
+/// none): the read timeout, which bounds every pause of an exchange including the wait for
+/// the answer, too. The tests of the delay fault pass ``delayTimeout`` as the connect timeout,
+/// far below the server's delay, which is what times them out.
 func makeClient(
   _ remote: TestRemote, time: VirtualTime = VirtualTime(), path: String = "/items",
   url: String? = nil, headers: [RemoteHeader] = [], pageSize: Int = 2,
@@ -14,7 +17,7 @@ func makeClient(
   try RemoteClient(
     RemoteConfiguration(
       url: url ?? remote.url(path), headers: headers, pageSize: pageSize,
-      connectTimeout: connectTimeout, readTimeout: .seconds(1), resourceTimeout: .seconds(5),
+      connectTimeout: connectTimeout, readTimeout: .seconds(10), resourceTimeout: .seconds(30),
       maxRedirects: maxRedirects, maxBodyBytes: maxBodyBytes, retry: retry),
     environment: time.environment)
 }

@@ -113,6 +113,21 @@ final class Child {
     self.pid = pid
   }
 
+  /// Whether the child has written to stdout yet (read before ``wait(timeout:)``, which removes
+  /// the output files).
+  var hasWrittenOutput: Bool {
+    var info = stat()
+    return stat(outputPath, &info) == 0 && info.st_size > 0
+  }
+
+  /// Whether the child has ended (a zombie not yet reaped), read from `/proc`.
+  var hasEnded: Bool {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return true }
+    return text[close...].dropFirst(2).first == "Z"
+  }
+
   /// `prlimit` from util-linux, which sets the child's `RLIMIT_FSIZE` in bytes.
   static let prlimit: String = {
     for candidate in ["/usr/bin/prlimit", "/bin/prlimit", "/usr/local/bin/prlimit"]

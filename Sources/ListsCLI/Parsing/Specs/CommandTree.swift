@@ -28,6 +28,7 @@ package enum CommandTree {
   /// The commands below the root, in the order help lists them, each made only when asked for.
   private static let commands: [(name: String, spec: @Sendable ([KindDefinition]) -> CommandSpec)] = [
     ("show", { _ in ShowSpec.command }), (AddSpec.name, { AddSpec.command(kinds: $0) }),
+    (EditSpec.name, { EditSpec.command(kinds: $0) }),
     ("remove", { _ in RemoveSpec.command }), ("clear", { _ in ClearSpec.command }),
     ("import", { _ in ImportSpec.command }), ("export", { _ in ExportSpec.command }),
     ("seed", { _ in SeedSpec.command }), ("watch", { _ in WatchSpec.command }),

@@ -1,0 +1,294 @@
+import SQLiteCore
+import TextFormats
+
+/// One change on its way to the remote: the member of a push request's `changes` that carries
+/// it.
+public struct OutgoingChange: Sendable, Equatable {
+  /// The id the client made for the change.
+  public var changeID: String
+  /// The local id of the item.
+  public var itemID: Int64
+  /// What the change does.
+  public var operation: SyncChange.Operation
+  /// The change as the request carries it, a JSON object: frozen when it is first sent, and
+  /// sent exactly so again until the remote's answer is applied.
+  public var json: String
+}
+
+/// The remote's answer to one change of a push.
+public struct ChangeResult: Sendable {
+  /// What the remote did with the change.
+  public enum Outcome: Sendable {
+    /// Applied: the remote's item after the change (nil for a remove).
+    case applied(RemoteDraft?)
+    /// The remote's item had moved past the change's base: the remote's item as it is (nil
+    /// when it is gone). The remote's version wins; the change is kept as a conflict.
+    case conflict(RemoteDraft?)
+    /// Refused for good, with the remote's message and the field it names.
+    case rejected(message: String, field: String?)
+  }
+
+  /// The change answered.
+  public var changeID: String
+  /// The answer.
+  public var outcome: Outcome
+  /// The answer as the remote sent it (a JSON object), kept with a conflict or a refusal.
+  public var json: String
+
+  /// Creates a result.
+  public init(changeID: String, outcome: Outcome, json: String) {
+    self.changeID = changeID
+    self.outcome = outcome
+    self.json = json
+  }
+}
+
+extension KindItems {
+  /// Takes the next changes to send, at most `limit`, in the order they were made, and freezes
+  /// them: a change sent before and not answered comes again exactly as it was; a pending one
+  /// gets its JSON now (an add and an update carry the item's values as they are, so folded
+  /// writes send the final values) and is marked sent, in one transaction, before any request
+  /// is made. A change that needs the remote id of an item whose add is not answered yet waits,
+  /// and so do the later changes of that item.
+  ///
+  /// - Parameters:
+  ///   - limit: The most changes taken (a request carries at most 100).
+  ///   - writeItem: An item's fields (all of them, or the named ones) as the JSON object of the
+  ///     kind's item shape, without `id`.
+  package func takeChanges(
+    limit: Int = 100, writeItem: (DynamicItem, _ fields: [String]?) -> String
+  ) throws(ListStoreError) -> [OutgoingChange] {
+    try write { connection in
+      guard try SyncSchema.exists(connection) else { return [] }
+      let rows = try connection.cachedStatement(
+        """
+        SELECT change_id, seq, item_id, op, fields, state, made_at, payload FROM list_changes
+        WHERE kind = ?1 AND account = ?2 AND (state = 'pending' OR state = 'sent') ORDER BY seq
+        """)
+      try rows.bind(definition.name, at: 1)
+      try rows.bind(account, at: 2)
+      var waiting: [(seq: Int64, change: SyncChange, payload: String?)] = []
+      while try rows.step() {
+        let change = try Self.change(rows, path: database.path)
+        waiting.append((change.sequence, change, rows.optionalText(at: 7)))
+      }
+      rows.reset()
+      var taken: [OutgoingChange] = []
+      var blocked: Set<Int64> = []
+      for (seq, change, payload) in waiting where taken.count < limit {
+        guard !blocked.contains(change.itemID) else { continue }
+        if change.state == .sent, let payload {
+          taken.append(OutgoingChange(changeID: change.changeID, itemID: change.itemID, operation: change.operation, json: payload))
+          continue
+        }
+        let remote = try remoteID(ofItem: change.itemID, connection)
+        if change.operation != .add && remote == nil {
+          blocked.insert(change.itemID)
+          continue
+        }
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.key("change_id")
+        writer.string(change.changeID)
+        writer.key("op")
+        writer.string(change.operation.rawValue)
+        if let remote {
+          writer.key("id")
+          remote.id.write(into: &writer)
+          if let version = remote.version {
+            writer.key("base_version")
+            version.write(into: &writer)
+          }
+        }
+        if change.operation != .remove {
+          guard let item = try queries.item(id: change.itemID, account: account, connection, decode: decode) else {
+            // The item is gone and its delete trigger did not fold the change away (another
+            // program wrote without the triggers): nothing of it can be sent.
+            try deleteChange(seq: seq, connection)
+            continue
+          }
+          writer.key("item")
+          writer.raw(json: writeItem(item, change.operation == .update ? change.fields : nil))
+        }
+        writer.endObject()
+        let json = String(decoding: writer.bytes, as: UTF8.self)
+        let mark = try connection.cachedStatement(
+          "UPDATE list_changes SET state = 'sent', payload = ?2 WHERE seq = ?1")
+        try mark.bind(seq, at: 1)
+        try mark.bind(json, at: 2)
+        try mark.run()
+        taken.append(OutgoingChange(changeID: change.changeID, itemID: change.itemID, operation: change.operation, json: json))
+        // A later change of an item added by this batch needs its remote id: it waits.
+        if change.operation == .add { blocked.insert(change.itemID) }
+      }
+      return taken
+    }
+  }
+
+  /// Applies the remote's answers to sent changes, all in one transaction, as the sync's own
+  /// writes (not recorded as the person's):
+  ///
+  /// - applied: the item takes the remote's values, version and remote id (a later change of
+  ///   the person's to it still wins until it is answered), and the change goes;
+  /// - conflict: the remote wins: the item takes the remote's values, or is removed when the
+  ///   remote's item is gone, and the change is kept as a conflict with the answer;
+  /// - rejected: the item returns to the remote's last known values (`restore` decodes them),
+  ///   an item added here and refused is removed, and the change is kept as refused.
+  ///
+  /// An answer for a change that is not sent (answered already, or unknown) is ignored.
+  /// - Returns: How many changes were applied, conflicted and refused.
+  package func applyResults(
+    _ results: [ChangeResult], restore: (String) throws -> RemoteDraft?
+  ) throws(ListStoreError) -> (applied: Int, conflicts: Int, rejected: Int) {
+    let now = database.configuration.now().millisecondsSince1970
+    return try write { connection in
+      try startSyncWrite(connection)
+      let generation = try SyncSchema.state(kind: definition.name, account: account, connection)?.0.generation ?? 0
+      var counts = (applied: 0, conflicts: 0, rejected: 0)
+      for result in results {
+        let find = try connection.cachedStatement(
+          """
+          SELECT seq, item_id, op FROM list_changes
+          WHERE change_id = ?1 AND kind = ?2 AND account = ?3 AND state = 'sent'
+          """)
+        try find.bind(result.changeID, at: 1)
+        try find.bind(definition.name, at: 2)
+        try find.bind(account, at: 3)
+        guard try find.step(), let op = find.optionalText(at: 2).flatMap(SyncChange.Operation.init(rawValue:)) else {
+          find.reset()
+          continue
+        }
+        let seq = find.int64(at: 0)
+        let itemID = find.int64(at: 1)
+        find.reset()
+        // The change leaves the waiting ones first: the item's values are the remote's to set
+        // now, unless a later change of the person's waits.
+        switch result.outcome {
+        case .applied(let remote):
+          try deleteChange(seq: seq, connection)
+          if op == .remove {
+            try forgetRemoteIDs(ofItem: itemID, connection)
+          } else if let remote {
+            try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
+          }
+          counts.applied += 1
+        case .conflict(let remote):
+          try keep(seq: seq, as: .conflict, answer: result.json, connection, now: now)
+          if let remote {
+            try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
+          } else {
+            try removeItem(itemID, connection)
+            try forgetRemoteIDs(ofItem: itemID, connection)
+          }
+          counts.conflicts += 1
+        case .rejected:
+          try keep(seq: seq, as: .rejected, answer: result.json, connection, now: now)
+          let base = try remoteBase(ofItem: itemID, connection)
+          if let base, let remote = try restore(base) {
+            try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
+          } else if op == .add {
+            try removeItem(itemID, connection)
+          }
+          counts.rejected += 1
+        }
+      }
+      try endSyncWrite(connection)
+      return counts
+    }
+  }
+
+  // MARK: Pieces
+
+  /// The remote id and version the item is known by, or nil when the remote does not know it.
+  private func remoteID(ofItem id: Int64, _ connection: Connection) throws -> (id: StoredRemoteID, version: StoredRemoteID?)? {
+    let statement = try connection.cachedStatement(
+      """
+      SELECT remote_id, typeof(remote_id), version, typeof(version) FROM list_sync_items
+      WHERE kind = ?1 AND account = ?2 AND item_id = ?3 LIMIT 1
+      """)
+    try statement.bind(definition.name, at: 1)
+    try statement.bind(account, at: 2)
+    try statement.bind(id, at: 3)
+    defer { statement.reset() }
+    guard try statement.step(),
+      let remote = StoredRemoteID(statement, column: 0, typeName: statement.optionalText(at: 1))
+    else { return nil }
+    return (remote, StoredRemoteID(statement, column: 2, typeName: statement.optionalText(at: 3)))
+  }
+
+  /// The remote's values of the item as last seen (its JSON object), or nil.
+  private func remoteBase(ofItem id: Int64, _ connection: Connection) throws -> String? {
+    let statement = try connection.cachedStatement(
+      "SELECT base FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND item_id = ?3 AND base IS NOT NULL LIMIT 1")
+    try statement.bind(definition.name, at: 1)
+    try statement.bind(account, at: 2)
+    try statement.bind(id, at: 3)
+    defer { statement.reset() }
+    return try statement.step() ? statement.optionalText(at: 0) : nil
+  }
+
+  /// Writes the remote's item into the local item `id` — or, when it is gone, into a new one —
+  /// keeping its `added_at` unless the remote sends one, and maps the remote id to it. A later
+  /// change of the person's to the item keeps its values: only the base is taken then.
+  private func takeRemote(
+    _ remote: RemoteDraft, into id: Int64, generation: Int64, _ connection: Connection, now: Int64
+  ) throws {
+    // A pull may have brought the remote's item in as an item of its own while the answer was
+    // lost (the remote applied an add, then the request was sent again): that copy goes.
+    let holder = try connection.cachedStatement(
+      "SELECT item_id FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3")
+    try holder.bind(definition.name, at: 1)
+    try holder.bind(account, at: 2)
+    try StoredRemoteID(remote).bind(to: holder, at: 3)
+    let other = try holder.step() ? holder.int64(at: 0) : nil
+    holder.reset()
+    if let other, other != id, try !hasWaitingChange(item: other, connection) {
+      try removeItem(other, connection)
+    }
+    try forgetRemoteIDs(ofItem: id, connection)
+    try map(remote, to: id, seen: generation, connection)
+    if try hasWaitingChange(item: id, connection) { return }
+    var draft = remote.draft
+    if let current = try queries.item(id: id, account: account, connection, decode: decode) {
+      if definition.hasImplicitAddedAt && draft.addedAt == nil { draft.addedAt = current.addedAt }
+      _ = try overwrite(id, with: draft, connection, now: now)
+    } else {
+      let (added, _) = try queries.insert(account: account, now: now, connection) { bindings in
+        for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
+        bindings.addedAt(draft.addedAt)
+      }
+      try map(remote, to: added, seen: generation, connection)
+    }
+  }
+
+  private func removeItem(_ id: Int64, _ connection: Connection) throws {
+    _ = try queries.remove([id], account: account, connection)
+  }
+
+  private func forgetRemoteIDs(ofItem id: Int64, _ connection: Connection) throws {
+    let statement = try connection.cachedStatement(
+      "DELETE FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND item_id = ?3")
+    try statement.bind(definition.name, at: 1)
+    try statement.bind(account, at: 2)
+    try statement.bind(id, at: 3)
+    try statement.run()
+  }
+
+  private func deleteChange(seq: Int64, _ connection: Connection) throws {
+    let statement = try connection.cachedStatement("DELETE FROM list_changes WHERE seq = ?1")
+    try statement.bind(seq, at: 1)
+    try statement.run()
+  }
+
+  private func keep(
+    seq: Int64, as state: SyncChange.State, answer: String, _ connection: Connection, now: Int64
+  ) throws {
+    let statement = try connection.cachedStatement(
+      "UPDATE list_changes SET state = ?2, answer = ?3, answered_at = ?4 WHERE seq = ?1")
+    try statement.bind(seq, at: 1)
+    try statement.bind(state.rawValue, at: 2)
+    try statement.bind(answer, at: 3)
+    try statement.bind(now, at: 4)
+    try statement.run()
+  }
+}
