@@ -213,7 +213,8 @@ import Testing
     #expect(HelpRenderer.usageLine(for: ["remove"]) == "lists remove <list> <id> ...")
     #expect(HelpRenderer.usageLine(for: ["clear"]) == "lists clear <list> [--yes]")
     #expect(
-      HelpRenderer.usageLine(for: ["import"]) == "lists import <list> <file> [--format <format>] [--raw]")
+      HelpRenderer.usageLine(for: ["import"])
+        == "lists import <list> <file> [--format <format>] [--raw] [--update-by <fields>]")
     #expect(HelpRenderer.usageLine(for: ["seed"]) == "lists seed [--count <n>]")
     #expect(HelpRenderer.usageLine(for: ["watch"]) == "lists watch <list> [--json] [--search <text>] [--where <field=value> ...]")
     #expect(
