@@ -230,4 +230,35 @@ import Testing
     #expect(await sandbox.run("add", "favorites", "--ref", "r:9", "--title", "Mine").exitCode == 0)
     #expect(await sandbox.sqlite("SELECT op FROM list_changes") == "add\n")
   }
+
+  @Test func lastSyncedInTheFutureIsStaleNotForever() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await remote.control(items: SyncCommandTests.favorites)
+    #expect(await sandbox.run("sync", "favorites", "--from", remote.url()).exitCode == 0)
+    // 9999-12-31, within the constraints: `now - last_success_at` is far below zero.
+    await sandbox.sqlite("UPDATE list_sync SET last_success_at = 253402300799999")
+    let shown = try await sandbox.run("show", "favorites", "--json").json()
+    #expect(shown["sync"]?["state"] == .string("fresh"))
+    #expect(try await remote.log().count == 2)
+  }
+
+  @Test func theChildRefusesAHeaderOfAnotherOrigin() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await remote.control(items: SyncCommandTests.favorites)
+    #expect(await sandbox.run("show", "favorites").exitCode == 0)
+    let child = String(ListsBinary.path.dropLast("lists".count)) + "lists-sync"
+    let refused = await sandbox.runProgram(
+      child, ["--db", sandbox.databasePath, "favorites", remote.url()],
+      environment: ["LISTS_SYNC_HEADERS": "https://elsewhere.example X-Token: s3cret\n"])
+    #expect(refused.exitCode == 64, "\(refused)")
+    #expect(
+      refused.stderr
+        == "Error: a header for https://elsewhere.example was handed over for a remote of http://127.0.0.1:\(remote.port); "
+        + "nothing was sent.\n")
+    #expect(try await remote.log().isEmpty)
+  }
 }
