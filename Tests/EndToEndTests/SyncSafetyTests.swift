@@ -7,6 +7,17 @@ import Testing
 @Suite struct SyncSafetyTests {
   static let hostile = "\u{1B}]0;PWNED\u{07}\u{1B}[2J"
 
+  /// A sandbox whose favorites synced once from a test server of their own (stopped by the
+  /// caller).
+  static func synced() async throws -> (Sandbox, TestRemote) {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    try await remote.control(items: SyncCommandTests.favorites)
+    let synced = await sandbox.run("sync", "favorites", "--from", remote.url())
+    #expect(synced.exitCode == 0, "\(synced)")
+    return (sandbox, remote)
+  }
+
   @Test func serverTextReachesTheTerminalEscapedAndTheJSONVerbatim() async throws {
     let sandbox = try Sandbox()
     let remote = try await TestRemote.start()
@@ -163,11 +174,8 @@ import Testing
   }
 
   @Test func theConstraintsRefuseWhatListsNeverWrites() async throws {
-    let sandbox = try Sandbox()
-    let remote = try await TestRemote.start()
+    let (sandbox, remote) = try await Self.synced()
     defer { remote.stop() }
-    try await remote.control(items: SyncCommandTests.favorites)
-    #expect(await sandbox.run("sync", "favorites", "--from", remote.url()).exitCode == 0)
     for assignment in [
       "last_success_at = -9223372036854775808", "generation = 9223372036854775807", "item_count = -1",
       "next_cursor = printf('%.*c', 4097, 'x')", "remote_url = x'00'",
@@ -180,11 +188,8 @@ import Testing
   }
 
   @Test func aStoredURLWithAPasswordIsDamageAndNeverShownOrRequested() async throws {
-    let sandbox = try Sandbox()
-    let remote = try await TestRemote.start()
+    let (sandbox, remote) = try await Self.synced()
     defer { remote.stop() }
-    try await remote.control(items: SyncCommandTests.favorites)
-    #expect(await sandbox.run("sync", "favorites", "--from", remote.url()).exitCode == 0)
     await sandbox.sqlite("UPDATE list_sync SET remote_url = 'http://me:pa55w0rd@127.0.0.1:\(remote.port)/items'")
     for arguments in [["show", "favorites", "--max-age", "0"], ["show", "favorites", "--offline", "--json"]] {
       let shown = await sandbox.run(arguments)
@@ -199,11 +204,8 @@ import Testing
   }
 
   @Test func tablesOfAnEarlierBuildGetTheConstraintsAndKeepTheirRows() async throws {
-    let sandbox = try Sandbox()
-    let remote = try await TestRemote.start()
+    let (sandbox, remote) = try await Self.synced()
     defer { remote.stop() }
-    try await remote.control(items: SyncCommandTests.favorites)
-    #expect(await sandbox.run("sync", "favorites", "--from", remote.url()).exitCode == 0)
     let ids = await sandbox.sqlite("SELECT item_id, remote_id FROM list_sync_items ORDER BY item_id")
     // The tables as an earlier build made them (the outbox's columns, no constraints), the
     // kind's change triggers naming them.
@@ -232,11 +234,8 @@ import Testing
   }
 
   @Test func lastSyncedInTheFutureIsStaleNotForever() async throws {
-    let sandbox = try Sandbox()
-    let remote = try await TestRemote.start()
+    let (sandbox, remote) = try await Self.synced()
     defer { remote.stop() }
-    try await remote.control(items: SyncCommandTests.favorites)
-    #expect(await sandbox.run("sync", "favorites", "--from", remote.url()).exitCode == 0)
     // 9999-12-31, within the constraints: `now - last_success_at` is far below zero.
     await sandbox.sqlite("UPDATE list_sync SET last_success_at = 253402300799999")
     let shown = try await sandbox.run("show", "favorites", "--json").json()
