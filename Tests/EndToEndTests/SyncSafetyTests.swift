@@ -7,6 +7,17 @@ import Testing
 @Suite struct SyncSafetyTests {
   static let hostile = "\u{1B}]0;PWNED\u{07}\u{1B}[2J"
 
+  /// A sandbox whose favorites synced once from a test server of their own (stopped by the
+  /// caller).
+  static func synced() async throws -> (Sandbox, TestRemote) {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    try await remote.control(items: SyncCommandTests.favorites)
+    let synced = await sandbox.run("sync", "favorites", "--from", remote.url())
+    #expect(synced.exitCode == 0, "\(synced)")
+    return (sandbox, remote)
+  }
+
   @Test func serverTextReachesTheTerminalEscapedAndTheJSONVerbatim() async throws {
     let sandbox = try Sandbox()
     let remote = try await TestRemote.start()
@@ -163,11 +174,8 @@ import Testing
   }
 
   @Test func theConstraintsRefuseWhatListsNeverWrites() async throws {
-    let sandbox = try Sandbox()
-    let remote = try await TestRemote.start()
+    let (sandbox, remote) = try await Self.synced()
     defer { remote.stop() }
-    try await remote.control(items: SyncCommandTests.favorites)
-    #expect(await sandbox.run("sync", "favorites", "--from", remote.url()).exitCode == 0)
     for assignment in [
       "last_success_at = -9223372036854775808", "generation = 9223372036854775807", "item_count = -1",
       "next_cursor = printf('%.*c', 4097, 'x')", "remote_url = x'00'",
@@ -180,11 +188,8 @@ import Testing
   }
 
   @Test func aStoredURLWithAPasswordIsDamageAndNeverShownOrRequested() async throws {
-    let sandbox = try Sandbox()
-    let remote = try await TestRemote.start()
+    let (sandbox, remote) = try await Self.synced()
     defer { remote.stop() }
-    try await remote.control(items: SyncCommandTests.favorites)
-    #expect(await sandbox.run("sync", "favorites", "--from", remote.url()).exitCode == 0)
     await sandbox.sqlite("UPDATE list_sync SET remote_url = 'http://me:pa55w0rd@127.0.0.1:\(remote.port)/items'")
     for arguments in [["show", "favorites", "--max-age", "0"], ["show", "favorites", "--offline", "--json"]] {
       let shown = await sandbox.run(arguments)
@@ -196,5 +201,63 @@ import Testing
       #expect(!shown.stdout.contains("pa55w0rd"))
     }
     #expect(try await remote.log().count == 1)
+  }
+
+  @Test func tablesOfAnEarlierBuildGetTheConstraintsAndKeepTheirRows() async throws {
+    let (sandbox, remote) = try await Self.synced()
+    defer { remote.stop() }
+    let ids = await sandbox.sqlite("SELECT item_id, remote_id FROM list_sync_items ORDER BY item_id")
+    // The tables as an earlier build made them (the outbox's columns, no constraints), the
+    // kind's change triggers naming them.
+    await sandbox.sqlite(
+      """
+      CREATE TEMP TABLE s AS SELECT * FROM list_sync;
+      CREATE TEMP TABLE i AS SELECT * FROM list_sync_items;
+      DROP TABLE list_sync; DROP TABLE list_sync_items;
+      \(Self.uncheckedTables)
+      ALTER TABLE list_sync_items ADD COLUMN version;
+      ALTER TABLE list_sync_items ADD COLUMN base TEXT;
+      ALTER TABLE list_sync_items ADD COLUMN seen INTEGER NOT NULL DEFAULT 0;
+      INSERT INTO list_sync SELECT * FROM s;
+      INSERT INTO list_sync_items SELECT * FROM i;
+      INSERT INTO list_sync_items (kind, account, remote_id, item_id) VALUES ('favorites', 'default', 2.5, 99);
+      """)
+    #expect(await sandbox.sqlite("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%CHECK%' AND name LIKE 'list_sync%'") == "0\n")
+    let synced = await sandbox.run("sync", "favorites", "--from", remote.url())
+    #expect(synced.exitCode == 0, "\(synced)")
+    #expect(synced.stdout.hasSuffix(": 3 cached (0 new).\n"), "\(synced)")
+    #expect(await sandbox.sqlite("SELECT item_id, remote_id FROM list_sync_items ORDER BY item_id") == ids)
+    #expect(await sandbox.sqlite("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%CHECK%' AND name LIKE 'list_sync%'") == "2\n")
+    #expect(await sandbox.sqlite("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'favorites_changes_%'") == "3\n")
+    #expect(await sandbox.run("add", "favorites", "--ref", "r:9", "--title", "Mine").exitCode == 0)
+    #expect(await sandbox.sqlite("SELECT op FROM list_changes") == "add\n")
+  }
+
+  @Test func lastSyncedInTheFutureIsStaleNotForever() async throws {
+    let (sandbox, remote) = try await Self.synced()
+    defer { remote.stop() }
+    // 9999-12-31, within the constraints: `now - last_success_at` is far below zero.
+    await sandbox.sqlite("UPDATE list_sync SET last_success_at = 253402300799999")
+    let shown = try await sandbox.run("show", "favorites", "--json").json()
+    #expect(shown["sync"]?["state"] == .string("fresh"))
+    #expect(try await remote.log().count == 2)
+  }
+
+  @Test func theChildRefusesAHeaderOfAnotherOrigin() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await remote.control(items: SyncCommandTests.favorites)
+    #expect(await sandbox.run("show", "favorites").exitCode == 0)
+    let child = String(ListsBinary.path.dropLast("lists".count)) + "lists-sync"
+    let refused = await sandbox.runProgram(
+      child, ["--db", sandbox.databasePath, "favorites", remote.url()],
+      environment: ["LISTS_SYNC_HEADERS": "https://elsewhere.example X-Token: s3cret\n"])
+    #expect(refused.exitCode == 64, "\(refused)")
+    #expect(
+      refused.stderr
+        == "Error: a header for https://elsewhere.example was handed over for a remote of http://127.0.0.1:\(remote.port); "
+        + "nothing was sent.\n")
+    #expect(try await remote.log().isEmpty)
   }
 }

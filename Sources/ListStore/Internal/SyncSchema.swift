@@ -70,13 +70,9 @@ enum SyncSchema {
   /// The columns an older build's `list_sync_items` has, which a rebuild keeps.
   static let olderItemColumns = "kind, account, remote_id, item_id"
 
-  /// The statement that makes both tables (named with `suffix`).
-  /// With a suffix (the rebuild's new tables) without `IF NOT EXISTS`: a table of that name
-  /// already there fails the rebuild rather than receiving its rows.
-  static func createSQL(suffix: String = "") -> String {
-    let create = suffix.isEmpty ? "CREATE TABLE IF NOT EXISTS" : "CREATE TABLE"
-    return """
-    \(create) list_sync\(suffix) (
+  /// The statement that makes both tables when missing.
+  static let createSQL = """
+    CREATE TABLE IF NOT EXISTS list_sync (
       kind TEXT NOT NULL,
       account TEXT NOT NULL,
       remote_url TEXT NOT NULL,
@@ -95,7 +91,7 @@ enum SyncSchema {
       PRIMARY KEY (kind, account),
       CONSTRAINT list_sync_values CHECK (\(stateCheck))
     ) WITHOUT ROWID;
-    \(create) list_sync_items\(suffix) (
+    CREATE TABLE IF NOT EXISTS list_sync_items (
       kind TEXT NOT NULL,
       account TEXT NOT NULL,
       remote_id NOT NULL,
@@ -107,7 +103,6 @@ enum SyncSchema {
       CONSTRAINT list_sync_items_values CHECK (\(itemCheck))
     ) WITHOUT ROWID;
     """
-  }
 
   /// The outbox and the sync's flag, and the indexes of the lookups by item.
   static let changesSQL = """
@@ -138,12 +133,14 @@ enum SyncSchema {
     || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
     """
 
-  static let createSQL = createSQL()
-
   /// Makes the tables, or rebuilds `list_sync` and `list_sync_items` made without the CHECK
   /// constraints or the columns of this build (by an older build) with them, keeping the rows
-  /// that satisfy them and dropping the others (cache state). Runs in the caller's write
-  /// transaction.
+  /// that satisfy them and dropping the others (cache state, which the sync writes again). Runs
+  /// in the caller's write transaction.
+  ///
+  /// The rows wait in TEMP tables while each table is dropped and made again under its own
+  /// name: never made under another name and renamed, since the kinds' change triggers name
+  /// these tables (a rename checks every trigger, and one naming the dropped table fails it).
   static func ensure(_ connection: Connection) throws(SQLiteError) {
     let statement = try connection.cachedStatement(
       """
@@ -159,15 +156,31 @@ enum SyncSchema {
         """
         CREATE TABLE IF NOT EXISTS list_sync (\(stateColumns), PRIMARY KEY (kind, account)) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS list_sync_items (\(olderItemColumns), PRIMARY KEY (kind, account, remote_id)) WITHOUT ROWID;
-        \(createSQL(suffix: "_checked"))
-        INSERT INTO list_sync_checked (\(stateColumns))
-          SELECT \(stateColumns) FROM list_sync WHERE \(stateCheck);
-        INSERT INTO list_sync_items_checked (\(olderItemColumns))
-          SELECT \(olderItemColumns) FROM list_sync_items WHERE \(olderItemCheck);
-        DROP TABLE list_sync;
-        DROP TABLE list_sync_items;
-        ALTER TABLE list_sync_checked RENAME TO list_sync;
-        ALTER TABLE list_sync_items_checked RENAME TO list_sync_items;
+        """)
+      // The outbox's columns, kept when an earlier build made them.
+      let itemsHave = try connection.prepare("SELECT count(*) FROM pragma_table_info('list_sync_items') WHERE name = ?1")
+      var kept = olderItemColumns
+      var check = olderItemCheck
+      try itemsHave.bind("seen", at: 1)
+      if try itemsHave.step(), itemsHave.int64(at: 0) == 1 {
+        kept = itemColumns
+        check = itemCheck
+      }
+      // No statement may be left running: a table is not dropped while one reads.
+      itemsHave.reset()
+      try connection.executeScript(
+        """
+        DROP TABLE IF EXISTS temp.list_sync_kept;
+        DROP TABLE IF EXISTS temp.list_sync_items_kept;
+        CREATE TEMP TABLE list_sync_kept AS SELECT \(stateColumns) FROM main.list_sync WHERE \(stateCheck);
+        CREATE TEMP TABLE list_sync_items_kept AS SELECT \(kept) FROM main.list_sync_items WHERE \(check);
+        DROP TABLE main.list_sync;
+        DROP TABLE main.list_sync_items;
+        \(createSQL)
+        INSERT INTO main.list_sync (\(stateColumns)) SELECT \(stateColumns) FROM temp.list_sync_kept;
+        INSERT INTO main.list_sync_items (\(kept)) SELECT \(kept) FROM temp.list_sync_items_kept;
+        DROP TABLE temp.list_sync_kept;
+        DROP TABLE temp.list_sync_items_kept;
         """)
     } else {
       try connection.executeScript(createSQL)
@@ -188,6 +201,7 @@ enum SyncSchema {
     // Cached: every page write and every `show` asks.
     let statement = try connection.cachedStatement(
       "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_sync'")
+    defer { statement.reset() }
     return try statement.step() && statement.int64(at: 0) == 1
   }
 
