@@ -46,7 +46,7 @@ enum MutationFixture {
       _ = try films.add(DynamicDraft(["title": .text("Local")]))
     }
     let connection = try Connection(path: path, options: .init(create: false))
-    try connection.execute(
+    try connection.executeScript(
       """
       INSERT INTO addresses (label, recipient, line1, city, postal_code, country, is_default)
       VALUES ('Home', 'Ada', '1 Road', 'London', 'N1', 'GB', 1), ('Work', 'Ada', '2 Road', 'Berlin', '10115', 'DE', 0);
