@@ -23,7 +23,9 @@ extension Reliability {
   /// class of edits is picked by that seed. `swift test` edits ``fastFiles`` files with the
   /// classes that hold on `main`; `Tests/Scripts/mutation.sh` sets `LISTS_MUTATION_FILES`,
   /// `LISTS_MUTATION_HOSTILE=1` (every class, also those that still find failures) and
-  /// `LISTS_MUTATION_FAILURES` (a file that gets one line per failure).
+  /// `LISTS_MUTATION_FAILURES` (a file that gets one line per failure). `LISTS_MUTATION_EDIT`
+  /// makes one SQL edit of your own instead of the generator's on every file (with
+  /// `LISTS_MUTATION_CLASS`, which then only picks the kind the commands name).
   @Suite struct BookkeepingMutationTests {
     /// Files edited under `swift test`, every command on each: one of each class that holds.
     static let fastFiles = 7
@@ -69,7 +71,11 @@ extension Reliability {
         var generator = HostileEdits(seed: seed, objects: objects)
         let path = try scratch.copyDatabase(sound, to: "mutated.db")
         var edits: [FileEdit] = []
-        for edit in generator.edits(editClass) {
+        let planned =
+          Self.environment["LISTS_MUTATION_EDIT"].map { sql in
+            [FileEdit(kind: editClass, sql: sql, secret: sql.contains(HostileEdits.secret) ? HostileEdits.secret : nil)]
+          } ?? generator.edits(editClass)
+        for edit in planned {
           // An edit SQLite refuses (a trigger already dropped) is no edit.
           do {
             let connection = try Connection(path: path, options: .init(create: false))

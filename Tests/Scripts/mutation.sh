@@ -2,11 +2,12 @@
 # The long mutation run: the Swift test `swift test` runs on a few files
 # (BookkeepingMutationTests), on N files edited at random with plain SQL — the bookkeeping
 # (user_version, lists_migrations, list_counts, triggers, indexes), the kind definitions in
-# list_kinds, the sync state in list_sync and list_sync_items — and every command (19) on each
+# list_kinds, the sync state in list_sync, list_sync_items and list_changes — and every command (19) on each
 # edited file. Then its figures, and every failure: seed, file, class of edits, the edits, the
 # command, how it ended and what it broke.
 #
 # Usage: Tests/Scripts/mutation.sh [--files N] [--seed S] [--minutes M] [--class C,...] [--safe]
+#                                  [--edit SQL]
 #   --files N    files to edit (default 300)
 #   --seed S     replay a run (file i is edited by the generator seeded S + i, and its class is
 #                picked by that seed; --seed S+i --files 1 replays file i alone); default: the clock
@@ -14,6 +15,8 @@
 #   --class C    only these classes of edits (bookkeeping, kind-sql, sync-url, ...: EditClass in
 #                Tests/ReliabilityTests/Support/HostileEdits.swift)
 #   --safe       only the classes `swift test` runs (without it, every class: LISTS_MUTATION_HOSTILE=1)
+#   --edit SQL   make this edit instead of the generator's (with --class for the kind the commands
+#                name: films for sync-*, else books), e.g. to check one finding after a fix
 # Every failure is also kept in .build/mutation-failures.txt.
 # Exit status: 0 when every command on every file passed.
 set -euo pipefail
@@ -23,6 +26,7 @@ files=300
 seed=""
 minutes=30
 classes=""
+edit=""
 hostile=1
 while (($#)); do
   case "$1" in
@@ -31,7 +35,8 @@ while (($#)); do
     --minutes) minutes="${2:?--minutes needs a number}"; shift 2 ;;
     --class) classes="${2:?--class needs names}"; shift 2 ;;
     --safe) hostile=0; shift ;;
-    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --edit) edit="${2:?--edit needs SQL}"; shift 2 ;;
+    -h | --help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "mutation.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -56,7 +61,7 @@ echo "Editing $files files (seed $seed; killed after $minutes minute(s))..."
 status=0
 env LISTS_MUTATION_FILES="$files" LISTS_RELIABILITY_REPORT="$report" \
   LISTS_RELIABILITY_SEED="$seed" LISTS_MUTATION_HOSTILE="$hostile" LISTS_MUTATION_CLASS="$classes" \
-  LISTS_MUTATION_FAILURES="$failures" \
+  LISTS_MUTATION_FAILURES="$failures" ${edit:+LISTS_MUTATION_EDIT="$edit"} \
   timeout --signal=KILL "$((minutes * 60))" \
   swift test --skip-build --filter BookkeepingMutationTests > "$log" 2>&1 || status=$?
 elapsed=$(($(date +%s) - started))

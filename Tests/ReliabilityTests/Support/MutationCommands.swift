@@ -266,10 +266,12 @@ extension MutationCommand.Effect {
     }
   }
 
-  /// What `doctor --repair` may drop and make again: an index or trigger a kind derives, or a
-  /// kind's search table — never a table that holds a kind's items.
+  /// What `doctor --repair` may drop and make again: an index or trigger a kind derives, a
+  /// kind's search table, the kept counts (made again from the migrations' own SQL) — never a
+  /// table that holds a kind's items.
   private static func isRepairable(_ object: FileSnapshot.Object, _ before: FileSnapshot) -> Bool {
     guard !before.kindTables.contains(object.name) else { return false }
+    if object.name == "list_counts" { return true }
     if object.type == "index" || object.type == "trigger" { return before.isDerivedFromAKind(object) }
     return before.kindTables.contains { FileSnapshot.searchFamily(of: $0).contains(object.name) }
   }
