@@ -414,10 +414,10 @@ import Testing
   }
 }
 
-/// An edit of a kind with a remote is a local write like any other; until the person's changes
-/// are pushed (two-way sync), the next pull puts the remote's values back.
+/// An edit of a kind with a remote is a local write like any other, recorded as a change the
+/// remote has not answered: no pull overwrites or removes the item until it is answered.
 @Suite struct SyncedItemEditTests {
-  @Test func theNextPullOverwritesAnEditAndARefreshDropsAnEditedItemNotOnItsFirstPage() throws {
+  @Test func noPullOverwritesOrRemovesAnEditedItem() throws {
     try withTemporaryDatabase { database in
       _ = try database.records(of: Book.self)
       let books = try database.items(of: "books")
@@ -430,24 +430,28 @@ import Testing
               draft: DynamicDraft(["title": .text("B\($0)"), "pages": .integer(10)]))
           }, nextCursor: number == 1 ? "c2" : nil)
       }
-      _ = try books.writeRemotePage(page(1, [1]))
+      let first = try books.writeRemotePage(page(1, [1]))
       _ = try books.writeRemotePage(page(2, [2]))
-      let ids = try books.page(after: nil, limit: 10).items.map(\.id)
+      let ids = try books.page(after: nil, limit: 10).items.map(\.id).sorted()
       for id in ids {
         _ = try books.update(id: id, setting: ["title": .text("Mine \(id)"), "status": .text("done"), "pages": .null])
       }
-      // The edit is a local write: the item keeps its id, and the edited values are shown.
-      #expect(try books.item(id: ids[0])?.value(of: "status", in: books.definition) == .text("done"))
-
-      // A refresh's first page holds r1: its item is overwritten with the remote's values
-      // (every field, a field the remote leaves out back to its default), under the same id.
-      _ = try books.writeRemotePage(page(1, [1]))
-      let r1 = try #require(try books.page(after: nil, limit: 10).items.first)
-      #expect(r1.value(of: "title", in: books.definition) == .text("B1"))
-      #expect(r1.value(of: "status", in: books.definition) == .text("want"))
-      #expect(r1.value(of: "pages", in: books.definition) == .integer(10))
-      // r2 was on page 2 only: the refresh removed it, edit and all.
-      #expect(try books.count() == 1)
+      #expect(try books.syncChanges().map(\.operation) == [.update, .update])
+      #expect(try books.syncChanges()[0].fields.sorted() == ["pages", "status", "title"])
+      // A refresh's first page holds r1: the person's values stay, the remote's are its base.
+      let refreshed = try books.writeRemotePage(page(1, [1]))
+      #expect(refreshed.state.generation == first.state.generation + 1)
+      let r1 = try #require(try books.item(id: ids[0]))
+      #expect(r1.value(of: "title", in: books.definition) == .text("Mine \(ids[0])"))
+      #expect(r1.value(of: "status", in: books.definition) == .text("done"))
+      #expect(r1.value(of: "pages", in: books.definition) == .null)
+      // r2 is on no page of a complete walk, but its change waits: it stays too.
+      _ = try books.writeRemotePage(
+        RemotePageWrite(
+          remoteURL: "http://127.0.0.1:1/items", number: 2, items: [], nextCursor: nil,
+          generation: refreshed.state.generation))
+      #expect(try books.count() == 2)
+      #expect(try books.item(id: ids[1])?.value(of: "title", in: books.definition) == .text("Mine \(ids[1])"))
     }
   }
 }

@@ -52,12 +52,16 @@ extension KindQueries {
       try statement.run()
       found = connection.changes > 0
     } catch {
-      if !clears.isEmpty { try connection.execute("ROLLBACK TO lists_update; RELEASE lists_update") }
+      if !clears.isEmpty {
+        try connection.execute("ROLLBACK TO lists_update")
+        try connection.execute("RELEASE lists_update")
+      }
       throw try updateFailure(error, id: id, account: account, changes: changes, now: now, connection)
     }
     let item = found ? try self.item(id: id, account: account, connection, decode: decode) : nil
     if !clears.isEmpty {
-      try connection.execute(found ? "RELEASE lists_update" : "ROLLBACK TO lists_update; RELEASE lists_update")
+      if !found { try connection.execute("ROLLBACK TO lists_update") }
+      try connection.execute("RELEASE lists_update")
     }
     return item
   }
