@@ -151,7 +151,7 @@ public final class RemoteClient: Sendable {
   ///
   /// The walk is bounded: it stops with a protocol error after `maxPages` pages, or when a
   /// page's `next_cursor` repeats one already followed (a loop). Its memory does not grow with
-  /// the cursors' length: see ``CursorLoopCheck``.
+  /// the cursors' length: it keeps a 64-bit digest of each cursor followed, not the cursor.
   /// - Parameters:
   ///   - maxPages: The most pages read; ``RemoteConfiguration/maxPages`` by default.
   ///   - body: Called with each page before the next is asked for; what it throws ends the walk.
