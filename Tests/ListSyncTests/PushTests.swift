@@ -58,7 +58,7 @@ import Testing
       let server = try await remote.state()
       #expect(Self.titles(server.items) == ["Item 1", "Item 3", "Local, final"])
       #expect(server.applied.values.allSatisfy { $0 == 1 })
-      #expect(try await books.syncChanges().isEmpty)
+      #expect(try books.syncChanges().isEmpty)
       // The added item got its remote id: a pull updates it, never duplicates it.
       try await sync.all()
       #expect(try await books.count() == 3)
@@ -85,11 +85,11 @@ import Testing
       let (books, sync) = try await Self.synced(database, remote)
       try await books.add(DynamicDraft(["title": .text("A")]))
       try await books.add(DynamicDraft(["title": .text("B")]))
-      let ids = try await books.syncChanges().map(\.changeID)
+      let ids = try books.syncChanges().map(\.changeID)
       try await remote.control(faults: [["status": 500]])
       await #expect(throws: SyncError.self) { try await sync.push() }
-      #expect(try await books.syncChanges().map(\.changeID) == ids)
-      #expect(try await books.syncChangeCounts().pending == 2)
+      #expect(try books.syncChanges().map(\.changeID) == ids)
+      #expect(try books.syncChangeCounts().pending == 2)
       #expect(try await sync.push().applied == 2)
       let pushes = try await remote.pushes()
       #expect(pushes.count == 2)
@@ -106,7 +106,7 @@ import Testing
       let local = try await books.add(DynamicDraft(["title": .text("Once")]))
       try await remote.control(faults: [fault == "drop_after_apply" ? [fault: true] : [fault: 500]])
       await #expect(throws: SyncError.self) { try await sync.push() }
-      #expect(try await books.syncChanges().map(\.state) == [.sent])
+      #expect(try books.syncChanges().map(\.state) == [.sent])
       // An edit made meanwhile waits for the add's answer, and goes in the same push after it.
       try Self.run(database, "UPDATE books SET pages = 7 WHERE id = \(local.id)")
       #expect(try await sync.push() == PushOutcome(sent: 2, applied: 2, conflicts: 0, rejected: 0))
@@ -114,7 +114,7 @@ import Testing
       #expect(server.items.filter { $0["title"] as? String == "Once" }.count == 1)
       #expect(server.items.first { $0["title"] as? String == "Once" }?["pages"] as? Int == 7)
       #expect(server.applied.values.allSatisfy { $0 == 1 })
-      #expect(try await books.syncChanges().isEmpty)
+      #expect(try books.syncChanges().isEmpty)
     }
   }
 
@@ -124,7 +124,7 @@ import Testing
     try await withTemporaryDatabase { database in
       let (books, sync) = try await Self.synced(database, remote, count: 1)
       var index = 0
-      try await books.importItems {
+      try books.importItems {
         index += 1
         return index <= 150 ? DynamicDraft(["title": .text("Bulk \(index)")]) : nil
       }
@@ -146,10 +146,10 @@ import Testing
       ])
       try Self.run(database, "UPDATE books SET title = 'Mine' WHERE id = \(try await Self.id(of: "Item 1", in: books))")
       #expect(try await sync.push() == PushOutcome(sent: 1, applied: 0, conflicts: 1, rejected: 0))
-      #expect(try await Books.titles(books).contains("Theirs"))
-      #expect(!(try await Books.titles(books).contains("Mine")))
-      #expect(try await books.syncChanges().map(\.state) == [.conflict])
-      #expect(try await books.syncChangeCounts() == SyncChangeCounts(pending: 0, conflicts: 1, rejected: 0))
+      #expect(try Books.titles(books).contains("Theirs"))
+      #expect(!(try Books.titles(books).contains("Mine")))
+      #expect(try books.syncChanges().map(\.state) == [.conflict])
+      #expect(try books.syncChangeCounts() == SyncChangeCounts(pending: 0, conflicts: 1, rejected: 0))
     }
   }
 
@@ -163,8 +163,8 @@ import Testing
       try Self.run(database, "UPDATE books SET title = 'Forbidden' WHERE id = \(try await Self.id(of: "Item 2", in: books))")
       #expect(try await sync.push() == PushOutcome(sent: 2, applied: 0, conflicts: 0, rejected: 2))
       // The offline add is taken out; the edited item has its remote title back.
-      #expect(try await Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
-      #expect(try await books.syncChanges().map(\.state) == [.rejected, .rejected])
+      #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
+      #expect(try books.syncChanges().map(\.state) == [.rejected, .rejected])
       #expect(try await remote.state().items.count == 3)
     }
   }
@@ -181,7 +181,7 @@ import Testing
       #expect(Self.titles(server.items) == ["Item 1", "Item 2", "Item 3"])
       #expect(server.items.first { $0["title"] as? String == "Item 3" }?["id"] as? Int != 3)
       try await sync.all()
-      #expect(try await Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
+      #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
     }
   }
 }

@@ -43,7 +43,7 @@ public protocol KindRecord: Sendable, Identifiable where ID == Int64 {
   init(row: KindRow)
 
   /// The record's values as a draft: what adding it again would take. A typed update
-  /// (``KindRepository/update(id:_:)``) hands it to the change, and writes the fields whose
+  /// (`KindRepository.update(id:_:)`) hands it to the change, and writes the fields whose
   /// values the change made differ from it; a field the draft does not hold is never touched.
   var draft: Draft { get }
 

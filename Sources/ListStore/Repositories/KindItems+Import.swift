@@ -31,7 +31,7 @@ extension KindItems {
 
   /// Imports the lines `next` returns until it returns nil, in one transaction, all or nothing:
   /// a line that matches a stored item on `match` changes the fields it holds and keeps the
-  /// others (as ``update(id:setting:)``); any other line is added (as ``add(_:)``, its nulls
+  /// others (as `update(id:setting:)`); any other line is added (as ``add(_:)``, its nulls
   /// left to the defaults).
   ///
   /// For example, a price list that updates books by title and author:

@@ -30,19 +30,19 @@ extension KindItems {
   /// Changes the item with `id`: `change` is given the stored item as a draft, its values by
   /// name (an optional field without a value is absent), and changes what it should; the
   /// fields whose values it changed are written (a value removed makes the field null), checked
-  /// as in ``update(id:setting:)``.
+  /// as in `update(id:setting:)`.
   ///
   /// ```swift
   /// try books.update(id: 1) { $0.values["status"] = .text("done") }
   /// ```
-  /// - Throws: as ``update(id:setting:)``.
+  /// - Throws: as `update(id:setting:)`.
   @discardableResult
   public func update(id: Int64, _ change: (inout DynamicDraft) -> Void) throws(ListStoreError) -> DynamicItem {
     let now = database.configuration.now().millisecondsSince1970
     let queries = queries
     let definition = definition
     let decode = { (statement: Statement) in DynamicItem(row: statement, plan: queries.decodePlan) }
-    // Read, checked, then one update (``KindQueries/update(id:account:changes:now:_:decode:)``):
+    // Read, checked, then one update (`KindQueries.update(id:account:changes:now:_:decode:)`):
     // atomic by itself.
     return try write(isAtomic: true) { connection in
       guard let stored = try queries.item(id: id, account: account, connection, decode: decode) else {
@@ -62,13 +62,13 @@ extension KindItems {
   }
 
   /// Changes the named fields of the item with `id`, off the caller's thread. See
-  /// ``update(id:setting:)``.
+  /// `update(id:setting:)`.
   @discardableResult
   public func update(id: Int64, setting values: [String: FieldValue]) async throws(ListStoreError) -> DynamicItem {
     try await database.offCaller { () throws(ListStoreError) in try self.update(id: id, setting: values) }
   }
 
-  /// Changes the item with `id`, off the caller's thread. See ``update(id:_:)``.
+  /// Changes the item with `id`, off the caller's thread. See `update(id:_:)`.
   @discardableResult
   public func update(id: Int64, _ change: @escaping @Sendable (inout DynamicDraft) -> Void) async throws(ListStoreError)
     -> DynamicItem
@@ -76,7 +76,7 @@ extension KindItems {
     try await database.offCaller { () throws(ListStoreError) in try self.update(id: id, change) }
   }
 
-  /// ``update(id:setting:)`` reading the item after the change with `decode`: the typed
+  /// `update(id:setting:)` reading the item after the change with `decode`: the typed
   /// repository's by-name update too.
   func update<Item>(
     id: Int64, setting values: [String: FieldValue], decode: (Statement) throws -> Item

@@ -26,7 +26,7 @@ extension KindRepository {
     let now = database.configuration.now().millisecondsSince1970
     let account = try Validation.account(account)
     let queries = queries
-    // Read, checked, then one update (``KindQueries/update(id:account:changes:now:_:decode:)``):
+    // Read, checked, then one update (`KindQueries.update(id:account:changes:now:_:decode:)`):
     // atomic by itself, so a transaction's loop of updates opens no savepoint per item.
     return try database.write(kind: Record.definition.name, account: account, isAtomic: true) { connection in
       guard let stored = try queries.item(id: id, account: account, connection, decode: Self.decode) else {
@@ -53,13 +53,13 @@ extension KindRepository {
 
   /// Changes the fields of the item with `id` that `values` names, by field name, as the
   /// command line does: `.null` makes an optional field null (or its default, when it has
-  /// one). The other fields keep their values. The same statement as ``update(id:_:)``, with
+  /// one). The other fields keep their values. The same statement as `update(id:_:)`, with
   /// the same checks.
   ///
   /// ```swift
   /// try database.orders().update(id: 3, setting: ["status": .text("shipped")])
   /// ```
-  /// - Throws: as ``update(id:_:)``; ``ListStoreError/invalidValue(field:reason:)`` for a
+  /// - Throws: as `update(id:_:)`; ``ListStoreError/invalidValue(field:reason:)`` for a
   ///   name that is not a field of the kind.
   @discardableResult
   public func update(id: Int64, setting values: [String: FieldValue]) throws(ListStoreError) -> Record {
@@ -68,7 +68,7 @@ extension KindRepository {
       .update(id: id, setting: values, decode: Self.decode)
   }
 
-  /// Changes the item with `id`, off the caller's thread. See ``update(id:_:)``.
+  /// Changes the item with `id`, off the caller's thread. See `update(id:_:)`.
   @discardableResult
   public func update(id: Int64, _ change: @escaping @Sendable (inout Record.Draft) -> Void) async throws(ListStoreError)
     -> Record
@@ -77,7 +77,7 @@ extension KindRepository {
   }
 
   /// Changes the named fields of the item with `id`, off the caller's thread. See
-  /// ``update(id:setting:)``.
+  /// `update(id:setting:)`.
   @discardableResult
   public func update(id: Int64, setting values: [String: FieldValue]) async throws(ListStoreError) -> Record {
     try await database.offCaller { () throws(ListStoreError) in try self.update(id: id, setting: values) }
