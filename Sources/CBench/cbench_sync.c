@@ -1,30 +1,36 @@
-#include <stdlib.h>
 #include <string.h>
 
 #include "cbench_internal.h"
 
 // The statements of Sources/ListStore/Repositories/KindItems+Sync.swift and SyncSchema.swift,
-// as they are made for the orders kind.
-static const char create_sql[] =
-  "CREATE TABLE IF NOT EXISTS list_sync (\n"
-  "  kind TEXT NOT NULL,\n  account TEXT NOT NULL,\n  remote_url TEXT NOT NULL,\n"
-  "  last_success_at INTEGER,\n  last_attempt_at INTEGER,\n  error_kind TEXT,\n"
-  "  error_message TEXT,\n  error_retryable INTEGER,\n  error_page INTEGER,\n"
-  "  next_cursor TEXT,\n  next_page INTEGER NOT NULL DEFAULT 1,\n"
-  "  complete INTEGER NOT NULL DEFAULT 0,\n  item_count INTEGER NOT NULL DEFAULT 0,\n"
-  "  refreshed_at INTEGER,\n  generation INTEGER NOT NULL DEFAULT 0,\n"
-  "  PRIMARY KEY (kind, account)\n) WITHOUT ROWID;\n"
-  "CREATE TABLE IF NOT EXISTS list_sync_items (\n"
-  "  kind TEXT NOT NULL,\n  account TEXT NOT NULL,\n  remote_id NOT NULL,\n"
-  "  item_id INTEGER NOT NULL,\n  PRIMARY KEY (kind, account, remote_id)\n) WITHOUT ROWID;";
-static const char exists_sql[] =
-  "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_sync'";
+// as they are made for the orders kind. The sync tables, the outbox and the change triggers are
+// made before the first page (as the store makes them at a kind's first sync); each page then
+// runs what the store's pull runs: the schema check, the trigger and state lookups, the flag
+// that keeps the page out of the outbox, per item the mapping lookup, the waiting-change check,
+// the update or insert and the mapping with its walk, and at the end of a complete walk the
+// removal of what no page of it held.
+static const char ready_sql[] =
+  "SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('list_sync', 'list_sync_items')\n"
+  "    AND (sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'\n"
+  "      OR (name = 'list_sync_items' AND NOT EXISTS\n"
+  "        (SELECT 1 FROM pragma_table_info('list_sync_items') WHERE name = 'seen')))),\n"
+  "  (SELECT count(*) FROM sqlite_schema WHERE name IN ('list_sync', 'list_sync_items', 'list_changes',\n"
+  "    'list_sync_applying', 'list_sync_items_by_item', 'list_changes_by_item'))";
+static const char trigger_sql[] =
+  "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = ?1";
+static const char synced_sql[] =
+  "SELECT count(*) FROM list_sync WHERE kind = ?1 AND account = ?2";
+static const char flag_on_sql[] = "INSERT INTO list_sync_applying (writer) VALUES (1)";
+static const char flag_off_sql[] = "DELETE FROM list_sync_applying";
 static const char state_sql[] =
   "SELECT remote_url, last_success_at, last_attempt_at, error_kind, error_message, error_retryable,\n"
   "  error_page, next_cursor, next_page, complete, item_count, generation, refreshed_at\n"
   "FROM list_sync WHERE kind = ?1 AND account = ?2";
 static const char lookup_sql[] =
   "SELECT item_id FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3";
+static const char waiting_sql[] =
+  "SELECT count(*) FROM list_changes WHERE kind = ?1 AND account = ?2 AND item_id = ?3\n"
+  "  AND (state = 'pending' OR state = 'sent')";
 static const char update_sql[] =
   "UPDATE orders SET number = ?2, status = ?3, total_minor = ?4, currency = ?5, placed_at = ?6 "
   "WHERE account = ?1 AND id = ?7";
@@ -32,17 +38,29 @@ static const char insert_sql[] =
   "INSERT INTO orders (account, number, status, total_minor, currency, placed_at) "
   "VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
 static const char map_sql[] =
-  "INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id) VALUES (?1, ?2, ?3, ?4)";
+  "INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id, version, base, seen)\n"
+  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 static const char drop_rows_sql[] =
-  "DELETE FROM orders WHERE account = ?1 AND id NOT IN (SELECT value FROM json_each(?2))";
+  "DELETE FROM orders WHERE account = ?1 AND id IN (SELECT m.item_id FROM list_sync_items m\n"
+  "  WHERE m.kind = ?2 AND m.account = ?1 AND m.seen != ?3\n"
+  "    AND NOT EXISTS (SELECT 1 FROM list_changes c WHERE c.kind = ?2 AND c.account = ?1\n"
+  "      AND c.item_id = m.item_id AND (c.state = 'pending' OR c.state = 'sent')))";
 static const char drop_map_sql[] =
-  "DELETE FROM list_sync_items WHERE kind = ?1 AND account = ?2\n"
-  "  AND item_id NOT IN (SELECT value FROM json_each(?3))";
+  "DELETE FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND seen != ?3\n"
+  "  AND NOT EXISTS (SELECT 1 FROM list_changes c WHERE c.kind = ?1 AND c.account = ?2\n"
+  "    AND c.item_id = list_sync_items.item_id AND (c.state = 'pending' OR c.state = 'sent'))";
 static const char save_sql[] =
   "INSERT OR REPLACE INTO list_sync (kind, account, remote_url, last_success_at, last_attempt_at,\n"
   "  error_kind, error_message, error_retryable, error_page, next_cursor, next_page, complete,\n"
   "  item_count, refreshed_at, generation)\n"
   "VALUES (?1, ?2, ?3, ?4, ?5, NULL, NULL, NULL, NULL, ?6, ?7, ?8, ?9, ?10, ?11)";
+
+static int count_of(sqlite3_stmt *statement, int64_t *count) {
+  int rc = sqlite3_step(statement);
+  *count = rc == SQLITE_ROW ? sqlite3_column_int64(statement, 0) : 0;
+  sqlite3_reset(statement);
+  return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
 
 static int step_done(sqlite3_stmt *statement) {
   int rc = sqlite3_step(statement);
@@ -63,36 +81,43 @@ static int write_page(cbench_db *db, const cbench_remote_page *page) {
   const cbench_orders_input *orders = page->orders;
   const char *account = orders->account;
   sqlite3_stmt *s;
-  int rc = sqlite3_exec(db->handle, create_sql, NULL, NULL, NULL);
-  if (rc != SQLITE_OK) return rc;
-  if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_EXISTS, exists_sql, &s))) return rc;
-  rc = sqlite3_step(s);
-  int exists = rc == SQLITE_ROW && sqlite3_column_int64(s, 0) == 1;
+  int rc;
+  int64_t count = 0;
+  if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_EXISTS, ready_sql, &s))) return rc;
+  if (sqlite3_step(s) != SQLITE_ROW) return SQLITE_ERROR;
+  int ready = sqlite3_column_int64(s, 0) == 0 && sqlite3_column_int64(s, 1) == 6;
   sqlite3_reset(s);
+  if (!ready) return SQLITE_ERROR;  // made before the first page
+  if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_TRIGGER, trigger_sql, &s))) return rc;
+  sqlite3_bind_text(s, 1, "orders_changes_insert", -1, SQLITE_STATIC);
+  if ((rc = count_of(s, &count))) return rc;
+  if (count != 1) return SQLITE_ERROR;
+  if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_SYNCED, synced_sql, &s))) return rc;
+  sqlite3_bind_text(s, 1, "orders", -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 2, account, -1, SQLITE_STATIC);
+  if ((rc = count_of(s, &count))) return rc;
+  if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_FLAG_ON, flag_on_sql, &s))) return rc;
+  if ((rc = step_done(s))) return rc;
+
   int64_t generation = 0, item_count = 0;
-  if (exists) {
-    if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_STATE, state_sql, &s))) return rc;
-    sqlite3_bind_text(s, 1, "orders", -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 2, account, -1, SQLITE_STATIC);
-    if (sqlite3_step(s) == SQLITE_ROW) {
-      generation = sqlite3_column_int64(s, 11);
-      item_count = sqlite3_column_int64(s, 10);
-    }
-    sqlite3_reset(s);
+  if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_STATE, state_sql, &s))) return rc;
+  sqlite3_bind_text(s, 1, "orders", -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 2, account, -1, SQLITE_STATIC);
+  if (sqlite3_step(s) == SQLITE_ROW) {
+    generation = sqlite3_column_int64(s, 11);
+    item_count = sqlite3_column_int64(s, 10);
   }
+  sqlite3_reset(s);
   if (page->number == 1) {
     generation += 1;
     item_count = 0;
   }
-  sqlite3_stmt *lookup, *update, *insert, *map;
+  sqlite3_stmt *lookup, *waiting, *update, *insert, *map;
   if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_LOOKUP, lookup_sql, &lookup))) return rc;
+  if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_WAITING, waiting_sql, &waiting))) return rc;
   if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_UPDATE, update_sql, &update))) return rc;
   if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_INSERT, insert_sql, &insert))) return rc;
   if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_MAP, map_sql, &map))) return rc;
-  // The kept ids as a JSON array, for a refresh.
-  size_t capacity = orders->count * 21 + 3, used = 0;
-  char *ids = page->number == 1 ? malloc(capacity) : NULL;
-  if (ids) ids[used++] = '[';
   for (size_t i = 0; rc == SQLITE_OK && i < orders->count; i++) {
     sqlite3_bind_text(lookup, 1, "orders", -1, SQLITE_STATIC);
     sqlite3_bind_text(lookup, 2, account, -1, SQLITE_STATIC);
@@ -100,42 +125,48 @@ static int write_page(cbench_db *db, const cbench_remote_page *page) {
     int found = sqlite3_step(lookup) == SQLITE_ROW;
     int64_t id = found ? sqlite3_column_int64(lookup, 0) : 0;
     sqlite3_reset(lookup);
-    int updated = 0;
+    int written = 0;
     if (found) {
-      bind_order(update, orders, i);
-      sqlite3_bind_int64(update, 7, id);
-      if ((rc = step_done(update))) break;
-      updated = sqlite3_changes(db->handle) == 1;
+      sqlite3_bind_text(waiting, 1, "orders", -1, SQLITE_STATIC);
+      sqlite3_bind_text(waiting, 2, account, -1, SQLITE_STATIC);
+      sqlite3_bind_int64(waiting, 3, id);
+      if ((rc = count_of(waiting, &count))) break;
+      if (count > 0) {
+        written = 1;  // the person's values stay; only the mapping is written
+      } else {
+        bind_order(update, orders, i);
+        sqlite3_bind_int64(update, 7, id);
+        if ((rc = step_done(update))) break;
+        written = sqlite3_changes(db->handle) == 1;
+      }
     }
-    if (!updated) {
+    if (!written) {
       bind_order(insert, orders, i);
       if ((rc = step_done(insert))) break;
       id = sqlite3_last_insert_rowid(db->handle);
-      sqlite3_bind_text(map, 1, "orders", -1, SQLITE_STATIC);
-      sqlite3_bind_text(map, 2, account, -1, SQLITE_STATIC);
-      sqlite3_bind_int64(map, 3, page->remote_ids[i]);
-      sqlite3_bind_int64(map, 4, id);
-      if ((rc = step_done(map))) break;
     }
-    if (ids) used += (size_t)snprintf(ids + used, capacity - used, i ? ",%lld" : "%lld", (long long)id);
+    sqlite3_bind_text(map, 1, "orders", -1, SQLITE_STATIC);
+    sqlite3_bind_text(map, 2, account, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(map, 3, page->remote_ids[i]);
+    sqlite3_bind_int64(map, 4, id);
+    sqlite3_bind_null(map, 5);
+    sqlite3_bind_null(map, 6);
+    sqlite3_bind_int64(map, 7, generation);
+    if ((rc = step_done(map))) break;
   }
-  if (rc == SQLITE_OK && ids) {
-    ids[used++] = ']';
-    ids[used] = 0;
-    if (!(rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_DROP_ROWS, drop_rows_sql, &s))) {
-      sqlite3_bind_text(s, 1, account, -1, SQLITE_STATIC);
-      sqlite3_bind_text(s, 2, ids, (int)used, SQLITE_STATIC);
-      rc = step_done(s);
-    }
-    if (!rc && !(rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_DROP_MAP, drop_map_sql, &s))) {
-      sqlite3_bind_text(s, 1, "orders", -1, SQLITE_STATIC);
-      sqlite3_bind_text(s, 2, account, -1, SQLITE_STATIC);
-      sqlite3_bind_text(s, 3, ids, (int)used, SQLITE_STATIC);
-      rc = step_done(s);
-    }
-  }
-  free(ids);
   if (rc != SQLITE_OK) return rc;
+  if (page->next_cursor == NULL) {
+    if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_DROP_ROWS, drop_rows_sql, &s))) return rc;
+    sqlite3_bind_text(s, 1, account, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, "orders", -1, SQLITE_STATIC);
+    sqlite3_bind_int64(s, 3, generation);
+    if ((rc = step_done(s))) return rc;
+    if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_DROP_MAP, drop_map_sql, &s))) return rc;
+    sqlite3_bind_text(s, 1, "orders", -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, account, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(s, 3, generation);
+    if ((rc = step_done(s))) return rc;
+  }
   if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_SAVE, save_sql, &s))) return rc;
   sqlite3_bind_text(s, 1, "orders", -1, SQLITE_STATIC);
   sqlite3_bind_text(s, 2, account, -1, SQLITE_STATIC);
@@ -152,6 +183,8 @@ static int write_page(cbench_db *db, const cbench_remote_page *page) {
   sqlite3_bind_int64(s, 9, item_count + (int64_t)orders->count);
   sqlite3_bind_int64(s, 10, page->now);
   sqlite3_bind_int64(s, 11, generation);
+  if ((rc = step_done(s))) return rc;
+  if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_FLAG_OFF, flag_off_sql, &s))) return rc;
   return step_done(s);
 }
 

@@ -142,15 +142,22 @@ enum SyncSchema {
   /// name: never made under another name and renamed, since the kinds' change triggers name
   /// these tables (a rename checks every trigger, and one naming the dropped table fails it).
   static func ensure(_ connection: Connection) throws(SQLiteError) {
+    // One cached query a write: whether a table is outdated, and whether all six objects are
+    // there (then nothing else runs).
     let statement = try connection.cachedStatement(
       """
-      SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('list_sync', 'list_sync_items')
-        AND (sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'
-          OR (name = 'list_sync_items' AND NOT EXISTS
-            (SELECT 1 FROM pragma_table_info('list_sync_items') WHERE name = 'seen')))
+      SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('list_sync', 'list_sync_items')
+          AND (sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'
+            OR (name = 'list_sync_items' AND NOT EXISTS
+              (SELECT 1 FROM pragma_table_info('list_sync_items') WHERE name = 'seen')))),
+        (SELECT count(*) FROM sqlite_schema WHERE name IN ('list_sync', 'list_sync_items', 'list_changes',
+          'list_sync_applying', 'list_sync_items_by_item', 'list_changes_by_item'))
       """)
-    let outdated = try statement.step() && statement.int64(at: 0) > 0
+    guard try statement.step() else { return }
+    let outdated = statement.int64(at: 0) > 0
+    let complete = statement.int64(at: 1) == 6
     statement.reset()
+    if complete && !outdated { return }
     if outdated {
       try connection.executeScript(
         """
