@@ -139,16 +139,18 @@ struct MutationCommand {
     }
   }
 
-  /// Runs the command; `watch` until its first output (at most 10 s), then SIGINT.
+  /// Runs the command; `watch` until its first output (at most 20 s: a loaded machine starts a
+  /// debug build slowly), then SIGINT.
   func run(_ lists: Lists) async throws -> Finished {
     guard interrupted else { return try await lists.run(arguments: arguments, timeout: .seconds(30)) }
     let child = try lists.start(arguments)
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(20))
     while !child.hasWrittenOutput && !child.hasEnded && ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
     child.kill(SIGINT)
-    return await child.wait(timeout: .seconds(10))
+    // Counted from the child's start: 20 s more after the interrupt.
+    return await child.wait(timeout: .seconds(40))
   }
 
   /// What is wrong with how the command ended and what it printed.
