@@ -170,6 +170,8 @@ public enum ListsCommandLine {
     case .watch: try await WatchCommand.run(parsed, context)
     case .browse: try await BrowseCommand.run(parsed, context)
     case .sync: try SyncCommand.run(parsed, context)
+    case .syncStatus: try SyncStatusCommand.run(parsed, context)
+    case .syncResolve: try SyncStatusCommand.resolve(parsed, context)
     case .doctor: try DoctorCommand.run(parsed, context)
     case .kinds, .kindsAdd, .kindsUpdate, .kindsShow, .kindsRemove: try KindsCommand.run(parsed, context)
     case .completion: try CompletionCommand.run(parsed, context)

@@ -233,3 +233,58 @@ import Testing
     #expect(first.stderrLines.first == "Error: favorites has no remote yet; give it with --from URL.", "\(first)")
   }
 }
+
+/// `lists sync status` and `lists sync resolve`: what waits, what the remote refused, and
+/// forgetting it.
+@Suite struct SyncStatusCommandTests {
+  @Test func statusShowsARefusedChangeAndResolveForgetsIt() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let sandbox = try await SyncPushCommandTests.booksSandbox(remote)
+    try await remote.reject(titles: ["Forbidden"])
+    #expect(await sandbox.run("add", "books", "--title", "Forbidden").exitCode == 0)
+    #expect(await sandbox.run("add", "books", "--title", "Waiting").exitCode == 0)
+    try await remote.control(faults: [["status": 401]])
+    #expect(await sandbox.run("sync", "books").exitCode == 77)
+    let json = try await sandbox.run("sync", "status", "--json").json()
+    let kind = try #require(json["kinds"]?[0])
+    #expect(kind["kind"] == .string("books"))
+    #expect(kind["pending"] == .number("2"))
+    #expect(await sandbox.run("sync", "books").exitCode == 65)
+    let after = try await sandbox.run("sync", "status", "books", "--json").json()
+    let change = try #require(after["kinds"]?[0]?["changes"]?[0])
+    #expect(after["kinds"]?[0]?["pending"] == .number("0"))
+    #expect(change["state"] == .string("rejected"))
+    #expect(change["op"] == .string("add"))
+    #expect(change["sent"]?["item"]?["title"] == .string("Forbidden"))
+    #expect(change["answer"]?["error"]?["message"] == .string("this title is not allowed"))
+    guard case .string(let id)? = change["change_id"] else {
+      Issue.record("no change id")
+      return
+    }
+    let shown = await sandbox.run("sync", "status")
+    #expect(shown.stdout.contains("add of item"), "\(shown)")
+    #expect(shown.stdout.contains("lists sync resolve books \(id) --discard"), "\(shown)")
+    #expect(await sandbox.run("sync", "resolve", "books", id).exitCode == 64)
+    let resolved = await sandbox.run("sync", "resolve", "books", id, "--discard")
+    #expect(resolved.exitCode == 0, "\(resolved)")
+    #expect(resolved.stdout == "Forgot the change \(id) of books.\n")
+    let again = await sandbox.run("sync", "resolve", "books", id, "--discard")
+    #expect(again.exitCode == 65)
+    #expect(again.stderrLines.count == 1)
+    let offline = await sandbox.run("show", "books", "--offline")
+    #expect(!offline.stdout.contains("refused"), "\(offline)")
+  }
+
+  @Test func statusWordsAreNoKindsNamesAndAnUnknownKindIsAUsageError() async throws {
+    let sandbox = try Sandbox()
+    let kind = sandbox.path("status.json")
+    try sandbox.write(#"{"name":"status","item":"s","fields":[{"name":"t","type":"text"}]}"#, to: kind)
+    let refused = await sandbox.run("kinds", "add", kind)
+    #expect(refused.exitCode == 65, "\(refused)")
+    #expect(await sandbox.run("sync", "status").stdout == "No kind syncs with a remote yet.\n")
+    let unknown = await sandbox.run("sync", "bookz")
+    #expect(unknown.exitCode == 64, "\(unknown)")
+    #expect(unknown.stderrLines.first?.hasPrefix("Error: Unknown list 'bookz'") == true, "\(unknown)")
+  }
+}

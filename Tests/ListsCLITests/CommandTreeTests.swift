@@ -20,7 +20,8 @@ import Testing
       Set(ids)
         == [
           .overview, .show, .remove, .clear,
-          .import, .export, .seed, .watch, .sync, .browse, .doctor, .kinds, .kindsAdd, .kindsUpdate,
+          .import, .export, .seed, .watch, .sync, .syncStatus, .syncResolve, .browse, .doctor, .kinds,
+          .kindsAdd, .kindsUpdate,
           .kindsShow,
           .kindsRemove, .completion, .man, .complete,
         ])
@@ -35,6 +36,8 @@ import Testing
           "completion", "man", "help",
         ])
     #expect(KindsSpec.command.subcommands.map(\.name) == ["add", "update", "show", "remove"])
+    #expect(SyncSpec.command.subcommands.map(\.name) == ["status", "resolve"])
+    #expect(SyncSpec.command.subcommands.allSatisfy { KindDefinition.syncCommandWords.contains($0.name) })
     #expect(CommandTree.root.subcommands.filter(\.isHidden).map(\.name) == ["__complete"])
     #expect(
       CommandTree.root.subcommand(named: "add")?.subcommands.map(\.name) == ListKind.builtIns.map(\.rawValue))

@@ -12,7 +12,7 @@ extension KindItems {
       guard try SyncSchema.hasOutbox(connection) else { return [] }
       let statement = try connection.cachedStatement(
         """
-        SELECT change_id, seq, item_id, op, fields, state, made_at FROM list_changes
+        SELECT change_id, seq, item_id, op, fields, state, made_at, payload, answer, answered_at FROM list_changes
         WHERE kind = ?1 AND account = ?2 ORDER BY seq
         """)
       try statement.bind(definition.name, at: 1)
@@ -67,8 +67,32 @@ extension KindItems {
         fields.append(field)
       }
     }
-    return SyncChange(
+    var change = SyncChange(
       changeID: changeID, sequence: row.int64(at: 1), itemID: row.int64(at: 2), operation: operation,
       fields: fields, state: state, madeAt: Timestamp(millisecondsSince1970: row.int64(at: 6)))
+    change.sent = row.optionalText(at: 7)
+    change.answer = row.optionalText(at: 8)
+    if !row.isNull(at: 9) { change.answeredAt = Timestamp(millisecondsSince1970: row.int64(at: 9)) }
+    return change
+  }
+
+  /// Forgets a change the remote conflicted with or refused: the person has seen it, and the
+  /// item stays as the remote has it. Returns false when the account's kind has no such change
+  /// (or it still waits for the remote, which is never forgotten).
+  @discardableResult
+  public func forgetAnsweredChange(id changeID: String) throws(ListStoreError) -> Bool {
+    try write { connection in
+      guard try SyncSchema.hasOutbox(connection) else { return false }
+      let statement = try connection.cachedStatement(
+        """
+        DELETE FROM list_changes WHERE change_id = ?1 AND kind = ?2 AND account = ?3
+          AND (state = 'conflict' OR state = 'rejected')
+        """)
+      try statement.bind(changeID, at: 1)
+      try statement.bind(definition.name, at: 2)
+      try statement.bind(account, at: 3)
+      try statement.run()
+      return connection.changes == 1
+    }
   }
 }

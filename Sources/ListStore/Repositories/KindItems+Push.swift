@@ -62,7 +62,7 @@ extension KindItems {
       guard try SyncSchema.hasOutbox(connection) else { return [] }
       let rows = try connection.cachedStatement(
         """
-        SELECT change_id, seq, item_id, op, fields, state, made_at, payload FROM list_changes
+        SELECT change_id, seq, item_id, op, fields, state, made_at, payload, answer, answered_at FROM list_changes
         WHERE kind = ?1 AND account = ?2 AND (state = 'pending' OR state = 'sent') ORDER BY seq
         """)
       try rows.bind(definition.name, at: 1)

@@ -38,6 +38,12 @@ public struct SyncChange: Sendable, Equatable, Identifiable {
   public var state: State
   /// When the change was first made.
   public var madeAt: Timestamp
+  /// The change as it was sent (a JSON object of the push protocol), once it was.
+  public var sent: String? = nil
+  /// What the remote answered (a JSON object), for a conflict or a refusal.
+  public var answer: String? = nil
+  /// When the remote answered, for a conflict or a refusal.
+  public var answeredAt: Timestamp? = nil
 
   /// The change's id.
   public var id: String { changeID }

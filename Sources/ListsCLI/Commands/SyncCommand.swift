@@ -37,6 +37,8 @@ package enum SyncCommand {
   /// replaces it only when no change of the person's is waiting or kept for the old one.
   static func remoteURL(kind: String, given: String?, _ context: Context) throws(CLIError) -> String {
     let database = try context.openForReading()
+    // An unknown kind is the usage error every command gives it, with the file's kinds.
+    let items = try context.items(named: kind, in: database)
     let stored: SyncState?
     let changes: [SyncChange]
     do throws(ListStoreError) {
@@ -47,9 +49,8 @@ package enum SyncCommand {
     } catch {
       throw .store(error)
     }
-    let items = try stored == nil ? nil : context.items(named: kind, in: database)
     do throws(ListStoreError) {
-      changes = try items?.syncChanges() ?? []
+      changes = try stored == nil ? [] : items.syncChanges()
     } catch {
       throw .store(error)
     }

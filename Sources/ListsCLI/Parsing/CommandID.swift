@@ -26,6 +26,10 @@ package enum CommandID: Sendable, Hashable {
   case browse
   /// `lists sync KIND --from URL`.
   case sync
+  /// `lists sync status [KIND]`.
+  case syncStatus
+  /// `lists sync resolve KIND CHANGE_ID --discard`.
+  case syncResolve
   /// `lists doctor`.
   case doctor
   /// `lists kinds`: every kind in the file.

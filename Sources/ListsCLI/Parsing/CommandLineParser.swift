@@ -148,7 +148,7 @@ package struct CommandLineParser: Sendable {
         state.path.append(word)
         return
       }
-      throw unknownSubcommand(word, of: spec, path: state.path)
+      if spec.arguments.isEmpty { throw unknownSubcommand(word, of: spec, path: state.path) }
     }
     let position = state.positionals.count
     let argument: ArgumentSpec
@@ -304,6 +304,8 @@ package struct CommandLineParser: Sendable {
         defer { skipsValue = false }
         if skipsValue || spec.subcommands.isEmpty { continue }
         guard let subcommand = spec.subcommand(named: word) else {
+          // The first argument of a command that also has subcommands: its help.
+          if !spec.arguments.isEmpty { return path }
           throw unknownSubcommand(word, of: spec, path: path)
         }
         spec = subcommand

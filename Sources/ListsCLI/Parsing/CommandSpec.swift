@@ -20,7 +20,8 @@ package struct CommandSpec: Sendable {
   package var arguments: [ArgumentSpec]
   /// Options, in the order help shows them.
   package var options: [OptionSpec]
-  /// Subcommands selected by the first positional word.
+  /// Subcommands selected by the first positional word; with ``arguments`` too, a first word
+  /// that names none is the first argument.
   package var subcommands: [CommandSpec]
   /// What a subcommand is called in usage and errors: `command`, or `list` for `add`.
   package var subcommandNoun: String
@@ -36,11 +37,11 @@ package struct CommandSpec: Sendable {
     precondition(
       arguments.dropLast().allSatisfy { !$0.isVariadic },
       "Only the last argument of '\(name)' may be variadic.")
+    // A command with arguments may also have subcommands (`sync KIND`, `sync status`): a first
+    // word that names a subcommand selects it, any other is the first argument. Its words
+    // must be words the argument never takes (`status` and `resolve` are no kind's names).
     precondition(
-      subcommands.isEmpty || arguments.isEmpty,
-      "Command '\(name)' cannot have both arguments and subcommands.")
-    precondition(
-      subcommands.isEmpty || options.isEmpty,
+      subcommands.isEmpty || options.isEmpty || !arguments.isEmpty,
       "Command '\(name)' has subcommands, so its options belong to them.")
     self.name = name
     self.abstract = abstract

@@ -118,7 +118,7 @@ package enum HelpRenderer {
     if path.isEmpty {
       parts += globalOptions.map { "[\($0.label)]" }
     }
-    if !spec.subcommands.isEmpty {
+    if !spec.subcommands.isEmpty && spec.arguments.isEmpty {
       let noun = "<\(spec.subcommandNoun)>"
       parts.append(spec.isRunnable ? "[\(noun)]" : noun)
       if !path.isEmpty { parts.append("[<options>]") }

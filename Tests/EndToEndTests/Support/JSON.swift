@@ -39,6 +39,12 @@ enum JSON: Equatable, CustomStringConvertible {
     return members.first { $0.key == key }?.value
   }
 
+  /// The element at `index` of an array.
+  subscript(index: Int) -> JSON? {
+    guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+    return elements[index]
+  }
+
   /// The keys of an object, in order.
   var keys: [String] {
     guard case .object(let members) = self else { return [] }

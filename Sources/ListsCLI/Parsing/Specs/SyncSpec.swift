@@ -23,6 +23,38 @@ package enum SyncSpec {
       + "\"Name: value\" lines from FILE. Its value is never printed or stored.",
     isRepeatable: true)
 
+  /// `sync status [KIND] [--json]`.
+  package enum Status {
+    /// The kind, or every synced kind when not given.
+    package static let kind = Argument<String>(
+      "kind", help: "The kind whose sync to show; every synced kind when not given.", isRequired: false,
+      completion: .lists)
+    /// `--json`.
+    package static let json = Flag("--json", help: "Print one JSON object.")
+    /// The command.
+    package static let command = CommandSpec(
+      name: "status", abstract: "Shows each synced kind's remote, when it last synced, and its changes.",
+      discussion: "For every synced kind (or the one named): the remote, the state, when it last synced, how "
+        + "many changes wait, and every change the remote conflicted with or refused: the item, what was "
+        + "sent, what the remote answered and when.",
+      id: .syncStatus, arguments: [kind.spec], options: [json.spec])
+  }
+
+  /// `sync resolve KIND CHANGE_ID --discard`.
+  package enum Resolve {
+    /// The kind.
+    package static let kind = Argument<String>("kind", help: "The kind the change is of.")
+    /// The change.
+    package static let change = Argument<String>("change-id", help: "The change's id, as sync status shows it.")
+    /// `--discard`.
+    package static let discard = Flag(
+      "--discard", help: "Required: forget the conflicted or refused change; the item stays as the remote has it.")
+    /// The command.
+    package static let command = CommandSpec(
+      name: "resolve", abstract: "Forgets a change the remote conflicted with or refused.",
+      id: .syncResolve, arguments: [kind.spec, change.spec], options: [discard.spec])
+  }
+
   /// The command.
   package static let command = CommandSpec(
     name: "sync", abstract: "Sends the changes made here to a remote list, then fetches it into the file.",
@@ -32,5 +64,6 @@ package enum SyncSpec {
       + "no longer holds. Exit 69 unreachable, 75 timeout or 5xx/429 (retried first), 76 the remote broke "
       + "the protocol, 77 refused (401/403), 65 an item the kind rejects or a change the remote refused or "
       + "conflicted with.",
-    id: .sync, arguments: [kind.spec], options: [from.spec, all.spec, resume.spec, header.spec, limit.spec])
+    id: .sync, arguments: [kind.spec], options: [from.spec, all.spec, resume.spec, header.spec, limit.spec],
+    subcommands: [Status.command, Resolve.command])
 }
