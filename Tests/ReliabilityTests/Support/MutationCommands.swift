@@ -97,6 +97,7 @@ struct MutationCommand {
       MutationCommand(arguments: ["show", kind, "--json"], json: true, effect: .refresh(kind)),
       MutationCommand(arguments: ["add", kind, "--help"], effect: .none),
       MutationCommand(arguments: ["add", kind] + addArguments(kind, index: index), effect: .items(kind)),
+      MutationCommand(arguments: ["edit", kind, "1"] + editArguments(kind), effect: .items(kind)),
       MutationCommand(arguments: ["remove", kind, "1"], effect: .items(kind)),
       MutationCommand(arguments: ["clear", kind, "--yes"], effect: .items(kind)),
       MutationCommand(arguments: ["import", kind, importFile], effect: .items(kind)),
@@ -110,6 +111,8 @@ struct MutationCommand {
       MutationCommand(arguments: ["completion", "bash"], effect: .none),
       MutationCommand(
         arguments: ["sync", kind, "--from", HostileEdits.closedURL + "/" + kind], effect: .sync(kind)),
+      MutationCommand(arguments: ["sync", "status"], effect: .none),
+      MutationCommand(arguments: ["sync", "status", kind, "--json"], json: true, effect: .none),
       MutationCommand(arguments: ["browse", kind], effect: .none),
       MutationCommand(arguments: ["watch", kind, "--json"], json: true, effect: .none, interrupted: true),
     ]
@@ -126,6 +129,14 @@ struct MutationCommand {
     case "orders": ["--number", "M-\(index)", "--total", "1.50", "--currency", "EUR"]
     case "books": ["--title", "Mutant \(index)", "--author", "Bo"]
     default: ["--title", "Mutant \(index)"]
+    }
+  }
+
+  static func editArguments(_ kind: String) -> [String] {
+    switch kind {
+    case "addresses": ["--city", "Paris"]
+    case "orders": ["--status", "shipped"]
+    default: ["--title", "Edited"]
     }
   }
 
