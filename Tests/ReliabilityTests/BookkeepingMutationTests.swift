@@ -76,10 +76,11 @@ extension Reliability {
             [FileEdit(kind: editClass, sql: sql, secret: sql.contains(HostileEdits.secret) ? HostileEdits.secret : nil)]
           } ?? generator.edits(editClass)
         for edit in planned {
-          // An edit SQLite refuses (a trigger already dropped) is no edit.
+          // An edit SQLite refuses (a trigger already dropped) is no edit: its transaction
+          // takes back the statements before the one that failed.
           do {
             let connection = try Connection(path: path, options: .init(create: false))
-            try connection.executeScript(edit.sql)
+            try connection.transaction { try connection.executeScript(edit.sql) }
             edits.append(edit)
           } catch {}
         }

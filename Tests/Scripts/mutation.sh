@@ -2,7 +2,7 @@
 # The long mutation run: the Swift test `swift test` runs on a few files
 # (BookkeepingMutationTests), on N files edited at random with plain SQL — the bookkeeping
 # (user_version, lists_migrations, list_counts, triggers, indexes), the kind definitions in
-# list_kinds, the sync state in list_sync, list_sync_items and list_changes — and every command (19) on each
+# list_kinds, the sync state in list_sync, list_sync_items and list_changes — and every command (22) on each
 # edited file. Then its figures, and every failure: seed, file, class of edits, the edits, the
 # command, how it ended and what it broke.
 #

@@ -10,7 +10,7 @@
 # file and input cases run once). The run is killed if it takes more than twice its time plus
 # five minutes. Then Tests/Scripts/full-filesystem.sh fills a real tmpfs (when run as root),
 # and Tests/Scripts/mutation.sh edits F files at random (bookkeeping, kind definitions, sync
-# state; every class of edits, 19 commands on each), and
+# state; every class of edits, 22 commands on each), and
 # Tests/Scripts/sync-kill.sh kills `lists sync --all` 20 times.
 # Exit status: 0 when all four passed.
 set -uo pipefail

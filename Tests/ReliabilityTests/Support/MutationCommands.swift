@@ -97,6 +97,7 @@ struct MutationCommand {
       MutationCommand(arguments: ["show", kind, "--json"], json: true, effect: .refresh(kind)),
       MutationCommand(arguments: ["add", kind, "--help"], effect: .none),
       MutationCommand(arguments: ["add", kind] + addArguments(kind, index: index), effect: .items(kind)),
+      MutationCommand(arguments: ["edit", kind, "1"] + editArguments(kind), effect: .items(kind)),
       MutationCommand(arguments: ["remove", kind, "1"], effect: .items(kind)),
       MutationCommand(arguments: ["clear", kind, "--yes"], effect: .items(kind)),
       MutationCommand(arguments: ["import", kind, importFile], effect: .items(kind)),
@@ -110,6 +111,8 @@ struct MutationCommand {
       MutationCommand(arguments: ["completion", "bash"], effect: .none),
       MutationCommand(
         arguments: ["sync", kind, "--from", HostileEdits.closedURL + "/" + kind], effect: .sync(kind)),
+      MutationCommand(arguments: ["sync", "status"], effect: .none),
+      MutationCommand(arguments: ["sync", "status", kind, "--json"], json: true, effect: .none),
       MutationCommand(arguments: ["browse", kind], effect: .none),
       MutationCommand(arguments: ["watch", kind, "--json"], json: true, effect: .none, interrupted: true),
     ]
@@ -129,6 +132,14 @@ struct MutationCommand {
     }
   }
 
+  static func editArguments(_ kind: String) -> [String] {
+    switch kind {
+    case "addresses": ["--city", "Paris"]
+    case "orders": ["--status", "shipped"]
+    default: ["--title", "Edited"]
+    }
+  }
+
   static func importLine(_ kind: String, index: Int) -> String {
     switch kind {
     case "favorites": #"{"ref":"i-\#(index)","title":"Imported"}"#
@@ -139,16 +150,18 @@ struct MutationCommand {
     }
   }
 
-  /// Runs the command; `watch` until its first output (at most 10 s), then SIGINT.
+  /// Runs the command; `watch` until its first output (at most 20 s: a loaded machine starts a
+  /// debug build slowly), then SIGINT.
   func run(_ lists: Lists) async throws -> Finished {
     guard interrupted else { return try await lists.run(arguments: arguments, timeout: .seconds(30)) }
     let child = try lists.start(arguments)
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(20))
     while !child.hasWrittenOutput && !child.hasEnded && ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
     child.kill(SIGINT)
-    return await child.wait(timeout: .seconds(10))
+    // Counted from the child's start: 20 s more after the interrupt.
+    return await child.wait(timeout: .seconds(40))
   }
 
   /// What is wrong with how the command ended and what it printed.
