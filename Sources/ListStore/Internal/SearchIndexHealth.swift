@@ -25,6 +25,17 @@ enum SearchIndexHealth {
   ///
   /// The check runs FTS5's command only on an index that is the package's: on a table of the
   /// index's name made by anyone else it would be an insert.
+  /// The objects of the index that are missing or not the package's, by name; empty when every
+  /// one is there and its own. Reads the schema only (no FTS5 command), so it serves any
+  /// connection, on the path of a failed statement too.
+  static func lostObjects(of definition: KindDefinition, _ connection: Connection) throws -> [String] {
+    let survey = try Survey(definition, connection)
+    let names = [definition.searchTableName] + definition.searchTriggerNames
+      + ["data", "idx", "config"].map { definition.searchTableName + "_" + $0 }
+    // A foreign object of one of these names is not among the present ones either.
+    return names.filter { name in !survey.present.contains { $0.name == name } }
+  }
+
   static func state(of definition: KindDefinition, _ connection: Connection) throws -> HealthReport.SearchIndex.State {
     let survey = try Survey(definition, connection)
     if !survey.foreign.isEmpty { return .foreign }

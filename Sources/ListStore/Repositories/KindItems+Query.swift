@@ -44,12 +44,18 @@ extension KindItems {
     if let cursor { after = try values(of: cursor, query: identity) }
     let kind = definition.name
     let account = account
-    let (page, listHasItems) = try database.read { connection in
+    let read = { (connection: Connection) throws in
       let page = try queries.page(
         account: account, after: after, limit: limit, query: sql,
         prepare: { try connection.cachedStatement(text: $0) }, read: read)
       let listHasItems = page.items.isEmpty && after == nil ? try keptCount(connection) > 0 : false
       return (page, listHasItems)
+    }
+    let (page, listHasItems): (KindQueries.Page<Item>, Bool)
+    do {
+      (page, listHasItems) = try database.read(read)
+    } catch {
+      throw searchDamage(error) ?? error
     }
     return ListPage(
       items: page.items,

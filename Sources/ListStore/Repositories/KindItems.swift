@@ -163,8 +163,28 @@ public struct KindItems: ListRepository {
     do {
       return try database.writeRethrowing(kind: definition.name, account: account, isAtomic: isAtomic, body)
     } catch {
-      throw ListStoreError.wrap(error, path: database.path)
+      throw searchDamage(error) ?? ListStoreError.wrap(error, path: database.path)
     }
+  }
+
+  /// What a failed statement of a kind with a search index is when the index has lost one of
+  /// its tables (another program dropped or replaced it): damage doctor repairs (74), not an
+  /// internal error. SQLite reports it only as a generic error of the statement whose triggers
+  /// or query reach the index, so the file is asked which of the index's tables are gone.
+  func searchDamage(_ error: any Error) -> ListStoreError? {
+    guard !definition.search.isEmpty else { return nil }
+    switch error {
+    case let sqlite as SQLiteError where sqlite.code == 1: break
+    case ListStoreError.internalError: break
+    default: return nil
+    }
+    let definition = definition
+    guard let lost = try? database.read({ connection in try SearchIndexHealth.lostObjects(of: definition, connection) }),
+      !lost.isEmpty
+    else { return nil }
+    return .bookkeepingDamaged(
+      path: database.path,
+      detail: "the search index of \(definition.name) is not whole: \(lost.joined(separator: ", "))")
   }
 
   /// Reads the row a statement of ``KindQueries`` stands on.
