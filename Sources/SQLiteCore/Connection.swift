@@ -33,7 +33,9 @@ public final class Connection {
   /// where a linear scan of integers beats hashing.
   private var cache: [(key: UInt, statement: Statement)] = []
   /// Cached statements of SQL made at run time, by their text.
-  private var textCache: [(sql: String, statement: Statement)] = []
+  private var textCache: [(key: String, statement: Statement)] = []
+  /// Cached statements of SQL made at run time, by an object that stands for the text.
+  private var keyedCache: [(key: AnyObject, statement: Statement)] = []
   /// Cached statements handed out since the last ``resetCachedStatements()``.
   private var handedOut: [Statement] = []
 
@@ -68,6 +70,7 @@ public final class Connection {
     handedOut.removeAll()
     cache.removeAll()
     textCache.removeAll()
+    keyedCache.removeAll()
     sqlite3_close_v2(handle)
   }
 
@@ -141,16 +144,11 @@ public final class Connection {
   /// done with the connection for now.
   public func cachedStatement(_ sql: StaticString) throws(SQLiteError) -> Statement {
     let key = UInt(bitPattern: sql.utf8Start)
-    for entry in cache where entry.key == key {
-      entry.statement.reset()
-      markHandedOut(entry.statement)
-      return entry.statement
-    }
-    let text = sql.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-    let statement = try Statement(connection: handle, sql: text)
-    cache.append((key, statement))
-    markHandedOut(statement)
-    return statement
+    return try Self.handOut(
+      from: &cache, key: key, matching: { $0 == key },
+      prepare: { () throws(SQLiteError) in
+        try Statement(connection: handle, sql: sql.withUTF8Buffer { String(decoding: $0, as: UTF8.self) })
+      }, markHandedOut)
   }
 
   /// ``cachedStatement(_:)`` for SQL made at run time (from a kind's definition): cached by its
@@ -159,13 +157,35 @@ public final class Connection {
     // The length first (O(1)): most texts of a connection's cache differ in it, and comparing
     // their long common prefixes (`SELECT id, ...`) on every lookup costs more than the lookup.
     let count = sql.utf8.count
-    for entry in textCache where entry.sql.utf8.count == count && entry.sql == sql {
+    return try Self.handOut(
+      from: &textCache, key: sql, matching: { $0.utf8.count == count && $0 == sql },
+      prepare: { () throws(SQLiteError) in try Statement(connection: handle, sql: sql) }, markHandedOut)
+  }
+
+  /// ``cachedStatement(text:)`` found by `key`, an object the caller makes once for `sql` and
+  /// keeps, rather than by comparing texts: for the hottest run-time SQL (an update of a set
+  /// of fields, run once per item of a loop). The cache holds `key`, so its identity never
+  /// stands for another text.
+  public func cachedStatement(key: AnyObject, text sql: String) throws(SQLiteError) -> Statement {
+    try Self.handOut(
+      from: &keyedCache, key: key, matching: { $0 === key },
+      prepare: { () throws(SQLiteError) in try Statement(connection: handle, sql: sql) }, markHandedOut)
+  }
+
+  /// The one lookup of the three caches: the statement of the first entry whose key `matches`,
+  /// reset; else one `prepare` makes, kept under `key`. Either way marked as handed out.
+  @inline(__always)
+  private static func handOut<Key>(
+    from entries: inout [(key: Key, statement: Statement)], key: Key, matching matches: (Key) -> Bool,
+    prepare: () throws(SQLiteError) -> Statement, _ markHandedOut: (Statement) -> Void
+  ) throws(SQLiteError) -> Statement {
+    for entry in entries where matches(entry.key) {
       entry.statement.reset()
       markHandedOut(entry.statement)
       return entry.statement
     }
-    let statement = try Statement(connection: handle, sql: sql)
-    textCache.append((sql, statement))
+    let statement = try prepare()
+    entries.append((key, statement))
     markHandedOut(statement)
     return statement
   }

@@ -144,6 +144,9 @@ import Testing
       let byName = try database.items(of: "books")
       #expect(try await byName.update(id: dune.id, setting: ["pages": .integer(5)]).values[2] == .integer(5))
       #expect(try await byName.update(id: dune.id) { $0.values["pages"] = .integer(6) }.values[2] == .integer(6))
+      let held = try #require(try await books.item(id: dune.id))
+      #expect(try await books.update(held) { $0.pages = 7 } == true)
+      #expect(try await books.item(id: dune.id)?.pages == 7)
       await #expect(throws: ListStoreError.itemNotFound(list: books.list, id: 9)) {
         try await books.update(id: 9) { $0.pages = 3 }
       }
@@ -248,6 +251,47 @@ import Testing
       #expect(try found("heretics") == [dune.id])
       #expect(try found("messiah").isEmpty)
       #expect(try HealthReport.inspect(path: database.path).isHealthy)
+    }
+  }
+
+  @Test func aHeldItemIsChangedWithoutBeingReadAgain() throws {
+    try withTemporaryDatabase(configuration: Self.clock) { database in
+      let books = try database.records(of: Book.self)
+      let held = try books.add(Book.Draft(title: "Dune", author: "Frank Herbert", pages: 412))
+      // Another writer changes a field after the app read the item: the held item's change
+      // writes only the field it changes, so the other writer's value stays.
+      _ = try database.items(of: "books").update(id: held.id, setting: ["pages": .integer(500)])
+      #expect(try books.update(held) { $0.status = "done" } == true)
+      let stored = try #require(try books.item(id: held.id))
+      #expect(stored.status == "done")
+      #expect(stored.pages == 500)
+      #expect(stored.addedAt == held.addedAt)
+      #expect(try books.count() == 1)
+      // A change that changes nothing writes and reads nothing, so not even the version moves.
+      let version = try KindRegistryTests.rows(database.path, "SELECT version FROM list_counts WHERE list = 'books'")
+      #expect(try books.update(held) { $0.title = "Dune" } == false)
+      #expect(try KindRegistryTests.rows(database.path, "SELECT version FROM list_counts WHERE list = 'books'") == version)
+    }
+  }
+
+  @Test func aHeldItemIsCheckedAsAnAddIsAndAGoneOneIsNotFound() throws {
+    try withTemporaryDatabase { database in
+      let books = try database.records(of: Book.self)
+      let dune = try books.add(Book.Draft(title: "Dune", author: "Frank Herbert"))
+      let other = try books.add(Book.Draft(title: "Dune"))
+      let before = try Self.state(database.path)
+      #expect(throws: ListStoreError.invalidValue(field: "status", reason: "must be one of want, reading, done")) {
+        try books.update(dune) { $0.status = "lost" }
+      }
+      #expect(
+        throws: ListStoreError.duplicateItem(
+          kind: "books", item: "book", fields: ["title", "author"], values: ["Dune", "Frank Herbert"])
+      ) { try books.update(other) { $0.author = "Frank Herbert" } }
+      #expect(try Self.state(database.path) == before)
+      try books.remove(ids: [other.id])
+      #expect(throws: ListStoreError.itemNotFound(list: books.list, id: other.id)) {
+        try books.update(other) { $0.pages = 3 }
+      }
     }
   }
 

@@ -26,6 +26,13 @@ final class WriterGate: @unchecked Sendable {
   func withConnection<T>(_ body: (Connection, _ nested: Bool) throws -> T) throws -> T {
     let me = Threads.currentID()
     if owner.load(ordering: .relaxed) == me { return try body(connection, true) }
+    return try withConnection(taking: me, body)
+  }
+
+  /// ``withConnection(_:)`` for a thread that does not hold the gate. Apart, so that the
+  /// nested call, every write of an open transaction, makes no room for a result of a
+  /// generic type (whose metadata is looked up at run time) that it does not use.
+  private func withConnection<T>(taking me: UInt, _ body: (Connection, _ nested: Bool) throws -> T) throws -> T {
     var result: Result<T, any Error>?
     lock.withLock { _ in
       owner.store(me, ordering: .relaxed)

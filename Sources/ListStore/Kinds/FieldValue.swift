@@ -45,30 +45,39 @@ public enum FieldValue: Sendable, Hashable {
   /// ``check(for:)`` with the field's pattern parsed already (a kind's statements keep it).
   func check(for field: FieldDefinition, glob: GlobPattern?) throws(ListStoreError) {
     func invalid(_ reason: String) -> ListStoreError { .invalidValue(field: field.name, reason: reason) }
-    switch (field.type, self) {
-    case (_, .null):
+    // On the value first, then the field's type: a switch over the pair would copy the type
+    // (and retain its payload) for every value checked.
+    switch self {
+    case .null:
       if field.required { throw invalid("is required") }
-    case (.text(let maxLength, let pattern), .text(let text)):
-      if text.isEmpty && field.required { throw invalid("must not be empty") }
-      if Self.containsNUL(text) { throw invalid("must not contain a NUL character") }
-      if let maxLength, text.unicodeScalars.count > maxLength {
-        throw invalid("must be at most \(maxLength) characters long")
+      return
+    case .text(let text):
+      if case .text(let maxLength, let pattern) = field.type {
+        if text.isEmpty && field.required { throw invalid("must not be empty") }
+        if Self.containsNUL(text) { throw invalid("must not contain a NUL character") }
+        if let maxLength, text.unicodeScalars.count > maxLength {
+          throw invalid("must be at most \(maxLength) characters long")
+        }
+        if let pattern, let glob, !glob.matches(field.uppercase ? Self.asciiUppercased(text) : text) {
+          throw invalid("must be \(field.format ?? "text matching \(pattern)"), got '\(text)'")
+        }
+        return
       }
-      if let pattern, let glob, !glob.matches(field.uppercase ? Self.asciiUppercased(text) : text) {
-        throw invalid("must be \(field.format ?? "text matching \(pattern)"), got '\(text)'")
+      if case .enumeration(let values) = field.type {
+        if !values.contains(text) { throw invalid("must be one of " + values.joined(separator: ", ")) }
+        return
       }
-    case (.enumeration(let values), .text(let text)):
-      if !values.contains(text) {
-        throw invalid("must be one of " + values.joined(separator: ", "))
+    case .integer(let number):
+      if case .integer(let min, let max) = field.type {
+        if let min, number < min { throw invalid("must be at least \(min)") }
+        if let max, number > max { throw invalid("must be at most \(max)") }
+        return
       }
-    case (.integer(let min, let max), .integer(let number)):
-      if let min, number < min { throw invalid("must be at least \(min)") }
-      if let max, number > max { throw invalid("must be at most \(max)") }
-    case (.bool, .bool), (.timestamp, .timestamp), (.money, .money):
-      break
-    default:
-      throw invalid("must be \(Self.article(field.type.name)) \(field.type.name)")
+    case .bool: if case .bool = field.type { return }
+    case .timestamp: if case .timestamp = field.type { return }
+    case .money: if case .money = field.type { return }
     }
+    throw invalid("must be \(Self.article(field.type.name)) \(field.type.name)")
   }
 
   /// Whether `text` has a NUL byte, looked for in its contiguous UTF-8 (a word at a time)

@@ -22,9 +22,24 @@ public struct KindBindings {
   private(set) var setOnePerAccount: [String] = []
   /// The implicit `added_at` given, if any.
   private(set) var addedAt: Int64?
-  /// While collecting (``collectingValues(of:_:)``): the value given to each field so far, in
-  /// the definition's order, unchecked and unbound; nil otherwise.
-  private(set) var collected: [FieldValue]?
+  /// While finding an update's changes (``changes(of:from:to:)``): one slot per field, in the
+  /// definition's order, holding the original's values (nil where it gave none); then, as the
+  /// draft gives each field, its value where it differs from the original's and nil where it
+  /// does not. Empty otherwise. (The caller's array, valid while ``changes(of:into:from:to:)``
+  /// runs.)
+  private var compared = UnsafeMutableBufferPointer<FieldValue?>(start: nil, count: 0)
+  /// What the values given are for.
+  private var purpose = Purpose.binding
+
+  /// What the values given to a ``KindBindings`` are for.
+  private enum Purpose {
+    /// Checked and bound to the statement (or recorded, without one).
+    case binding
+    /// Kept, unchecked, as the original of an update.
+    case comparingOriginal
+    /// Compared, unchecked, with the original's.
+    case comparingDraft
+  }
 
   init(_ statement: Statement, queries: KindQueries, now: Int64) {
     self.statement = statement
@@ -49,23 +64,44 @@ public struct KindBindings {
     return recording.uniqueValues
   }
 
-  private init(collectingFor queries: KindQueries) {
+  private init(comparingFor queries: KindQueries, in slots: UnsafeMutableBufferPointer<FieldValue?>) {
     self.statement = nil
     self.queries = queries
     self.now = 0
-    self.collected = []
-    collected?.reserveCapacity(queries.definition.fields.count)
+    self.compared = slots
+    self.purpose = .comparingOriginal
   }
 
-  /// The values `bind` gives, one per field it reaches, in the definition's order, neither
-  /// checked nor bound: what an update compares to find the fields a change touched. A field
-  /// `bind` leaves out is not in the result (it keeps its value); a nil value is `.null`.
-  static func collectingValues(
-    of queries: KindQueries, _ bind: (inout KindBindings) throws -> Void
-  ) rethrows -> [FieldValue] {
-    var collecting = KindBindings(collectingFor: queries)
-    try bind(&collecting)
-    return collecting.collected ?? []
+  /// The fields whose values `draft` gives otherwise than `original` does, into `changes`
+  /// (one empty slot per field, in the definition's order): the value where a field changes,
+  /// nil where it keeps its value. What an update writes. Neither is checked nor bound; a
+  /// field `draft` leaves out keeps its value, a nil value is `.null`.
+  static func changes<Failure: Error>(
+    of queries: KindQueries, into changes: inout [FieldValue?],
+    from original: (inout KindBindings) throws(Failure) -> Void,
+    to draft: (inout KindBindings) throws(Failure) -> Void
+  ) throws(Failure) {
+    precondition(changes.count == queries.definition.fields.count, "one slot per field")
+    try changes.withUnsafeMutableBufferPointer { slots throws(Failure) in
+      var bindings = KindBindings(comparingFor: queries, in: slots)
+      try original(&bindings)
+      bindings.field = 0
+      bindings.purpose = .comparingDraft
+      try draft(&bindings)
+      // The fields the draft did not reach keep their values.
+      for index in bindings.field..<slots.count { slots[index] = nil }
+    }
+  }
+
+  /// Keeps `value` of the field at `index` while finding changes: the original's, or the
+  /// draft's when it differs from the original's.
+  @inline(__always)
+  private mutating func compare(_ value: FieldValue, at index: Int) {
+    if purpose == .comparingDraft && compared[index] == value {
+      compared[index] = nil
+    } else {
+      compared[index] = value
+    }
   }
 
   /// Moves past the next field without giving it a value: an update leaves it as it is.
@@ -82,7 +118,7 @@ public struct KindBindings {
   /// Gives the next field, a text or enum, its value.
   public mutating func text(_ value: String?) throws(ListStoreError) {
     let index = try next()
-    if collected != nil { return collected!.append(value.map(FieldValue.text) ?? .null) }
+    if purpose != .binding { return compare(value.map(FieldValue.text) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.text(value), field: index)
     let stored = queries.fieldChecks[index].uppercase ? FieldValue.asciiUppercased(value) : value
@@ -93,7 +129,7 @@ public struct KindBindings {
   /// Gives the next field, an integer, its value.
   public mutating func integer(_ value: Int64?) throws(ListStoreError) {
     let index = try next()
-    if collected != nil { return collected!.append(value.map(FieldValue.integer) ?? .null) }
+    if purpose != .binding { return compare(value.map(FieldValue.integer) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.integer(value), field: index)
     if statement == nil { keepIfUnique(index, .integer(value)) }
@@ -103,7 +139,7 @@ public struct KindBindings {
   /// Gives the next field, a bool, its value.
   public mutating func bool(_ value: Bool?) throws(ListStoreError) {
     let index = try next()
-    if collected != nil { return collected!.append(value.map(FieldValue.bool) ?? .null) }
+    if purpose != .binding { return compare(value.map(FieldValue.bool) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.bool(value), field: index)
     if statement == nil { keepIfUnique(index, .bool(value)) }
@@ -115,7 +151,7 @@ public struct KindBindings {
   /// Gives the next field, a timestamp, its value.
   public mutating func timestamp(_ value: Timestamp?) throws(ListStoreError) {
     let index = try next()
-    if collected != nil { return collected!.append(value.map(FieldValue.timestamp) ?? .null) }
+    if purpose != .binding { return compare(value.map(FieldValue.timestamp) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.timestamp(value), field: index)
     if statement == nil { keepIfUnique(index, .timestamp(value)) }
@@ -125,7 +161,7 @@ public struct KindBindings {
   /// Gives the next field, money, its value.
   public mutating func money(_ value: Money?) throws(ListStoreError) {
     let index = try next()
-    if collected != nil { return collected!.append(value.map(FieldValue.money) ?? .null) }
+    if purpose != .binding { return compare(value.map(FieldValue.money) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.money(value), field: index)
     try bind(index) { statement, at throws(SQLiteError) in
@@ -145,7 +181,7 @@ public struct KindBindings {
     switch value {
     case .null:
       let index = try next()
-      if collected != nil { return collected!.append(.null) }
+      if purpose != .binding { return compare(.null, at: index) }
       try bindDefault(index)
     case .text(let text): try self.text(text)
     case .integer(let number): try integer(number)

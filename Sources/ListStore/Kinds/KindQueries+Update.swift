@@ -24,9 +24,19 @@ extension KindQueries {
     id: Int64, account: String, changes: [FieldValue?], now: Int64, _ connection: Connection,
     decode: (Statement) throws -> Item
   ) throws -> Item? {
-    let changed = changes.map { $0 != nil }
-    guard changed.contains(true) else { return try item(id: id, account: account, connection, decode: decode) }
-    let statement = try connection.cachedStatement(text: updateShapes.sql(changing: changed, of: self))
+    guard try write(id: id, account: account, changes: changes, now: now, connection) != false else { return nil }
+    return try item(id: id, account: account, connection, decode: decode)
+  }
+
+  /// The write of ``update(id:account:changes:now:_:decode:)`` without reading the item back:
+  /// true when the item was changed, false when the account has no item with `id`, nil when
+  /// `changes` changes nothing (nothing was written or looked up then).
+  func write(
+    id: Int64, account: String, changes: [FieldValue?], now: Int64, _ connection: Connection
+  ) throws -> Bool? {
+    guard changes.contains(where: { $0 != nil }) else { return nil }
+    let shape = updateShapes.shape(changing: changes, of: self)
+    let statement = try connection.cachedStatement(key: shape, text: shape.sql)
     statement.reset()
     try statement.bind(account, at: 1)
     try statement.bind(id, at: updateIDParameter)
@@ -58,12 +68,29 @@ extension KindQueries {
       }
       throw try updateFailure(error, id: id, account: account, changes: changes, now: now, connection)
     }
-    let item = found ? try self.item(id: id, account: account, connection, decode: decode) : nil
     if !clears.isEmpty {
       if !found { try connection.execute("ROLLBACK TO lists_update") }
       try connection.execute("RELEASE lists_update")
     }
-    return item
+    return found
+  }
+
+  /// Runs `body` with an array of one empty slot per field, for an update's changes; the array
+  /// is kept for the next update once `body` returns, so that a loop of updates allocates
+  /// none. (Two threads updating the kind at once: the second gets a new array.)
+  func withChangeBuffer<R, Failure: Error>(_ body: (inout [FieldValue?]) throws(Failure) -> R) throws(Failure) -> R {
+    var buffer = spareChanges.withLock { spare in
+      var taken: [FieldValue?] = []
+      swap(&taken, &spare)
+      return taken
+    }
+    let count = definition.fields.count
+    if buffer.count != count { buffer = [FieldValue?](repeating: nil, count: count) }
+    defer {
+      for index in buffer.indices { buffer[index] = nil }
+      spareChanges.withLock { swap(&buffer, &$0) }
+    }
+    return try body(&buffer)
   }
 
   /// The parameter of the item's id in an update: one past the insert's, whose numbers the
@@ -87,25 +114,58 @@ extension KindQueries {
   /// The update statements of the sets of fields updates have changed, made once per set and
   /// shared by a kind's repositories.
   final class UpdateShapes: Sendable {
-    private let statements = Mutex<[[Bool]: String]>([:])
+    /// The statements made so far, in the order first needed: a kind's updates change few
+    /// sets of fields, so a scan comparing a word or two each beats hashing.
+    private let shapes = Mutex<[(fields: FieldSet, shape: Shape)]>([])
+
+    /// One update statement: its text, and the object a connection caches it by
+    /// (``Connection/cachedStatement(key:text:)``).
+    final class Shape: Sendable {
+      let sql: String
+
+      init(sql: String) { self.sql = sql }
+    }
 
     /// `UPDATE t SET <column> = ?<insert's parameter>, ... WHERE account = ?1 AND id = ?N` for
-    /// the fields `changed` marks. (The item is read back with ``itemSQL`` rather than a
+    /// the fields `changes` gives a value. (An item is read back with ``itemSQL`` rather than a
     /// `RETURNING` clause, which SQLite runs as a trigger into a temporary table: no faster.)
-    func sql(changing changed: [Bool], of queries: KindQueries) -> String {
-      if let made = statements.withLock({ $0[changed] }) { return made }
-      var assignments: [String] = []
-      for (index, field) in queries.definition.fields.enumerated() where changed[index] {
-        let first = queries.fieldParameters[index]
-        for (offset, column) in field.columns.enumerated() {
-          assignments.append("\(column) = ?\(first + Int32(offset))")
+    func shape(changing changes: [FieldValue?], of queries: KindQueries) -> Shape {
+      var fields = FieldSet()
+      for (index, change) in changes.enumerated() where change != nil { fields.insert(index) }
+      return shapes.withLock { shapes in
+        if let made = shapes.first(where: { $0.fields == fields }) { return made.shape }
+        var assignments: [String] = []
+        for (index, field) in queries.definition.fields.enumerated() where fields.contains(index) {
+          let first = queries.fieldParameters[index]
+          for (offset, column) in field.columns.enumerated() {
+            assignments.append("\(SQLText.identifier(column)) = ?\(first + Int32(offset))")
+          }
         }
+        let shape = Shape(
+          sql: "UPDATE \(queries.definition.sqlName) SET \(assignments.joined(separator: ", ")) "
+            + "WHERE account = ?1 AND id = ?\(queries.updateIDParameter)")
+        shapes.append((fields, shape))
+        return shape
       }
-      let sql =
-        "UPDATE \(queries.definition.name) SET \(assignments.joined(separator: ", ")) "
-        + "WHERE account = ?1 AND id = ?\(queries.updateIDParameter)"
-      statements.withLock { $0[changed] = sql }
-      return sql
     }
+  }
+}
+
+/// A set of a kind's fields by index, a bit each: the first 64 without an allocation.
+struct FieldSet: Equatable {
+  private var low: UInt64 = 0
+  private var high: [UInt64] = []
+
+  mutating func insert(_ index: Int) {
+    if index < 64 { return low |= 1 << UInt64(index) }
+    let word = index / 64 - 1
+    if high.count <= word { high.append(contentsOf: repeatElement(0, count: word + 1 - high.count)) }
+    high[word] |= 1 << UInt64(index % 64)
+  }
+
+  func contains(_ index: Int) -> Bool {
+    if index < 64 { return low & (1 << UInt64(index)) != 0 }
+    let word = index / 64 - 1
+    return word < high.count && high[word] & (1 << UInt64(index % 64)) != 0
   }
 }

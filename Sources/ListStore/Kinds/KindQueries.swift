@@ -1,4 +1,5 @@
 import SQLiteCore
+import Synchronization
 
 /// The SQL a kind's repository runs, made once from its definition: what it selects, inserts,
 /// deletes, and how its keyset pages seek.
@@ -73,6 +74,8 @@ final class KindQueries: Sendable {
   let queryShapes = QueryShapes()
   /// The update statements, by the set of fields they change (``UpdateShapes/sql(changing:of:)``).
   let updateShapes = UpdateShapes()
+  /// The array of an update's changes, kept between updates: see ``withChangeBuffer(_:)``.
+  let spareChanges = Mutex<[FieldValue?]>([])
   /// Per field in the definition's order: the insert's parameter of its first column.
   let fieldParameters: [Int32]
   /// Per field: how many columns (and parameters) it takes.

@@ -28,27 +28,78 @@ extension KindRepository {
     let queries = queries
     // Read, checked, then one update (`KindQueries.update(id:account:changes:now:_:decode:)`):
     // atomic by itself, so a transaction's loop of updates opens no savepoint per item.
-    return try database.write(kind: Record.definition.name, account: account, isAtomic: true) { connection in
+    return try database.write(kind: queries.definition.name, account: account, isAtomic: true) { connection in
       guard let stored = try queries.item(id: id, account: account, connection, decode: Self.decode) else {
         throw ListStoreError.itemNotFound(list: list, id: id)
       }
       let original = stored.draft
       var draft = original
       change(&draft)
-      let before = try KindBindings.collectingValues(of: queries) { try Record.bind(original, to: &$0) }
-      let after = try KindBindings.collectingValues(of: queries) { try Record.bind(draft, to: &$0) }
-      var changes = [FieldValue?](repeating: nil, count: queries.definition.fields.count)
-      for (index, value) in after.enumerated() where index >= before.count || before[index] != value {
-        changes[index] = value
-      }
-      do {
-        guard let item = try queries.update(id: id, account: account, changes: changes, now: now, connection, decode: Self.decode)
-        else { throw ListStoreError.itemNotFound(list: list, id: id) }
-        return item
-      } catch ListStoreError.duplicateItem(let kind, let item, let fields, let values) {
-        throw Record.duplicate(draft, error: .duplicateItem(kind: kind, item: item, fields: fields, values: values))
+      return try queries.withChangeBuffer { changes in
+        try Self.changes(from: original, to: draft, into: &changes, queries)
+        do {
+          guard let item = try queries.update(id: id, account: account, changes: changes, now: now, connection, decode: Self.decode)
+          else { throw ListStoreError.itemNotFound(list: list, id: id) }
+          return item
+        } catch ListStoreError.duplicateItem(let kind, let item, let fields, let values) {
+          throw Record.duplicate(draft, error: .duplicateItem(kind: kind, item: item, fields: fields, values: values))
+        }
       }
     }
+  }
+
+  /// Changes `item` as the app holds it (read from a page, `item(id:)` or a loader): `change`
+  /// is given its draft, and the fields whose values it changed from `item`'s are written,
+  /// each checked as an add checks it; no other field is touched, so a field another writer
+  /// changed since `item` was read keeps that writer's value. Nothing is read first: the
+  /// update an app runs when the person changes what a screen shows.
+  ///
+  /// ```swift
+  /// for order in page.items where order.status == .pending {
+  ///   try orders.update(order) { $0.status = .shipped }
+  /// }
+  /// ```
+  ///
+  /// The same checks as `update(id:_:)`: the unique rule, a one-per-account field moved.
+  /// - Returns: Whether a field changed (and was written); false when `change` changed
+  ///   nothing, which writes and reads nothing.
+  /// - Throws: ``ListStoreError/itemNotFound(list:id:)`` when the account's list no longer
+  ///   has the item; ``ListStoreError/invalidValue(field:reason:)`` naming a refused field;
+  ///   the kind's duplicate error; a database error. Nothing is changed then.
+  @discardableResult
+  public func update(_ item: Record, _ change: (inout Record.Draft) -> Void) throws(ListStoreError) -> Bool {
+    let original = item.draft
+    var draft = original
+    change(&draft)
+    let queries = queries
+    let id = item.id
+    return try queries.withChangeBuffer { changes throws(ListStoreError) in
+      try Self.changes(from: original, to: draft, into: &changes, queries)
+      guard changes.contains(where: { $0 != nil }) else { return false }
+      let now = database.configuration.now().millisecondsSince1970
+      let account = try Validation.account(account)
+      let changed = changes
+      return try database.write(kind: queries.definition.name, account: account, isAtomic: true) { connection in
+        do {
+          guard try queries.write(id: id, account: account, changes: changed, now: now, connection) == true
+          else { throw ListStoreError.itemNotFound(list: list, id: id) }
+          return true
+        } catch ListStoreError.duplicateItem(let kind, let item, let fields, let values) {
+          throw Record.duplicate(draft, error: .duplicateItem(kind: kind, item: item, fields: fields, values: values))
+        }
+      }
+    }
+  }
+
+  /// The values of the fields `draft` changes from `original`, into `changes` (one empty slot
+  /// per field, in the definition's order; nil where a field keeps its value).
+  private static func changes(
+    from original: Record.Draft, to draft: Record.Draft, into changes: inout [FieldValue?], _ queries: KindQueries
+  ) throws(ListStoreError) {
+    try KindBindings.changes(
+      of: queries, into: &changes,
+      from: { bindings throws(ListStoreError) in try Record.bind(original, to: &bindings) },
+      to: { bindings throws(ListStoreError) in try Record.bind(draft, to: &bindings) })
   }
 
   /// Changes the fields of the item with `id` that `values` names, by field name, as the
@@ -74,6 +125,14 @@ extension KindRepository {
     -> Record
   {
     try await database.offCaller { () throws(ListStoreError) in try self.update(id: id, change) }
+  }
+
+  /// Changes `item` as the app holds it, off the caller's thread. See `update(_:_:)`.
+  @discardableResult
+  public func update(_ item: Record, _ change: @escaping @Sendable (inout Record.Draft) -> Void) async throws(ListStoreError)
+    -> Bool
+  {
+    try await database.offCaller { () throws(ListStoreError) in try self.update(item, change) }
   }
 
   /// Changes the named fields of the item with `id`, off the caller's thread. See
