@@ -18,7 +18,7 @@ struct BenchOptions {
 
   /// A part of the run that can be run alone, e.g. under a profiler.
   enum Phase: String, CaseIterable {
-    case insert, pages, dynamic, kindinsert, kindpages, update, sync, syncpages, loader, depth, count, shell, export,
+    case insert, pages, dynamic, kindinsert, kindpages, update, sync, outbox, syncpages, loader, depth, count, shell, export,
       notify, readers, search
   }
 

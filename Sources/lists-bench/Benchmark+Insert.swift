@@ -16,12 +16,14 @@ extension Benchmark {
     report.set("insert_c_ms", Self.milliseconds(times.median(1)))
   }
 
-  /// Imports `data` the way an app does: one `OrderDraft` per order, its currency, amount and
-  /// status parsed from the raw values, all in one `importItems` transaction.
-  static func importOrders(_ data: OrderData, into repository: OrdersRepository) throws {
+  /// Imports `data` (its first `count` orders, when given) the way an app does: one
+  /// `OrderDraft` per order, its currency, amount and status parsed from the raw values, all in
+  /// one `importItems` transaction.
+  static func importOrders(_ data: OrderData, count: Int? = nil, into repository: OrdersRepository) throws {
+    let count = min(count ?? data.count, data.count)
     var index = 0
     try repository.importItems {
-      guard index < data.count else { return nil }
+      guard index < count else { return nil }
       defer { index += 1 }
       return OrderDraft(
         number: data.numbers[index],

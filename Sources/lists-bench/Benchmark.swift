@@ -61,7 +61,7 @@ final class Benchmark {
     }
     if phases.contains(.insert) || phases.contains(.pages) || phases.contains(.dynamic)
       || phases.contains(.kindinsert) || phases.contains(.kindpages) || phases.contains(.update)
-      || phases.contains(.sync)
+      || phases.contains(.sync) || phases.contains(.outbox)
     {
       progress("Generating \(options.rows) orders")
       let data = OrderData.generate(count: options.rows, seed: 0x5EED_0001)
@@ -73,6 +73,7 @@ final class Benchmark {
       if phases.contains(.kindpages) { try measureKindPages(cOrders) }
       if phases.contains(.update) { try measureUpdate(cOrders) }
       if phases.contains(.sync) { try measureSyncWrite(data, cOrders) }
+      if phases.contains(.outbox) { try measureOutboxWrite(data) }
     }
     if phases.contains(.syncpages) { try measureSyncPages() }
     if phases.contains(.loader) { try measureLoader(try bigDatabase()) }

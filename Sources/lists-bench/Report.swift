@@ -81,6 +81,9 @@ struct Report {
         "remote pages of 100 into the cache, upsert by remote id", "sync_write_ms", "sync_write_c_ms", "ms",
         "sync_write_ratio", "≤ 1.2"),
       Figure(
+        "\(text("outbox_rows")) adds to a synced kind, pending changes recorded / unsynced", "outbox_write_ms",
+        "outbox_unsynced_ms", "ms", "outbox_write_ratio", "≤ 1.3"),
+      Figure(
         "\(text("loader_pages")) pages via ListLoader / repository", "loader_ms",
         "loader_repository_ms", "ms", "loader_ratio", "≤ 1.10"),
       Figure(
@@ -141,6 +144,11 @@ struct Report {
     }
     if number("sync_pages_per_s") != nil {
       cells.append(["sync walk, pages of 100 from the local server", "\(text("sync_pages_per_s")) pages/s", "", "", ""])
+    }
+    if number("push_changes_per_s") != nil {
+      cells.append([
+        "push of 10,000 edits, batches of 100, to the local server", "\(text("push_changes_per_s")) changes/s", "", "", "",
+      ])
     }
     if number("export_ms") != nil {
       cells.append(["lists export, big list (child)", "\(text("export_ms")) ms", "", "", ""])

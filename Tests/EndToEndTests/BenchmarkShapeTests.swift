@@ -13,7 +13,9 @@ import Testing
     "kind_insert_ratio", "kind_insert_swift_ms", "kind_insert_c_ms",
     "kind_page_ratio", "kind_page_swift_ms", "kind_page_c_ms",
     "update_ratio", "update_swift_ms", "update_c_ms", "update_rows", "edit_seen_ms", "edit_seen_max_ms",
+    "update_by_id_ratio", "update_by_id_ms",
     "sync_write_ratio", "sync_write_ms", "sync_write_c_ms",
+    "outbox_write_ratio", "outbox_write_ms", "outbox_unsynced_ms", "outbox_rows",
     "loader_ratio", "loader_ms", "loader_repository_ms",
     "loader_subscribed_ratio", "loader_subscribed_ms", "loader_pages",
     "deep_over_head", "deep_head_us", "deep_last_us",
@@ -58,6 +60,7 @@ import Testing
     #expect((json["big_rows"] as? NSNumber)?.intValue == 2000)
     #expect((json["pages"] as? NSNumber)?.intValue == 20)
     #expect((json["update_rows"] as? NSNumber)?.intValue == 1000)
+    #expect((json["outbox_rows"] as? NSNumber)?.intValue == 1000)
     #expect((json["loader_pages"] as? NSNumber)?.intValue == 40)
     #expect((json["export_small_rows"] as? NSNumber)?.intValue == 20)
     #expect(json["lists_binary"] as? String == ListsBinary.path)

@@ -108,8 +108,8 @@ enum SyncSchema {
   static let changesSQL = """
     CREATE INDEX IF NOT EXISTS list_sync_items_by_item ON list_sync_items (kind, account, item_id);
     CREATE TABLE IF NOT EXISTS list_changes (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT,
-      change_id TEXT NOT NULL UNIQUE DEFAULT (\(changeIDSQL)),
+      seq INTEGER PRIMARY KEY,
+      change_id TEXT,
       kind TEXT NOT NULL,
       account TEXT NOT NULL,
       item_id INTEGER NOT NULL,
@@ -123,11 +123,14 @@ enum SyncSchema {
       answered_at INTEGER
     );
     CREATE INDEX IF NOT EXISTS list_changes_by_item ON list_changes (kind, account, item_id, state);
+    CREATE UNIQUE INDEX IF NOT EXISTS list_changes_by_id ON list_changes (change_id) WHERE change_id IS NOT NULL;
     CREATE TABLE IF NOT EXISTS list_sync_applying (writer INTEGER NOT NULL);
     """
 
-  /// A random (version 4) UUID, as SQL: what a new change's `change_id` defaults to, so that a
-  /// change recorded by a trigger for another program's plain SQL gets one too.
+  /// A random (version 4) UUID, as SQL: a change's `change_id`, made when the change is first
+  /// sent (``KindItems/takeChanges(limit:writeItem:)``), whoever recorded it. Not when it is
+  /// recorded: a random key per write would land each row of the outbox's unique index on a
+  /// page of its own, and a transaction of many adds would rewrite most of the index.
   static let changeIDSQL = """
     lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' \
     || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
@@ -142,7 +145,7 @@ enum SyncSchema {
   /// name: never made under another name and renamed, since the kinds' change triggers name
   /// these tables (a rename checks every trigger, and one naming the dropped table fails it).
   static func ensure(_ connection: Connection) throws(SQLiteError) {
-    // One cached query a write: whether a table is outdated, and whether all six objects are
+    // One cached query a write: whether a table is outdated, and whether all seven objects are
     // there (then nothing else runs).
     let statement = try connection.cachedStatement(
       """
@@ -151,11 +154,11 @@ enum SyncSchema {
             OR (name = 'list_sync_items' AND NOT EXISTS
               (SELECT 1 FROM pragma_table_info('list_sync_items') WHERE name = 'seen')))),
         (SELECT count(*) FROM sqlite_schema WHERE name IN ('list_sync', 'list_sync_items', 'list_changes',
-          'list_sync_applying', 'list_sync_items_by_item', 'list_changes_by_item'))
+          'list_sync_applying', 'list_sync_items_by_item', 'list_changes_by_item', 'list_changes_by_id'))
       """)
     guard try statement.step() else { return }
     let outdated = statement.int64(at: 0) > 0
-    let complete = statement.int64(at: 1) == 6
+    let complete = statement.int64(at: 1) == 7
     statement.reset()
     if complete && !outdated { return }
     if outdated {

@@ -7,7 +7,7 @@ extension KindDefinition {
   /// Names the store uses for tables of its own, which no kind can take.
   public static let reservedNames: Set<String> = [
     "list_counts", "list_kinds", "lists_migrations", "list_sync", "list_sync_items", "list_sync_items_by_item",
-    "list_changes", "list_changes_by_item", "list_sync_applying",
+    "list_changes", "list_changes_by_item", "list_changes_by_id", "list_sync_applying",
   ]
   /// Words of the `sync` command (`lists sync status`, `lists sync resolve`), which no kind can
   /// take: `lists sync status` could not tell the kind from the word.

@@ -50,14 +50,19 @@ extension KindItems {
     func damaged(_ what: String) -> ListStoreError {
       .bookkeepingDamaged(path: path, detail: "list_changes holds \(what)")
     }
-    guard let changeID = row.optionalText(at: 0), !changeID.isEmpty, changeID.utf8.count <= 100,
-      changeID.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
-    else { throw damaged("a change without a valid change_id") }
     guard let operation = row.optionalText(at: 3).flatMap(SyncChange.Operation.init(rawValue:)) else {
       throw damaged("an unknown op")
     }
     guard let state = row.optionalText(at: 5).flatMap(SyncChange.State.init(rawValue:)) else {
       throw damaged("an unknown state")
+    }
+    // A change gets its id when it is first sent: only a pending one may lack it.
+    let changeID = row.optionalText(at: 0)
+    if let changeID {
+      guard !changeID.isEmpty, changeID.utf8.count <= 100, changeID.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+      else { throw damaged("a change without a valid change_id") }
+    } else if state != .pending {
+      throw damaged("a change without a valid change_id")
     }
     var fields: [String] = []
     if let text = row.optionalText(at: 4) {

@@ -77,8 +77,8 @@ extension KindItems {
       var blocked: Set<Int64> = []
       for (seq, change, payload) in waiting where taken.count < limit {
         guard !blocked.contains(change.itemID) else { continue }
-        if change.state == .sent, let payload {
-          taken.append(OutgoingChange(changeID: change.changeID, itemID: change.itemID, operation: change.operation, json: payload))
+        if change.state == .sent, let payload, let changeID = change.changeID {
+          taken.append(OutgoingChange(changeID: changeID, itemID: change.itemID, operation: change.operation, json: payload))
           continue
         }
         let remote = try remoteID(ofItem: change.itemID, connection)
@@ -86,10 +86,11 @@ extension KindItems {
           blocked.insert(change.itemID)
           continue
         }
+        let changeID = try change.changeID ?? Self.newChangeID(connection)
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
         writer.key("change_id")
-        writer.string(change.changeID)
+        writer.string(changeID)
         writer.key("op")
         writer.string(change.operation.rawValue)
         if let remote {
@@ -113,16 +114,27 @@ extension KindItems {
         writer.endObject()
         let json = String(decoding: writer.bytes, as: UTF8.self)
         let mark = try connection.cachedStatement(
-          "UPDATE list_changes SET state = 'sent', payload = ?2 WHERE seq = ?1")
+          "UPDATE list_changes SET state = 'sent', payload = ?2, change_id = ?3 WHERE seq = ?1")
         try mark.bind(seq, at: 1)
         try mark.bind(json, at: 2)
+        try mark.bind(changeID, at: 3)
         try mark.run()
-        taken.append(OutgoingChange(changeID: change.changeID, itemID: change.itemID, operation: change.operation, json: json))
+        taken.append(OutgoingChange(changeID: changeID, itemID: change.itemID, operation: change.operation, json: json))
         // A later change of an item added by this batch needs its remote id: it waits.
         if change.operation == .add { blocked.insert(change.itemID) }
       }
       return taken
     }
+  }
+
+  /// A new change id: a random UUID, made by SQLite's generator as every change id is.
+  static func newChangeID(_ connection: Connection) throws -> String {
+    let statement = try connection.cachedStatement(text: "SELECT " + SyncSchema.changeIDSQL)
+    defer { statement.reset() }
+    guard try statement.step(), let id = statement.optionalText(at: 0) else {
+      throw ListStoreError.internalError(detail: "SQLite made no change id")
+    }
+    return id
   }
 
   /// Applies the remote's answers to sent changes, all in one transaction, as the sync's own

@@ -24,8 +24,10 @@ public struct SyncChange: Sendable, Equatable, Identifiable {
     case rejected
   }
 
-  /// The id the client made for the change, which the remote applies once.
-  public var changeID: String
+  /// The id the client made for the change, which the remote applies once: made when the change
+  /// is first sent and kept through every resend; nil while it waits unsent (a change not sent
+  /// yet may still fold into a later one).
+  public var changeID: String?
   /// The order the changes were made in.
   public var sequence: Int64
   /// The local id of the item.
@@ -45,12 +47,13 @@ public struct SyncChange: Sendable, Equatable, Identifiable {
   /// When the remote answered, for a conflict or a refusal.
   public var answeredAt: Timestamp? = nil
 
-  /// The change's id.
-  public var id: String { changeID }
+  /// The change's identity in the file: its sequence number, unique among the changes the
+  /// file holds (the change id comes only when the change is first sent).
+  public var id: Int64 { sequence }
 
   /// Creates a change.
   public init(
-    changeID: String, sequence: Int64, itemID: Int64, operation: Operation, fields: [String], state: State,
+    changeID: String?, sequence: Int64, itemID: Int64, operation: Operation, fields: [String], state: State,
     madeAt: Timestamp
   ) {
     self.changeID = changeID

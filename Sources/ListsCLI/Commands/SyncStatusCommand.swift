@@ -106,11 +106,11 @@ package enum SyncStatusCommand {
       for change in answered {
         let what = change.state == .conflict ? "conflicted" : "refused"
         out.writeLine(
-          "  \(change.changeID)  \(change.operation.rawValue) of item \(change.itemID), \(what) at "
+          "  \(change.changeID ?? "-")  \(change.operation.rawValue) of item \(change.itemID), \(what) at "
             + "\(change.answeredAt?.iso8601 ?? "?")")
         if let sent = change.sent { out.writeLine("    sent:     \(sent)") }
         if let answer = change.answer { out.writeLine("    answered: \(answer)") }
-        out.writeLine("    forget it: lists sync resolve \(kind) \(change.changeID) --discard")
+        out.writeLine("    forget it: lists sync resolve \(kind) \(change.changeID ?? "-") --discard")
       }
     }
 

@@ -208,7 +208,7 @@ extension MutationCommand.Effect {
   /// The tables and indexes of sync, which the first sync of a file makes.
   static let syncObjects: Set<String> = [
     "list_sync", "list_sync_items", "list_changes", "list_sync_applying", "list_sync_items_by_item",
-    "list_changes_by_item", "sqlite_autoindex_list_changes_1", "sqlite_autoindex_list_sync_1",
+    "list_changes_by_item", "list_changes_by_id", "sqlite_autoindex_list_changes_1", "sqlite_autoindex_list_sync_1",
     "sqlite_autoindex_list_sync_items_1",
   ]
 
