@@ -151,7 +151,7 @@ struct MutationCommand {
   }
 
   /// Runs the command; `watch` until its first output (at most 20 s: a loaded machine starts a
-  /// debug build slowly), then SIGINT.
+  /// debug build slowly), then SIGINT, repeated every 5 s while it runs.
   func run(_ lists: Lists) async throws -> Finished {
     guard interrupted else { return try await lists.run(arguments: arguments, timeout: .seconds(30)) }
     let child = try lists.start(arguments)
@@ -159,8 +159,17 @@ struct MutationCommand {
     while !child.hasWrittenOutput && !child.hasEnded && ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
-    child.kill(SIGINT)
-    // Counted from the child's start: 20 s more after the interrupt.
+    // Interrupted again every 5 s while it runs, as a person presses Ctrl-C again: an interrupt
+    // sent before `watch` catches it (on a loaded machine that has not started it in 20 s) is
+    // lost when the child inherited SIGINT ignored, as a shell's background job does; one CI
+    // run saw such a `watch` run out its 40 s. Still bounded: 40 s from the child's start, then
+    // it is a hang.
+    let end = ContinuousClock.now.advanced(by: .seconds(20))
+    while !child.hasEnded && ContinuousClock.now < end {
+      child.kill(SIGINT)
+      let next = ContinuousClock.now.advanced(by: .seconds(5))
+      while !child.hasEnded && ContinuousClock.now < next { try await Task.sleep(for: .milliseconds(10)) }
+    }
     return await child.wait(timeout: .seconds(40))
   }
 
