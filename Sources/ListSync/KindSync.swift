@@ -11,7 +11,7 @@ import TextFormats
 ///
 /// ```swift
 /// let sync = KindSync(items: try database.items(of: "books"), client: client, decode: decodeBook)
-/// try await sync.refresh()          // page 1 replaces the cache
+/// try await sync.refresh()          // page 1: a new walk (since the last checkpoint, if any)
 /// while try await sync.next() != nil {}  // the pages after it, from the stored cursor
 /// ```
 public struct KindSync: Sendable {
@@ -124,12 +124,18 @@ public struct KindSync: Sendable {
   /// The remote's URL, as kept in the sync state.
   public var remoteURL: String { client.configuration.url }
 
-  /// Fetches page 1 and, once it arrived and every item is valid, replaces the cache with it.
+  /// Fetches page 1 and, once it arrived and every item is valid, writes it: a new walk starts.
   ///
+  /// When the remote ended its last complete walk with a checkpoint, the page asks only for
+  /// what changed since (`since=`), and the walk removes only the items its pages name as
+  /// deleted; otherwise the whole list is walked, and its last page removes what no page held.
   /// - Throws: ``SyncError``; the cache is then unchanged and the failure is kept in the state.
   @discardableResult
   public func refresh() async throws(SyncError) -> RemotePageOutcome {
-    try await fetch(number: 1, cursor: nil, generation: nil)
+    // A damaged state is no reason not to refresh: the walk writes it again, whole.
+    let stored = (try? items.syncState()) ?? nil
+    let since = stored?.remoteURL == remoteURL ? stored?.checkpoint : nil
+    return try await fetch(number: 1, cursor: nil, generation: nil, since: since)
   }
 
   /// Fetches the page the stored cursor leads to and writes it; nil when the server said there
@@ -191,11 +197,13 @@ public struct KindSync: Sendable {
     return written
   }
 
-  private func fetch(number: Int, cursor: String?, generation: Int64?) async throws(SyncError) -> RemotePageOutcome {
+  private func fetch(
+    number: Int, cursor: String?, generation: Int64?, since: String? = nil
+  ) async throws(SyncError) -> RemotePageOutcome {
     do throws(SyncError) {
       let page: RemotePage
       do {
-        page = try await client.fetchPage(number: number, cursor: cursor)
+        page = try await client.fetchPage(number: number, cursor: cursor, since: since)
       } catch {
         throw SyncError.remote(error)
       }
@@ -211,7 +219,9 @@ public struct KindSync: Sendable {
       do {
         return try items.writeRemotePage(
           RemotePageWrite(
-            remoteURL: remoteURL, number: number, items: drafts, nextCursor: page.nextCursor, generation: generation))
+            remoteURL: remoteURL, number: number, items: drafts, nextCursor: page.nextCursor, generation: generation,
+            since: since, checkpoint: page.checkpoint,
+            deleted: page.deleted.map { RemoteToken(text: $0.text, isInteger: $0.isInteger) }))
       } catch {
         throw Self.syncError(error, page: number)
       }

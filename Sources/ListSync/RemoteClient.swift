@@ -54,10 +54,12 @@ public final class RemoteClient: Sendable {
   /// - Parameters:
   ///   - number: Which page this is (1 for the first), for messages.
   ///   - cursor: The previous page's ``RemotePage/nextCursor``, or nil for the first page.
+  ///   - since: For the first page, a checkpoint the remote gave: only what changed since it is
+  ///     asked for.
   /// - Throws: ``RemoteError`` naming the page; for a body that breaks the protocol, also the
   ///   field.
-  public func fetchPage(number: Int, cursor: String?) async throws(RemoteError) -> RemotePage {
-    let url = pageURL.page(limit: configuration.pageSize, cursor: cursor)
+  public func fetchPage(number: Int, cursor: String?, since: String? = nil) async throws(RemoteError) -> RemotePage {
+    let url = pageURL.page(limit: configuration.pageSize, cursor: cursor, since: cursor == nil ? since : nil)
     do throws(RemoteError) {
       return try await send({ () async throws(TransportFailure) in
         try await self.transport.get(url, headers: self.configuration.headers)

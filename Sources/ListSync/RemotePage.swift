@@ -26,7 +26,7 @@ public struct RemoteItem: Sendable {
   public let remoteID: RemoteID
   /// The item's `version` when the server sent a string or an integer: sent back as the
   /// `base_version` of a change to the item.
-  public let version: RemoteVersion?
+  public let version: RemoteToken?
   /// The item's members in document order, numbers as their literal text, without `version`
   /// (a word of the protocol, not a field of the kind).
   package let object: JSONObject
@@ -36,9 +36,9 @@ public struct RemoteItem: Sendable {
     self.remoteID = remoteID
     var fields = object
     switch object["version"] {
-    case .string(let text)? where !text.isEmpty: version = RemoteVersion(text: text, isInteger: false)
+    case .string(let text)? where !text.isEmpty: version = RemoteToken(text: text, isInteger: false)
     case .number(let literal)? where RemoteID(.number(literal)) != nil:
-      version = RemoteVersion(text: literal, isInteger: true)
+      version = RemoteToken(text: literal, isInteger: true)
     default: version = nil
     }
     fields.members.removeAll { $0.key == "version" }
@@ -61,7 +61,8 @@ public struct RemoteItem: Sendable {
   }
 }
 
-/// One decoded page of the remote protocol: `{"items": [...], "next_cursor": "..." | null}`.
+/// One decoded page of the remote protocol: `{"items": [...], "next_cursor": "..." | null}`, with
+/// a `checkpoint` and the `deleted` ids when the remote offers them.
 public struct RemotePage: Sendable {
   /// Which page this is: 1 for the first.
   public let number: Int
@@ -69,6 +70,21 @@ public struct RemotePage: Sendable {
   public let items: [RemoteItem]
   /// The cursor of the next page, or nil when this is the last.
   public let nextCursor: String?
+  /// The remote's checkpoint: on a walk's last page, what the next pull asks `since`.
+  public let checkpoint: String?
+  /// The ids of items the remote deleted since the checkpoint the request named.
+  public let deleted: [RemoteID]
+
+  /// Creates a page.
+  public init(
+    number: Int, items: [RemoteItem], nextCursor: String?, checkpoint: String? = nil, deleted: [RemoteID] = []
+  ) {
+    self.number = number
+    self.items = items
+    self.nextCursor = nextCursor
+    self.checkpoint = checkpoint
+    self.deleted = deleted
+  }
 }
 
 /// The remote's answer to one change of a push, as it sent it.

@@ -276,6 +276,77 @@ import Testing
     #expect(!offline.stdout.contains("refused"), "\(offline)")
   }
 
+  /// The local id of the book titled `title`, as `show --json` gives it.
+  static func id(of title: String, _ sandbox: Sandbox) async throws -> String {
+    let shown = try await sandbox.run("show", "books", "--offline", "--json").json()
+    guard case .array(let items)? = shown["items"],
+      let item = items.first(where: { $0["title"] == .string(title) }), case .number(let id)? = item["id"]
+    else { throw SyncTestFailure(message: "no book '\(title)' in \(shown)") }
+    return id
+  }
+
+  /// The change id of the first conflicted or refused change `sync status --json` shows.
+  static func answeredChange(_ sandbox: Sandbox) async throws -> String {
+    let status = try await sandbox.run("sync", "status", "books", "--json").json()
+    guard case .string(let id)? = status["kinds"]?[0]?["changes"]?[0]?["change_id"] else {
+      throw SyncTestFailure(message: "no answered change in \(status)")
+    }
+    return id
+  }
+
+  @Test func aConflictIsShownAndRetriedOnTopOfTheRemotesItem() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let sandbox = try await SyncPushCommandTests.booksSandbox(remote)
+    let dune = try await Self.id(of: "Dune", sandbox)
+    #expect(await sandbox.run("edit", "books", dune, "--title", "Dune (mine)").exitCode == 0)
+    // Someone else changed it on the server meanwhile.
+    try await remote.control(items: [["id": 1, "title": "Dune (theirs)", "version": 2], ["id": 2, "title": "Emma", "version": 1]])
+    let synced = await sandbox.run("sync", "books")
+    #expect(synced.exitCode == 65, "\(synced)")
+    #expect(synced.stderr == "Error: 1 change conflicted with the server: lists sync status books\n", "\(synced)")
+    let shown = await sandbox.run("show", "books", "--offline")
+    #expect(shown.stdout.contains("Dune (theirs)"), "\(shown)")
+    #expect(shown.stdoutLines.last == "1 change conflicted with the server: lists sync status books", "\(shown)")
+    let id = try await Self.answeredChange(sandbox)
+    let status = await sandbox.run("sync", "status", "books")
+    #expect(status.stdout.contains("lists sync resolve books \(id) --retry"), "\(status)")
+    #expect(await sandbox.run("sync", "resolve", "books", id, "--retry", "--discard").exitCode == 64)
+    let retried = await sandbox.run("sync", "resolve", "books", id, "--retry")
+    #expect(retried.exitCode == 0, "\(retried)")
+    #expect(retried.stdout.hasPrefix("The change \(id) of books will be sent again as "), "\(retried)")
+    let delivered = await sandbox.run("sync", "books")
+    #expect(delivered.exitCode == 0, "\(delivered)")
+    let server = try await remote.state()
+    let item = try #require(server.items.first { $0["id"] as? Int == 1 })
+    #expect(item["title"] as? String == "Dune (mine)")
+    #expect(item["version"] as? Int == 3)
+    #expect(server.applied.values.allSatisfy { $0 == 1 })
+    let after = await sandbox.run("show", "books", "--offline")
+    #expect(after.stdout.contains("Dune (mine)") && !after.stdout.contains("conflicted"), "\(after)")
+    #expect(try await sandbox.run("sync", "status", "--json").json()["kinds"]?[0]?["changes"] == .array([]))
+    // Gone: nothing to send again.
+    #expect(await sandbox.run("sync", "resolve", "books", id, "--retry").exitCode == 65)
+  }
+
+  @Test func aChangeToAnItemTheRemoteDeletedCanOnlyBeForgotten() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let sandbox = try await SyncPushCommandTests.booksSandbox(remote)
+    let emma = try await Self.id(of: "Emma", sandbox)
+    #expect(await sandbox.run("edit", "books", emma, "--title", "Emma (mine)").exitCode == 0)
+    try await remote.control(items: [["id": 1, "title": "Dune", "version": 1]])
+    #expect(await sandbox.run("sync", "books").exitCode == 65)
+    let id = try await Self.answeredChange(sandbox)
+    let retried = await sandbox.run("sync", "resolve", "books", id, "--retry")
+    #expect(retried.exitCode == 65, "\(retried)")
+    #expect(
+      retried.stderr
+        == "Error: The remote no longer has the item of the change \(id); it can only be forgotten: "
+        + "lists sync resolve books \(id) --discard\n", "\(retried)")
+    #expect(await sandbox.run("sync", "resolve", "books", id, "--discard").exitCode == 0)
+  }
+
   @Test func statusWordsAreNoKindsNamesAndAnUnknownKindIsAUsageError() async throws {
     let sandbox = try Sandbox()
     let kind = sandbox.path("status.json")
@@ -287,4 +358,10 @@ import Testing
     #expect(unknown.exitCode == 64, "\(unknown)")
     #expect(unknown.stderrLines.first?.hasPrefix("Error: Unknown list 'bookz'") == true, "\(unknown)")
   }
+}
+
+/// A step of a sync test that could not go on.
+struct SyncTestFailure: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
 }

@@ -30,7 +30,7 @@ import Testing
       items: ids.map {
         RemoteDraft(
           remoteID: "r\($0)", remoteIDIsInteger: false, draft: DynamicDraft(["title": .text("\(title)\($0)")]),
-          version: RemoteVersion(text: "1", isInteger: true), base: #"{"id":"r\#($0)","title":"\#(title)\#($0)"}"#)
+          version: RemoteToken(text: "1", isInteger: true), base: #"{"id":"r\#($0)","title":"\#(title)\#($0)"}"#)
       }, nextCursor: next, generation: generation)
   }
 

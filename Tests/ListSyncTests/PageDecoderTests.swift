@@ -27,6 +27,22 @@ import Testing
       #"{"items": [], "next_cursor": ""}"#,
       "page 4: \"next_cursor\" is an empty string; the last page has null."
     ),
+    (
+      #"{"items": [], "next_cursor": null, "checkpoint": 12}"#,
+      "page 4: \"checkpoint\" is a number, not a string or null."
+    ),
+    (
+      #"{"items": [], "next_cursor": null, "checkpoint": ""}"#,
+      "page 4: \"checkpoint\" is 0 bytes long; 1 to 4096 are accepted."
+    ),
+    (
+      #"{"items": [], "next_cursor": null, "deleted": "r3"}"#,
+      "page 4: \"deleted\" is a string, not an array."
+    ),
+    (
+      #"{"items": [], "next_cursor": null, "deleted": ["r3", 1.5]}"#,
+      "page 4: \"deleted\" 2 is a number 1.5, not a non-empty string or an integer."
+    ),
   ])
   func namesThePageAndTheField(_ body: String, _ message: String) {
     #expect(throws: RemoteError.self) { try PageDecoder.decode(Array(body.utf8), page: 4) }
@@ -43,5 +59,14 @@ import Testing
     let page = try PageDecoder.decode(Array(body.utf8), page: 1)
     #expect(page.items.map(\.remoteID) == [.integer("-3"), .string("a")])
     #expect(page.nextCursor == "n")
+    #expect(page.checkpoint == nil)
+    #expect(page.deleted.isEmpty)
+  }
+
+  @Test func decodesTheCheckpointAndTheDeletedIds() throws {
+    let body = #"{"items": [], "next_cursor": null, "checkpoint": "cp 9", "deleted": ["r3", 4, -0]}"#
+    let page = try PageDecoder.decode(Array(body.utf8), page: 1)
+    #expect(page.checkpoint == "cp 9")
+    #expect(page.deleted == [.string("r3"), .integer("4"), .integer("0")])
   }
 }

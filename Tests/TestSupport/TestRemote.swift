@@ -107,6 +107,12 @@ public final class TestRemote: Sendable {
     }
   }
 
+  /// Makes the remote offer checkpoints from now on: a walk's last page carries one, and a
+  /// request `since` it answers only what changed, with the ids deleted.
+  public func offerCheckpoints() async throws {
+    try await post(Array(try JSONSerialization.data(withJSONObject: ["checkpoints": true, "faults": []])))
+  }
+
   /// Makes adds and updates whose title is one of `titles` rejected from now on.
   public func reject(titles: [String]) async throws {
     try await post(Array(try JSONSerialization.data(withJSONObject: ["reject_titles": titles, "faults": []])))

@@ -12,6 +12,10 @@ import SQLiteCore
 /// - `list_changes`: the outbox, the person's changes the remote has not answered yet, and the
 ///   conflicted and refused ones kept for the person to see. Filled by the triggers of each
 ///   synced kind (``KindDefinition/changeTriggerSQL``), so another program's writes are in it too.
+/// - `list_sync_checkpoints`: per kind and account, the remote's `checkpoint` from its last
+///   complete walk (for the remote URL it came from) and, while a walk is under way, the
+///   checkpoint that walk asked since (NULL for a whole walk, which removes at its end what it
+///   did not hold; a walk since a checkpoint removes only what its pages name as deleted).
 /// - `list_sync_applying`: holds a row only inside a sync's own write transaction, and so tells
 ///   those triggers to leave the sync's writes of remote pages out of the outbox. (A trigger of
 ///   the main schema cannot read a TEMP table, and no other connection ever sees the row.)
@@ -125,7 +129,32 @@ enum SyncSchema {
     CREATE INDEX IF NOT EXISTS list_changes_by_item ON list_changes (kind, account, item_id, state);
     CREATE UNIQUE INDEX IF NOT EXISTS list_changes_by_id ON list_changes (change_id) WHERE change_id IS NOT NULL;
     CREATE TABLE IF NOT EXISTS list_sync_applying (writer INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS list_sync_checkpoints (
+      kind TEXT NOT NULL,
+      account TEXT NOT NULL,
+      remote_url TEXT NOT NULL,
+      checkpoint TEXT,
+      walk_since TEXT,
+      PRIMARY KEY (kind, account),
+      CONSTRAINT list_sync_checkpoints_values CHECK (\(checkpointCheck))
+    ) WITHOUT ROWID;
     """
+
+  /// What every row of `list_sync_checkpoints` satisfies: both checkpoints within the bound of
+  /// a cursor.
+  static let checkpointCheck: String = {
+    let text = { (column: String) in
+      "(\(column) IS NULL OR (typeof(\(column)) = 'text' AND length(CAST(\(column) AS BLOB)) BETWEEN 1 AND "
+        + "\(SyncState.maxCursorBytes)))"
+    }
+    return "typeof(remote_url) = 'text' AND \(text("checkpoint")) AND \(text("walk_since"))"
+  }()
+
+  /// Every object the sync tables are: ``ensure(_:)`` makes those missing.
+  static let objectNames = [
+    "list_sync", "list_sync_items", "list_changes", "list_sync_applying", "list_sync_items_by_item",
+    "list_changes_by_item", "list_changes_by_id", "list_sync_checkpoints",
+  ]
 
   /// A random (version 4) UUID, as SQL: a change's `change_id`, made when the change is first
   /// sent (``KindItems/takeChanges(limit:writeItem:)``), whoever recorded it. Not when it is
@@ -134,6 +163,16 @@ enum SyncSchema {
   static let changeIDSQL = """
     lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' \
     || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
+    """
+
+  /// Whether `list_sync` or `list_sync_items` is outdated (made by an older build), and how many
+  /// of ``objectNames`` the file has.
+  static let presenceSQL = """
+    SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('list_sync', 'list_sync_items')
+        AND (sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'
+          OR (name = 'list_sync_items' AND NOT EXISTS
+            (SELECT 1 FROM pragma_table_info('list_sync_items') WHERE name = 'seen')))),
+      (SELECT count(*) FROM sqlite_schema WHERE name IN (\(objectNames.map(SQLText.literal).joined(separator: ", "))))
     """
 
   /// Makes the tables, or rebuilds `list_sync` and `list_sync_items` made without the CHECK
@@ -145,20 +184,12 @@ enum SyncSchema {
   /// name: never made under another name and renamed, since the kinds' change triggers name
   /// these tables (a rename checks every trigger, and one naming the dropped table fails it).
   static func ensure(_ connection: Connection) throws(SQLiteError) {
-    // One cached query a write: whether a table is outdated, and whether all seven objects are
+    // One cached query a write: whether a table is outdated, and whether all the objects are
     // there (then nothing else runs).
-    let statement = try connection.cachedStatement(
-      """
-      SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('list_sync', 'list_sync_items')
-          AND (sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'
-            OR (name = 'list_sync_items' AND NOT EXISTS
-              (SELECT 1 FROM pragma_table_info('list_sync_items') WHERE name = 'seen')))),
-        (SELECT count(*) FROM sqlite_schema WHERE name IN ('list_sync', 'list_sync_items', 'list_changes',
-          'list_sync_applying', 'list_sync_items_by_item', 'list_changes_by_item', 'list_changes_by_id'))
-      """)
+    let statement = try connection.cachedStatement(text: presenceSQL)
     guard try statement.step() else { return }
     let outdated = statement.int64(at: 0) > 0
-    let complete = statement.int64(at: 1) == 7
+    let complete = statement.int64(at: 1) == Int64(objectNames.count)
     statement.reset()
     if complete && !outdated { return }
     if outdated {
@@ -260,6 +291,41 @@ enum SyncSchema {
       nextCursor: statement.optionalText(at: 7), nextPage: Int(statement.int64(at: 8)),
       isComplete: statement.int64(at: 9) != 0, itemCount: Int(statement.int64(at: 10)),
       generation: statement.int64(at: 11))
-    return (state, statement.isNull(at: 12) ? nil : statement.int64(at: 12))
+    let refreshedAt = statement.isNull(at: 12) ? nil : statement.int64(at: 12)
+    statement.reset()
+    var withCheckpoint = state
+    if let walk = try checkpoints(kind: kind, account: account, connection), walk.remoteURL == remoteURL {
+      withCheckpoint.checkpoint = walk.checkpoint
+    }
+    return (withCheckpoint, refreshedAt)
+  }
+
+  /// The row of `list_sync_checkpoints`, or nil (none, or a file whose outbox an older build
+  /// made).
+  ///
+  /// - Throws: ``ListStoreError/syncStateDamaged(kind:account:detail:)`` for a row that breaks
+  ///   the table's constraints; SQLite's errors.
+  static func checkpoints(kind: String, account: String, _ connection: Connection) throws -> (
+    remoteURL: String, checkpoint: String?, walkSince: String?
+  )? {
+    let present = try connection.cachedStatement(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_sync_checkpoints'")
+    let exists = try present.step() && present.int64(at: 0) == 1
+    present.reset()
+    guard exists else { return nil }
+    let statement = try connection.cachedStatement(
+      text: """
+        SELECT remote_url, checkpoint, walk_since, \(checkpointCheck)
+        FROM list_sync_checkpoints WHERE kind = ?1 AND account = ?2
+        """)
+    defer { statement.reset() }
+    try statement.bind(kind, at: 1)
+    try statement.bind(account, at: 2)
+    guard try statement.step() else { return nil }
+    guard statement.int64(at: 3) == 1 else {
+      throw ListStoreError.syncStateDamaged(
+        kind: kind, account: account, detail: "a checkpoint of the wrong type or too long")
+    }
+    return (statement.text(at: 0), statement.optionalText(at: 1), statement.optionalText(at: 2))
   }
 }

@@ -5,10 +5,7 @@ extension KindDefinition {
   /// The longest name of a kind or field.
   public static let maximumNameLength = 40
   /// Names the store uses for tables of its own, which no kind can take.
-  public static let reservedNames: Set<String> = [
-    "list_counts", "list_kinds", "lists_migrations", "list_sync", "list_sync_items", "list_sync_items_by_item",
-    "list_changes", "list_changes_by_item", "list_changes_by_id", "list_sync_applying",
-  ]
+  public static let reservedNames = Set(["list_counts", "list_kinds", "lists_migrations"] + SyncSchema.objectNames)
   /// Words of the `sync` command (`lists sync status`, `lists sync resolve`), which no kind can
   /// take: `lists sync status` could not tell the kind from the word.
   public static let syncCommandWords: Set<String> = ["status", "resolve"]

@@ -100,4 +100,97 @@ extension KindItems {
       return connection.changes == 1
     }
   }
+
+  /// Sends a change the remote conflicted with or refused again, as a new change (a new id) on
+  /// top of the remote's item as the file last saw it: the same operation and values, the
+  /// remote's current version as its base. It waits, after every change already waiting, for
+  /// the next push; the answered change goes.
+  ///
+  /// An update or a remove needs the remote's item: when the remote no longer has it (a
+  /// conflict answered with no item, or an item deleted by the remote), the change cannot be
+  /// sent again, only forgotten.
+  public func retryAnsweredChange(id changeID: String) throws(ListStoreError) -> ChangeRetry {
+    try write { connection in
+      guard try SyncSchema.hasOutbox(connection) else { return .notFound }
+      let find = try connection.cachedStatement(
+        """
+        SELECT seq, item_id, op, payload FROM list_changes WHERE change_id = ?1 AND kind = ?2 AND account = ?3
+          AND (state = 'conflict' OR state = 'rejected')
+        """)
+      try find.bind(changeID, at: 1)
+      try find.bind(definition.name, at: 2)
+      try find.bind(account, at: 3)
+      guard try find.step() else {
+        find.reset()
+        return .notFound
+      }
+      let seq = find.int64(at: 0)
+      var itemID = find.int64(at: 1)
+      let operation = find.optionalText(at: 2).flatMap(SyncChange.Operation.init(rawValue:))
+      let payload = find.optionalText(at: 3)
+      find.reset()
+      guard let operation else {
+        throw ListStoreError.syncStateDamaged(kind: definition.name, account: account, detail: "a change of no known op")
+      }
+      var sent: JSONObject?
+      if let payload, case .object(let object)? = try? JSONParser.parse(payload) { sent = object }
+      var remote: (id: StoredRemoteID, version: StoredRemoteID?)?
+      if operation != .add {
+        guard let id = sent?["id"].flatMap(StoredRemoteID.init(json:)),
+          let mapped = try mappedItem(remoteID: id, connection)
+        else { return .remoteItemGone }
+        itemID = mapped.itemID
+        remote = (id, mapped.version)
+      }
+      let newID = try Self.newChangeID(connection)
+      var values: String?
+      if operation != .remove, let item = sent?["item"] {
+        var writer = JSONWriter(capacity: 256)
+        writer.value(item)
+        values = String(decoding: writer.bytes, as: UTF8.self)
+      }
+      let json = Self.changeJSON(changeID: newID, operation: operation, remote: remote, item: values)
+      let remove = try connection.cachedStatement("DELETE FROM list_changes WHERE seq = ?1")
+      try remove.bind(seq, at: 1)
+      try remove.run()
+      // Sent as frozen: exactly these values and this id, until the remote answers.
+      let insert = try connection.cachedStatement(
+        """
+        INSERT INTO list_changes (change_id, kind, account, item_id, op, state, payload)
+        VALUES (?1, ?2, ?3, ?4, ?5, 'sent', ?6)
+        """)
+      try insert.bind(newID, at: 1)
+      try insert.bind(definition.name, at: 2)
+      try insert.bind(account, at: 3)
+      try insert.bind(itemID, at: 4)
+      try insert.bind(operation.rawValue, at: 5)
+      try insert.bind(json, at: 6)
+      try insert.run()
+      return .queued(changeID: newID)
+    }
+  }
+
+  /// The local item the remote id is mapped to, with the remote's version of it.
+  private func mappedItem(remoteID: StoredRemoteID, _ connection: Connection) throws -> (
+    itemID: Int64, version: StoredRemoteID?
+  )? {
+    let statement = try connection.cachedStatement(
+      "SELECT item_id, version, typeof(version) FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3")
+    try statement.bind(definition.name, at: 1)
+    try statement.bind(account, at: 2)
+    try remoteID.bind(to: statement, at: 3)
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return (statement.int64(at: 0), StoredRemoteID(statement, column: 1, typeName: statement.optionalText(at: 2)))
+  }
+}
+
+/// What ``KindItems/retryAnsweredChange(id:)`` did.
+public enum ChangeRetry: Sendable, Equatable {
+  /// The change waits to be sent again under the new id.
+  case queued(changeID: String)
+  /// The account's kind has no conflicted or refused change of that id.
+  case notFound
+  /// The remote no longer has the item the change is about: it can only be forgotten.
+  case remoteItemGone
 }

@@ -86,21 +86,7 @@ extension KindItems {
           blocked.insert(change.itemID)
           continue
         }
-        let changeID = try change.changeID ?? Self.newChangeID(connection)
-        var writer = JSONWriter(capacity: 256)
-        writer.beginObject()
-        writer.key("change_id")
-        writer.string(changeID)
-        writer.key("op")
-        writer.string(change.operation.rawValue)
-        if let remote {
-          writer.key("id")
-          remote.id.write(into: &writer)
-          if let version = remote.version {
-            writer.key("base_version")
-            version.write(into: &writer)
-          }
-        }
+        var values: String?
         if change.operation != .remove {
           guard let item = try queries.item(id: change.itemID, account: account, connection, decode: decode) else {
             // The item is gone and its delete trigger did not fold the change away (another
@@ -108,11 +94,10 @@ extension KindItems {
             try deleteChange(seq: seq, connection)
             continue
           }
-          writer.key("item")
-          writer.raw(json: writeItem(item, change.operation == .update ? change.fields : nil))
+          values = writeItem(item, change.operation == .update ? change.fields : nil)
         }
-        writer.endObject()
-        let json = String(decoding: writer.bytes, as: UTF8.self)
+        let changeID = try change.changeID ?? Self.newChangeID(connection)
+        let json = Self.changeJSON(changeID: changeID, operation: change.operation, remote: remote, item: values)
         let mark = try connection.cachedStatement(
           "UPDATE list_changes SET state = 'sent', payload = ?2, change_id = ?3 WHERE seq = ?1")
         try mark.bind(seq, at: 1)
@@ -125,6 +110,35 @@ extension KindItems {
       }
       return taken
     }
+  }
+
+  /// A change as a push request carries it: its id and operation, the remote id and the base
+  /// version when the remote knows the item, and the item's values (a JSON object) unless it is
+  /// a remove.
+  static func changeJSON(
+    changeID: String, operation: SyncChange.Operation, remote: (id: StoredRemoteID, version: StoredRemoteID?)?,
+    item: String?
+  ) -> String {
+    var writer = JSONWriter(capacity: 128 + (item?.utf8.count ?? 0))
+    writer.beginObject()
+    writer.key("change_id")
+    writer.string(changeID)
+    writer.key("op")
+    writer.string(operation.rawValue)
+    if let remote {
+      writer.key("id")
+      remote.id.write(into: &writer)
+      if let version = remote.version {
+        writer.key("base_version")
+        version.write(into: &writer)
+      }
+    }
+    if operation != .remove {
+      writer.key("item")
+      writer.raw(json: item ?? "{}")
+    }
+    writer.endObject()
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// A new change id: a random UUID, made by SQLite's generator as every change id is.
@@ -179,6 +193,8 @@ extension KindItems {
         case .applied(let remote):
           try deleteChange(seq: seq, connection)
           if op == .remove {
+            // Gone here already, unless the change was sent again on top of the remote's item.
+            try removeItem(itemID, connection)
             try forgetRemoteIDs(ofItem: itemID, connection)
           } else if let remote {
             try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
@@ -273,11 +289,11 @@ extension KindItems {
     }
   }
 
-  private func removeItem(_ id: Int64, _ connection: Connection) throws {
+  func removeItem(_ id: Int64, _ connection: Connection) throws {
     _ = try queries.remove([id], account: account, connection)
   }
 
-  private func forgetRemoteIDs(ofItem id: Int64, _ connection: Connection) throws {
+  func forgetRemoteIDs(ofItem id: Int64, _ connection: Connection) throws {
     let statement = try connection.cachedStatement(
       "DELETE FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND item_id = ?3")
     try statement.bind(definition.name, at: 1)
@@ -286,21 +302,25 @@ extension KindItems {
     try statement.run()
   }
 
-  private func deleteChange(seq: Int64, _ connection: Connection) throws {
+  func deleteChange(seq: Int64, _ connection: Connection) throws {
     let statement = try connection.cachedStatement("DELETE FROM list_changes WHERE seq = ?1")
     try statement.bind(seq, at: 1)
     try statement.run()
   }
 
-  private func keep(
-    seq: Int64, as state: SyncChange.State, answer: String, _ connection: Connection, now: Int64
+  /// Keeps the change `seq` as answered (a conflict or a refusal) with the remote's answer; a
+  /// change never sent gets `changeID`, by which the person names it.
+  func keep(
+    seq: Int64, as state: SyncChange.State, answer: String, changeID: String? = nil, _ connection: Connection,
+    now: Int64
   ) throws {
     let statement = try connection.cachedStatement(
-      "UPDATE list_changes SET state = ?2, answer = ?3, answered_at = ?4 WHERE seq = ?1")
+      "UPDATE list_changes SET state = ?2, answer = ?3, answered_at = ?4, change_id = coalesce(change_id, ?5) WHERE seq = ?1")
     try statement.bind(seq, at: 1)
     try statement.bind(state.rawValue, at: 2)
     try statement.bind(answer, at: 3)
     try statement.bind(now, at: 4)
+    try statement.bind(changeID, at: 5)
     try statement.run()
   }
 }

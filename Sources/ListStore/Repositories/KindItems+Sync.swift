@@ -1,4 +1,5 @@
 import SQLiteCore
+import TextFormats
 
 /// What writing a remote page did.
 public struct RemotePageOutcome: Sendable, Equatable {
@@ -92,7 +93,19 @@ extension KindItems {
         remoteURL: page.remoteURL, lastSuccessAt: nil, lastAttemptAt: nil, lastError: nil, nextCursor: nil,
         nextPage: 1, isComplete: false, itemCount: 0, generation: 0)
     var refreshedAt = stored?.refreshedAt ?? now
+    let walk: (remoteURL: String, checkpoint: String?, walkSince: String?)?
+    do {
+      walk = try SyncSchema.checkpoints(kind: definition.name, account: account, connection)
+    } catch ListStoreError.syncStateDamaged(_, _, _) where refresh {
+      walk = nil  // Written again from nothing, as the state is.
+    }
+    let sameRemote = walk?.remoteURL == page.remoteURL
+    var checkpoint = sameRemote ? walk?.checkpoint : nil
+    var walkSince = sameRemote ? walk?.walkSince : nil
     if refresh {
+      walkSince = page.since
+      // A whole walk: until it completes, the next refresh asks for everything again.
+      if page.since == nil { checkpoint = nil }
       // The table keeps generation below Int64.max; checked all the same.
       let (next, overflow) = state.generation.addingReportingOverflow(1)
       state.generation = overflow ? 1 : next
@@ -131,6 +144,9 @@ extension KindItems {
         throw ListStoreError.importRejected(position: index + 1, reason: error)
       }
     }
+    for id in page.deleted {
+      try removeDeleted(id, connection, now: now)
+    }
     state.remoteURL = page.remoteURL
     state.lastSuccessAt = Timestamp(millisecondsSince1970: now)
     state.lastAttemptAt = state.lastSuccessAt
@@ -144,10 +160,89 @@ extension KindItems {
     state.isComplete = page.nextCursor == nil
     // Both at most the table's bound: no overflow, and the row stays within it.
     state.itemCount = min(state.itemCount + page.items.count, Int(SyncSchema.maxCount))
-    if state.isComplete { try dropUnseen(generation: state.generation, connection) }
+    if state.isComplete {
+      // Only a whole walk shows what the remote no longer holds; one since a checkpoint names it.
+      if walkSince == nil { try dropUnseen(generation: state.generation, connection) }
+      checkpoint = page.checkpoint
+      walkSince = nil
+    }
     try save(state, refreshedAt: refreshedAt, connection)
+    try saveCheckpoints(remoteURL: page.remoteURL, checkpoint: checkpoint, walkSince: walkSince, connection)
+    state.checkpoint = checkpoint
     try endSyncWrite(connection)
     return RemotePageOutcome(state: state, written: true, added: added)
+  }
+
+  /// Removes the item the remote says it deleted, and forgets its remote id. A change of the
+  /// person's waiting for it becomes a conflict the remote won (its item is gone), kept with an
+  /// answer saying so; a waiting remove is simply done. An id the file does not know is ignored.
+  private func removeDeleted(_ id: RemoteToken, _ connection: Connection, now: Int64) throws {
+    let stored: StoredRemoteID
+    do {
+      stored = try StoredRemoteID(id, field: "deleted")
+    } catch {
+      return  // An integer id beyond what the file stores: no item of the file has it.
+    }
+    let lookup = try connection.cachedStatement(
+      "SELECT item_id FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3")
+    try lookup.bind(definition.name, at: 1)
+    try lookup.bind(account, at: 2)
+    try stored.bind(to: lookup, at: 3)
+    let mapped = try lookup.step() ? lookup.int64(at: 0) : nil
+    lookup.reset()
+    guard let itemID = mapped else { return }
+    let waiting = try connection.cachedStatement(
+      """
+      SELECT seq, change_id, op FROM list_changes WHERE kind = ?1 AND account = ?2 AND item_id = ?3
+        AND (state = 'pending' OR state = 'sent') ORDER BY seq
+      """)
+    try waiting.bind(definition.name, at: 1)
+    try waiting.bind(account, at: 2)
+    try waiting.bind(itemID, at: 3)
+    var changes: [(seq: Int64, changeID: String?, op: String?)] = []
+    while try waiting.step() {
+      changes.append((waiting.int64(at: 0), waiting.optionalText(at: 1), waiting.optionalText(at: 2)))
+    }
+    waiting.reset()
+    for change in changes {
+      if change.op == SyncChange.Operation.remove.rawValue {
+        try deleteChange(seq: change.seq, connection)
+        continue
+      }
+      let changeID = try change.changeID ?? Self.newChangeID(connection)
+      var answer = JSONWriter(capacity: 96)
+      answer.beginObject()
+      answer.key("change_id")
+      answer.string(changeID)
+      answer.key("status")
+      answer.string("conflict")
+      answer.key("item")
+      answer.null()
+      answer.key("deleted")
+      answer.bool(true)
+      answer.endObject()
+      try keep(
+        seq: change.seq, as: .conflict, answer: String(decoding: answer.bytes, as: UTF8.self), changeID: changeID,
+        connection, now: now)
+    }
+    try removeItem(itemID, connection)
+    try forgetRemoteIDs(ofItem: itemID, connection)
+  }
+
+  private func saveCheckpoints(
+    remoteURL: String, checkpoint: String?, walkSince: String?, _ connection: Connection
+  ) throws {
+    let statement = try connection.cachedStatement(
+      """
+      INSERT OR REPLACE INTO list_sync_checkpoints (kind, account, remote_url, checkpoint, walk_since)
+      VALUES (?1, ?2, ?3, ?4, ?5)
+      """)
+    try statement.bind(definition.name, at: 1)
+    try statement.bind(account, at: 2)
+    try statement.bind(remoteURL, at: 3)
+    try statement.bind(checkpoint, at: 4)
+    try statement.bind(walkSince, at: 5)
+    try statement.run()
   }
 
   /// Makes the sync tables and the kind's change triggers when missing, and marks what follows

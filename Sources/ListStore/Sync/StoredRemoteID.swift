@@ -14,9 +14,21 @@ enum StoredRemoteID: Hashable {
     try self.init(text: remote.remoteID, isInteger: remote.remoteIDIsInteger, field: "id")
   }
 
-  /// A version, checked as an id is.
-  init(_ version: RemoteVersion) throws(ListStoreError) {
-    try self.init(text: version.text, isInteger: version.isInteger, field: "version")
+  /// An id as a change sent to the remote carries it: a non-empty string or a 64-bit integer;
+  /// nil for anything else.
+  init?(json value: JSONValue) {
+    switch value {
+    case .string(let text) where !text.isEmpty: self = .text(text)
+    case .number(let literal):
+      guard let number = Int64(literal) else { return nil }
+      self = .integer(number)
+    default: return nil
+    }
+  }
+
+  /// A version (or, named by `field`, another id), checked as an id is.
+  init(_ token: RemoteToken, field: String = "version") throws(ListStoreError) {
+    try self.init(text: token.text, isInteger: token.isInteger, field: field)
   }
 
   private init(text: String, isInteger: Bool, field: String) throws(ListStoreError) {

@@ -23,6 +23,10 @@ public struct SyncState: Sendable, Equatable {
   /// Counts the refreshes: a page written for an older refresh (another process refreshed
   /// meanwhile) is dropped rather than mixed in.
   public var generation: Int64
+  /// The remote's `checkpoint` from the last page of its last complete walk, or nil when it sent
+  /// none (or no walk of this remote completed yet): the next refresh asks only for what
+  /// changed since it.
+  public var checkpoint: String? = nil
 
   /// Whether a first page was ever written.
   public var hasSynced: Bool { lastSuccessAt != nil }
@@ -68,14 +72,14 @@ public struct RemoteDraft: Sendable {
   public var draft: DynamicDraft
   /// The item's `version` as the remote sent it, or nil when it sent none: sent back as the
   /// `base_version` of a change to the item, with the JSON type it came with.
-  public var version: RemoteVersion?
+  public var version: RemoteToken?
   /// The item as the remote sent it (its JSON object), kept as the item's base: what the item
   /// returns to when the remote refuses a change of the person's.
   public var base: String?
 
   /// Creates a remote draft.
   public init(
-    remoteID: String, remoteIDIsInteger: Bool, draft: DynamicDraft, version: RemoteVersion? = nil,
+    remoteID: String, remoteIDIsInteger: Bool, draft: DynamicDraft, version: RemoteToken? = nil,
     base: String? = nil
   ) {
     self.remoteID = remoteID
@@ -86,14 +90,15 @@ public struct RemoteDraft: Sendable {
   }
 }
 
-/// An item's `version` as a remote sent it: a string or an integer, kept with its JSON type.
-public struct RemoteVersion: Sendable, Hashable {
-  /// The version's text: the string, or the integer's digits.
+/// An item's `version` or id as a remote sent it: a string or an integer, kept with its JSON
+/// type (`1` and `"1"` are different ids).
+public struct RemoteToken: Sendable, Hashable {
+  /// The text: the string, or the integer's digits.
   public var text: String
   /// Whether the remote sent it as a JSON integer.
   public var isInteger: Bool
 
-  /// Creates a version.
+  /// Creates a token.
   public init(text: String, isInteger: Bool) {
     self.text = text
     self.isInteger = isInteger
@@ -113,15 +118,28 @@ public struct RemotePageWrite: Sendable {
   /// For a later page, the ``SyncState/generation`` it continues; if the file holds another
   /// by now, the page is dropped (another process's refresh won).
   public var generation: Int64?
+  /// For page 1: the checkpoint the request asked since (`since=`), making the walk one of only
+  /// what changed, which removes nothing but what it names in ``deleted``; nil for a whole walk.
+  /// Later pages continue their walk's.
+  public var since: String?
+  /// The page's `checkpoint`, kept when this is the walk's last page.
+  public var checkpoint: String?
+  /// The remote ids the page says were deleted: each item is removed here, and a change of the
+  /// person's waiting for it becomes a conflict.
+  public var deleted: [RemoteToken]
 
   /// Creates a page write.
   public init(
-    remoteURL: String, number: Int, items: [RemoteDraft], nextCursor: String?, generation: Int64? = nil
+    remoteURL: String, number: Int, items: [RemoteDraft], nextCursor: String?, generation: Int64? = nil,
+    since: String? = nil, checkpoint: String? = nil, deleted: [RemoteToken] = []
   ) {
     self.remoteURL = remoteURL
     self.number = number
     self.items = items
     self.nextCursor = nextCursor
     self.generation = generation
+    self.since = since
+    self.checkpoint = checkpoint
+    self.deleted = deleted
   }
 }

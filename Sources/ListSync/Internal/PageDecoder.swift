@@ -51,28 +51,52 @@ package enum PageDecoder {
         throw broken("item \(position) is \(article(element.typeName)), not an object.")
       }
       guard let idValue = object["id"] else { throw broken("item \(position) has no \"id\".") }
-      let id: RemoteID
-      switch idValue {
-      case .string(let text) where !text.isEmpty: id = .string(text)
-      case .number(let literal) where isInteger(literal):
-        // As the file stores it: a 64-bit integer, `-0` being `0`.
-        guard let number = Int64(literal) else {
-          throw broken(
-            "item \(position)'s \"id\" \(idValue.shortText) is outside the 64-bit integers this client "
-              + "stores exactly.")
-        }
-        id = .integer(String(number))
-      default:
-        throw broken(
-          "item \(position)'s \"id\" is \(article(idValue.typeName)) \(idValue.shortText), "
-            + "not a non-empty string or an integer.")
-      }
+      let id = try remoteID(idValue, of: "item \(position)'s \"id\"", page: page)
       if let earlier = seen.updateValue(position, forKey: id) {
         throw broken("item \(position) has the same \"id\" as item \(earlier).")
       }
       items.append(RemoteItem(remoteID: id, object: object))
     }
-    return RemotePage(number: page, items: items, nextCursor: nextCursor)
+    let checkpoint: String?
+    switch top["checkpoint"] {
+    case nil, .null?: checkpoint = nil
+    case .string(let text)? where !text.isEmpty && text.utf8.count <= SyncState.maxCursorBytes: checkpoint = text
+    case .string(let text)?:
+      throw broken(
+        "\"checkpoint\" is \(text.utf8.count) bytes long; 1 to \(SyncState.maxCursorBytes) are accepted.")
+    case let other?: throw broken("\"checkpoint\" is \(article(other.typeName)), not a string or null.")
+    }
+    var deleted: [RemoteID] = []
+    switch top["deleted"] {
+    case nil, .null?: break
+    case .array(let ids)?:
+      deleted.reserveCapacity(ids.count)
+      for (index, value) in ids.enumerated() {
+        deleted.append(try remoteID(value, of: "\"deleted\" \(index + 1)", page: page))
+      }
+    case let other?: throw broken("\"deleted\" is \(article(other.typeName)), not an array.")
+    }
+    return RemotePage(number: page, items: items, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted)
+  }
+
+  /// A remote id: a non-empty string, or an integer kept as the file stores it (a 64-bit
+  /// integer, `-0` being `0`).
+  private static func remoteID(_ value: JSONValue, of what: String, page: Int) throws(RemoteError) -> RemoteID {
+    switch value {
+    case .string(let text) where !text.isEmpty: return .string(text)
+    case .number(let literal) where isInteger(literal):
+      guard let number = Int64(literal) else {
+        throw RemoteError(
+          .protocolError,
+          "\(what) \(value.shortText) is outside the 64-bit integers this client stores exactly.", page: page)
+      }
+      return .integer(String(number))
+    default:
+      throw RemoteError(
+        .protocolError,
+        "\(what) is \(article(value.typeName)) \(value.shortText), not a non-empty string or an integer.",
+        page: page)
+    }
   }
 
   private static func isInteger(_ literal: String) -> Bool {

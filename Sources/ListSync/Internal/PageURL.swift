@@ -30,8 +30,9 @@ struct PageURL: Sendable {
     base = String(withoutFragment)
   }
 
-  /// The URL of the page after `cursor` (the first page when nil).
-  func page(limit: Int, cursor: String?) -> String {
+  /// The URL of the page after `cursor` (the first page when nil), or of the first page of what
+  /// changed since `since`.
+  func page(limit: Int, cursor: String?, since: String? = nil) -> String {
     var url = base
     if url.hasSuffix("?") || url.hasSuffix("&") {
     } else {
@@ -39,6 +40,7 @@ struct PageURL: Sendable {
     }
     url += "limit=\(limit)"
     if let cursor { url += "&cursor=" + Self.percentEncoded(cursor) }
+    if let since { url += "&since=" + Self.percentEncoded(since) }
     return url
   }
 

@@ -1,11 +1,12 @@
 import ListStore
 import TextFormats
 
-/// `lists sync status [KIND] [--json]` and `lists sync resolve KIND CHANGE_ID --discard`: what
-/// each synced kind's remote is, when it last synced, what waits for it, and the changes it
-/// conflicted with or refused — and forgetting one of those once the person has seen it.
+/// `lists sync status [KIND] [--json]` and `lists sync resolve KIND CHANGE_ID --discard|--retry`:
+/// what each synced kind's remote is, when it last synced, what waits for it, and the changes it
+/// conflicted with or refused — and forgetting one of those once the person has seen it, or
+/// queueing it to be sent again.
 ///
-/// Only reads the file (status) or removes one answered change (resolve); never the network.
+/// Only reads the file (status) or changes one answered change (resolve); never the network.
 package enum SyncStatusCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
     let database = try context.openForReading()
@@ -55,21 +56,40 @@ package enum SyncStatusCommand {
   package static func resolve(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
     let kind = parsed.value(SyncSpec.Resolve.kind)
     let changeID = parsed.value(SyncSpec.Resolve.change)
-    guard parsed[SyncSpec.Resolve.discard] else {
+    let discard = parsed[SyncSpec.Resolve.discard]
+    guard discard != parsed[SyncSpec.Resolve.retry] else {
       throw .usageMessage(
-        "Say what to do with the change: --discard forgets it.", commandPath: ["sync", "resolve"])
+        discard
+          ? "--discard and --retry cannot both be given."
+          : "Say what to do with the change: --discard forgets it, --retry sends it again.",
+        commandPath: ["sync", "resolve"])
     }
-    let forgotten = try context.writing { database throws(CLIError) in
+    let notFound = CLIError.other(
+      "\(kind) has no conflicted or refused change '\(changeID)'; see lists sync status \(kind).", .dataError)
+    if discard {
+      let forgotten = try context.writing { database throws(CLIError) in
+        let items = try context.items(named: kind, in: database)
+        return try store { () throws(ListStoreError) in try items.forgetAnsweredChange(id: changeID) }
+      }
+      guard forgotten else { throw notFound }
+      context.stdout.writeLine("Forgot the change \(changeID) of \(kind).")
+      return .success
+    }
+    let retry = try context.writing { database throws(CLIError) in
       let items = try context.items(named: kind, in: database)
-      return try store { () throws(ListStoreError) in try items.forgetAnsweredChange(id: changeID) }
+      return try store { () throws(ListStoreError) in try items.retryAnsweredChange(id: changeID) }
     }
-    guard forgotten else {
+    switch retry {
+    case .queued(let newID):
+      context.stdout.writeLine(
+        "The change \(changeID) of \(kind) will be sent again as \(newID) by the next sync: lists sync \(kind)")
+      return .success
+    case .notFound: throw notFound
+    case .remoteItemGone:
       throw .other(
-        "\(kind) has no conflicted or refused change '\(changeID)'; "
-          + "see lists sync status \(kind).", .dataError)
+        "The remote no longer has the item of the change \(changeID); it can only be forgotten: "
+          + "lists sync resolve \(kind) \(changeID) --discard", .dataError)
     }
-    context.stdout.writeLine("Forgot the change \(changeID) of \(kind).")
-    return .success
   }
 
   private static func store<T>(_ body: () throws(ListStoreError) -> T) throws(CLIError) -> T {
@@ -111,6 +131,7 @@ package enum SyncStatusCommand {
         if let sent = change.sent { out.writeLine("    sent:     \(sent)") }
         if let answer = change.answer { out.writeLine("    answered: \(answer)") }
         out.writeLine("    forget it: lists sync resolve \(kind) \(change.changeID ?? "-") --discard")
+        out.writeLine("    send it again: lists sync resolve \(kind) \(change.changeID ?? "-") --retry")
       }
     }
 

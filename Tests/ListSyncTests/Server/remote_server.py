@@ -23,9 +23,16 @@ Control, for the test only:
   or `18446744073709551616` that Python's JSON would rewrite).
 - `POST /items` with `{"changes": [...]}` is a push (see `apply_change`); faults on it:
   `status` (answered before applying), `after_apply_status` (applied, then that status),
-  `drop_after_apply` (applied, then the connection reset: the answer is lost), `delay_ms`,
+  `drop_after_apply` (applied, then the connection reset: the answer is lost), `delay_ms`
+  (before applying), `delay_after_apply_ms` (applied, then that wait before answering; with
+  `after_apply_status` or `drop_after_apply` in the same fault, the wait comes first) and
   `bad_json`. `{"reject_titles": [...]}` in a control makes adds and updates with those titles
   rejected.
+- `{"checkpoints": true}` in a control makes the remote offer checkpoints (contract section 12):
+  the last page of a walk carries `"checkpoint": "cp <n>"`, and `GET /items?limit=N&since=cp <n>`
+  walks only the items added or changed after it, its first page carrying `"deleted"`: the ids
+  removed after it. Every change of the data set counts: a control's `items` (compared with the
+  items before, by id), an applied push, a fault's `change`.
 - `GET /_state` returns the items and, per change id, how many times it was applied.
 - `GET /_log` returns every request so far (control requests excepted) as
   `[{"path", "query", "authorization", "headers"}]`, `headers` holding every header the request
@@ -50,15 +57,49 @@ lock = threading.Lock()
 state = {"items": [], "faults": [], "log": []}
 
 
-def cursor_for(offset):
-  return "at %d/+&=" % offset
+def cursor_for(offset, since=None):
+  return ("at %d/+&=" % offset) if since is None else ("since %d at %d/+&=" % (since, offset))
 
 
 def offset_from(cursor):
+  """The offset and the since-sequence (or None) a cursor carries, or None for a bad cursor."""
+  since = None
+  if cursor.startswith("since "):
+    head, _, cursor = cursor[6:].partition(" ")
+    if not head.isdigit():
+      return None
+    since = int(head)
   if not cursor.startswith("at ") or not cursor.endswith("/+&="):
     return None
   digits = cursor[3:-4]
-  return int(digits) if digits.isdigit() else None
+  return (int(digits), since) if digits.isdigit() else None
+
+
+def set_items(items):
+  """Replaces the data set, counting each added, changed and removed item as one change for the
+  checkpoints. Called with the lock held."""
+  before = {json.dumps(item.get("id")): item for item in state["items"]}
+  after = {json.dumps(item.get("id")) for item in items}
+  for item in items:
+    key = json.dumps(item.get("id"))
+    if before.get(key) != item:
+      touch(item.get("id"))
+  for key, item in before.items():
+    if key not in after:
+      touch(item.get("id"), deleted=True)
+  state["items"] = items
+
+
+def touch(item_id, deleted=False):
+  """Counts one change of the item `item_id`. Called with the lock held."""
+  state["seq"] = state.get("seq", 0) + 1
+  key = json.dumps(item_id)
+  state.setdefault("seqs", {})[key] = state["seq"]
+  tombstones = state.setdefault("tombstones", {})
+  if deleted:
+    tombstones[key] = (state["seq"], item_id)
+  else:
+    tombstones.pop(key, None)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -88,7 +129,9 @@ class Handler(BaseHTTPRequestHandler):
     control = json.loads(body or b"{}")
     with lock:
       if "items" in control:
-        state["items"] = control["items"]
+        set_items(control["items"])
+      if "checkpoints" in control:
+        state["checkpoints"] = bool(control["checkpoints"])
       if "reject_titles" in control:
         state["reject_titles"] = control["reject_titles"]
       state["faults"].extend(control.get("faults", []))
@@ -117,6 +160,8 @@ class Handler(BaseHTTPRequestHandler):
       return self.send_json(400, {"error": "not a push"})
     with lock:
       results = [apply_change(change) for change in changes]
+    if "delay_after_apply_ms" in fault:
+      time.sleep(fault["delay_after_apply_ms"] / 1000)
     if "after_apply_status" in fault:
       return self.send_json(fault["after_apply_status"], {"error": "failed after applying"})
     if fault.get("drop_after_apply"):
@@ -146,8 +191,12 @@ class Handler(BaseHTTPRequestHandler):
            "headers": {name.lower(): value for name, value in self.headers.items()}})
       fault = state["faults"].pop(0) if state["faults"] else None
       if fault and "change" in fault:
-        state["items"] = fault["change"]
+        set_items(fault["change"])
       items = list(state["items"])
+      seqs = dict(state.get("seqs", {}))
+      tombstones = list(state.get("tombstones", {}).values())
+      current_seq = state.get("seq", 0)
+      checkpoints = state.get("checkpoints", False)
     fault = fault or {}
 
     if "delay_ms" in fault:
@@ -182,15 +231,28 @@ class Handler(BaseHTTPRequestHandler):
       return self.send_json(400, {"error": "limit is required"})
     if not 1 <= limit <= MAX_LIMIT:
       return self.send_json(400, {"error": "limit out of range"})
-    offset = 0
+    offset, since = 0, None
     if "cursor" in query:
-      offset = offset_from(query["cursor"][0])
-      if offset is None:
+      parsed = offset_from(query["cursor"][0])
+      if parsed is None:
         return self.send_json(400, {"error": "bad cursor"})
+      offset, since = parsed
+    elif "since" in query:
+      token = query["since"][0]
+      if not checkpoints or not token.startswith("cp ") or not token[3:].isdigit():
+        return self.send_json(400, {"error": "bad checkpoint"})
+      since = int(token[3:])
+    if since is not None:
+      items = [item for item in items if seqs.get(json.dumps(item.get("id")), 0) > since]
 
     page_items = [dict(item) for item in items[offset:offset + limit]]
     following = offset + limit
-    next_cursor = cursor_for(following) if following < len(items) else None
+    next_cursor = cursor_for(following, since) if following < len(items) else None
+    walk_members = {}
+    if since is not None and offset == 0:
+      walk_members["deleted"] = [item_id for seq, item_id in sorted(tombstones, key=lambda t: t[0]) if seq > since]
+    if checkpoints and next_cursor is None:
+      walk_members["checkpoint"] = "cp %d" % current_seq
     for extra in range(fault.get("extra_items", 0)):
       page_items.append({"id": "extra-%d" % extra, "title": "Extra %d" % extra})
     if "cursor_bytes" in fault:
@@ -200,6 +262,7 @@ class Handler(BaseHTTPRequestHandler):
     if fault.get("empty"):
       page_items, next_cursor = [], None
     page = {"items": page_items, "next_cursor": next_cursor}
+    page.update(walk_members)
     missing = fault.get("missing")
     if missing == "id":
       page_items[fault.get("index", 0)].pop("id", None)
@@ -271,6 +334,7 @@ def apply_change(change):
     item["id"] = state["next_id"]
     item["version"] = 1
     items.append(item)
+    touch(item["id"])
     answer = {"change_id": change_id, "status": "applied", "item": dict(item)}
   elif current is None:
     answer = {"change_id": change_id, "status": "applied" if op == "remove" else "conflict", "item": None}
@@ -283,9 +347,11 @@ def apply_change(change):
       else:
         current[key] = value
     current["version"] = current.get("version", 0) + 1
+    touch(current["id"])
     answer = {"change_id": change_id, "status": "applied", "item": dict(current)}
   else:
     items.remove(current)
+    touch(current["id"], deleted=True)
     answer = {"change_id": change_id, "status": "applied", "item": None}
   answers[change_id] = answer
   applied = state.setdefault("applied", {})

@@ -217,7 +217,7 @@ extension MutationCommand.Effect {
   /// The tables and indexes of sync, which the first sync of a file makes.
   static let syncObjects: Set<String> = [
     "list_sync", "list_sync_items", "list_changes", "list_sync_applying", "list_sync_items_by_item",
-    "list_changes_by_item", "list_changes_by_id", "sqlite_autoindex_list_changes_1", "sqlite_autoindex_list_sync_1",
+    "list_changes_by_item", "list_changes_by_id", "list_sync_checkpoints", "sqlite_autoindex_list_changes_1", "sqlite_autoindex_list_sync_1",
     "sqlite_autoindex_list_sync_items_1",
   ]
 
@@ -300,7 +300,9 @@ extension MutationCommand.Effect {
   }
 
   private func writableTables(_ before: FileSnapshot, _ after: FileSnapshot) -> Set<String> {
-    let sync: Set<String> = ["list_sync", "list_sync_items", "list_changes", "list_sync_applying", "list_counts"]
+    let sync: Set<String> = [
+      "list_sync", "list_sync_items", "list_changes", "list_sync_applying", "list_sync_checkpoints", "list_counts",
+    ]
     switch self {
     case .none: return []
     case .refresh(let kind), .sync(let kind):

@@ -40,7 +40,7 @@ package enum SyncSpec {
       id: .syncStatus, arguments: [kind.spec], options: [json.spec])
   }
 
-  /// `sync resolve KIND CHANGE_ID --discard`.
+  /// `sync resolve KIND CHANGE_ID --discard | --retry`.
   package enum Resolve {
     /// The kind.
     package static let kind = Argument<String>("kind", help: "The kind the change is of.")
@@ -48,11 +48,16 @@ package enum SyncSpec {
     package static let change = Argument<String>("change-id", help: "The change's id, as sync status shows it.")
     /// `--discard`.
     package static let discard = Flag(
-      "--discard", help: "Required: forget the conflicted or refused change; the item stays as the remote has it.")
+      "--discard", help: "Forget the conflicted or refused change; the item stays as the remote has it.")
+    /// `--retry`.
+    package static let retry = Flag(
+      "--retry", help: "Send the change again, as a new change on top of the remote's item, at the next sync.")
     /// The command.
     package static let command = CommandSpec(
-      name: "resolve", abstract: "Forgets a change the remote conflicted with or refused.",
-      id: .syncResolve, arguments: [kind.spec, change.spec], options: [discard.spec])
+      name: "resolve", abstract: "Forgets a change the remote conflicted with or refused, or sends it again.",
+      discussion: "Exactly one of --discard and --retry. A change to an item the remote no longer has can only "
+        + "be forgotten (65).",
+      id: .syncResolve, arguments: [kind.spec, change.spec], options: [discard.spec, retry.spec])
   }
 
   /// The command.
