@@ -77,7 +77,8 @@ package enum SyncCommand {
       throw .other("lists-sync was not found: the folder of lists is unknown.", .software)
     }
     let path = folder + "/lists-sync"
-    guard case .file(_) = System.status(ofPath: path) else {
+    if case .file(_) = System.status(ofPath: path) {
+    } else if !buildInCheckout(folder: folder, context) {
       throw .other("lists-sync was not found beside lists (\(path)); install it there to sync.", .software)
     }
     context.stdout.flush()
@@ -91,6 +92,35 @@ package enum SyncCommand {
       throw .other("lists-sync could not be started (\(path)).", .software)
     }
     return ExitCode(rawValue: status) ?? .software
+  }
+
+  /// Builds `lists-sync` when `lists` runs from the build folder of a checkout of this package
+  /// (`ROOT/.build/…/debug` or `…/release`, `ROOT/Package.swift` beside it) without it: what
+  /// `swift run lists sync …` in a fresh clone needs, since `swift run lists` builds only
+  /// `lists` (which must not link the network stack, so it cannot depend on `lists-sync`).
+  /// Returns whether `lists-sync` is there now.
+  static func buildInCheckout(folder: String, _ context: Context) -> Bool {
+    guard let (root, configuration) = checkout(ofBuildFolder: folder),
+      case .file(_) = System.status(ofPath: root + "/Package.swift")
+    else { return false }
+    context.stdout.flush()
+    context.stderr.writeLine("lists-sync is not built yet; building it: swift build --product lists-sync -c \(configuration)")
+    context.stderr.flush()
+    let status = System.run(
+      "/usr/bin/env", ["swift", "build", "--package-path", root, "--product", "lists-sync", "-c", configuration, "-q"],
+      environment: [])
+    guard status == 0, case .file(_) = System.status(ofPath: folder + "/lists-sync") else { return false }
+    return true
+  }
+
+  /// The package root and the configuration of a SwiftPM build folder: `ROOT/.build/debug`,
+  /// `ROOT/.build/TRIPLE/release`; nil for any other folder.
+  package static func checkout(ofBuildFolder folder: String) -> (root: String, configuration: String)? {
+    let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
+    guard let configuration = parts.last.map(String.init), configuration == "debug" || configuration == "release",
+      let build = parts.dropLast().lastIndex(of: ".build"), parts.count - build <= 3, build > 0
+    else { return nil }
+    return (parts[..<build].joined(separator: "/"), configuration)
   }
 
   /// The text of the person's `LISTS_SYNC_HEADERS`, or nil.
