@@ -34,17 +34,30 @@ public final class ListModel<Source: PageSource> {
   public let placeholders: PlaceholderCatalog
   /// The loader's state as of the last transition this model received.
   public private(set) var state: ListState<Source.Item>
+  /// For a synced list, where the person's changes stand ("2 changes not synced yet."), as of
+  /// the last status its sync published; nil for a list without a sync, or before the first.
+  public private(set) var sync: SyncStatus?
+  private let syncStatuses: (@Sendable () -> AsyncStream<SyncStatus>)?
 
   /// Creates a model showing the loader's current state; call ``run(observingChanges:)`` to
   /// keep it up to date.
+  ///
+  /// - Parameters:
+  ///   - loader: The list's loader.
+  ///   - list: The list's name, for its placeholders.
+  ///   - placeholders: Where the placeholders and notices come from.
+  ///   - syncStatuses: For a synced list, makes the stream of its sync's statuses (a sync
+  ///     engine's `statuses`), which ``sync`` follows while the model runs.
   public init(
     loader: ListLoader<Source>, list: String,
-    placeholders: PlaceholderCatalog = PlaceholderCatalog()
+    placeholders: PlaceholderCatalog = PlaceholderCatalog(),
+    syncStatuses: (@Sendable () -> AsyncStream<SyncStatus>)? = nil
   ) {
     self.loader = loader
     self.list = list
     self.placeholders = placeholders
     self.state = loader.state
+    self.syncStatuses = syncStatuses
   }
 
   /// How the query reads to a person, for the no-results placeholder; set with
@@ -56,7 +69,8 @@ public final class ListModel<Source: PageSource> {
     placeholders.display(for: state, list: list, query: querySummary)
   }
 
-  /// Follows the loader's transitions until the calling task is cancelled.
+  /// Follows the loader's transitions, and a synced list's sync statuses, until the calling
+  /// task is cancelled.
   ///
   /// Loads the first page when the list is still idle, and, with `observingChanges`, also
   /// observes the data's changes as ``ListLoader/observeChanges()`` does (for a loader made with
@@ -67,11 +81,17 @@ public final class ListModel<Source: PageSource> {
     let loader = self.loader
     let observer =
       observingChanges ? Task { await loader.observeChanges(execution: .concurrent) } : nil
+    let follower = syncStatuses.map { statuses in
+      Task { [weak self] in
+        for await status in statuses() { self?.sync = status }
+      }
+    }
     if current.phase == .idle { loader.send(.loadNextPage, execution: .concurrent) }
     for await transition in transitions {
       state = transition.state
     }
     observer?.cancel()
+    follower?.cancel()
   }
 
   /// Asks for the next page without waiting; see ``ListLoader/loadNextPage()-5ign1``.

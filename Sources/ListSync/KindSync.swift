@@ -44,6 +44,26 @@ public struct KindSync: Sendable {
     self.encode = encode
   }
 
+  /// Creates a sync of `client`'s remote into `items`, whose items the remote sends and takes
+  /// in the kind's JSON shape: the fields by name (a money field as its amount, minor units
+  /// and currency members, times in ISO 8601), as `lists export --json` writes them.
+  ///
+  /// A remote item with a member the kind does not know, or a value of the wrong type, is
+  /// refused by name (``SyncError/rejected(page:item:reason:)``).
+  public init(items: KindItems, client: RemoteClient) {
+    let format = KindItemFormat(items.definition)
+    self.init(
+      items: items, client: client,
+      decode: { item throws(SyncRejection) in
+        do throws(DraftFields.Problem) {
+          return try format.draft(from: .object(item.object))
+        } catch {
+          throw SyncRejection(reason: error.reason)
+        }
+      },
+      encode: { format.pushJSON($0, fields: $1) })
+  }
+
   /// Sends every change of the person's that the remote has not answered, in the order they
   /// were made, in requests of at most 100, and applies each answer as it arrives.
   ///

@@ -53,11 +53,17 @@ public struct RetryPolicy: Sendable, Equatable {
       guard retryAfter <= maxRetryAfter else { return nil }
       wait = retryAfter
     } else {
-      let doublings = min(attempt - 1, 30)
-      let cap = min(maxDelay, baseDelay * (1 << doublings))
-      wait = cap * min(max(random, 0), 1)
+      wait = backoff(afterFailures: attempt, random: random)
     }
     guard elapsed + wait <= totalBudget else { return nil }
     return wait
+  }
+
+  /// The wait after `failures` failures in a row, without `Retry-After`: drawn uniformly from
+  /// zero up to `min(maxDelay, baseDelay × 2^(failures − 1))`.
+  func backoff(afterFailures failures: Int, random: Double) -> Duration {
+    let doublings = min(max(failures, 1) - 1, 30)
+    let cap = min(maxDelay, baseDelay * (1 << doublings))
+    return cap * min(max(random, 0), 1)
   }
 }

@@ -68,17 +68,7 @@ extension Benchmark {
         let favorites = try database.items(of: "favorites", account: account)
         let client = try RemoteClient(
           RemoteConfiguration(url: "http://127.0.0.1:\(port)/items", pageSize: pageSize))
-        let format = KindItemFormat(favorites.definition)
-        let sync = KindSync(
-          items: favorites, client: client,
-          decode: { item throws(SyncRejection) in
-            do throws(DraftFields.Problem) {
-              return try format.draft(from: .object(item.object))
-            } catch {
-              throw SyncRejection(reason: error.reason)
-            }
-          },
-          encode: { format.pushJSON($0, fields: $1) })
+        let sync = KindSync(items: favorites, client: client)
         let start = ContinuousClock.now
         let pages = try await sync.all()
         let elapsed = ContinuousClock.now - start

@@ -90,17 +90,7 @@ struct SyncRun {
     } catch {
       return fail("\(error)", 70)
     }
-    let format = KindItemFormat(items.definition)
-    let sync = KindSync(
-      items: items, client: client,
-      decode: { item throws(SyncRejection) in
-        do throws(DraftFields.Problem) {
-          return try format.draft(from: .object(item.object))
-        } catch {
-          throw SyncRejection(reason: error.reason)
-        }
-      },
-      encode: { format.pushJSON($0, fields: $1) })
+    let sync = KindSync(items: items, client: client)
     var pages = 0
     var added = 0
     var last: SyncState?

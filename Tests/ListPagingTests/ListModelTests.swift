@@ -192,4 +192,33 @@ struct ListModelTests {
     running.cancel()
     await running.value
   }
+
+  @Test func aSyncedListsModelCarriesItsSyncStatus() async {
+    let source = ScriptedPageSource<String>()
+    let (statuses, publish) = AsyncStream.makeStream(of: SyncStatus.self)
+    nonisolated(unsafe) var handedOut = false
+    let model = ListModel(
+      loader: ListLoader(source: source, pageSize: 2), list: "books",
+      syncStatuses: {
+        precondition(!handedOut, "one stream per run")
+        handedOut = true
+        return statuses
+      })
+    #expect(model.sync == nil)
+    let running = Task { await model.run() }
+    await source.nextRequest().succeed(["A"], next: nil)
+    publish.yield(SyncStatus(pending: 2, activity: .pushing))
+    while model.sync?.pending != 2 {
+      await withCheckedContinuation { continuation in
+        withObservationTracking { _ = model.sync } onChange: { continuation.resume() }
+      }
+    }
+    #expect(model.sync?.notices() == ["2 changes not synced yet."])
+    #expect(SyncStatus(conflicts: 1, rejected: 2).notices(seeAlso: "lists sync status books") == [
+      "2 changes were refused by the server: lists sync status books",
+      "1 change conflicted with the server: lists sync status books",
+    ])
+    running.cancel()
+    await running.value
+  }
 }

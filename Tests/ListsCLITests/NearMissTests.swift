@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ListsCLI
+@testable import TextFormats
 
 @Suite struct NearMissTests {
   static let commands = [

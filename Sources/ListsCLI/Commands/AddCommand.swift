@@ -26,7 +26,7 @@ package enum AddCommand {
 
   /// ASCII letters uppercased, everything else as it is.
   static func uppercased(_ text: String) -> String {
-    String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    ASCIICase.uppercased(text)
   }
 
   private static func quoted(_ text: String) -> String {

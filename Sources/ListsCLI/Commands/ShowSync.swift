@@ -38,17 +38,8 @@ package enum ShowSync {
     /// The lines `show` adds under the list for the person's changes: `2 changes not synced
     /// yet.`, and where the remote conflicted or refused, where to see them.
     func changeNotices(kind: String) -> [String] {
-      var lines: [String] = []
-      func changes(_ count: Int) -> String { count == 1 ? "1 change" : "\(count) changes" }
-      if self.changes.pending > 0 { lines.append("\(changes(self.changes.pending)) not synced yet.") }
-      if self.changes.rejected > 0 {
-        let verb = self.changes.rejected == 1 ? "was" : "were"
-        lines.append("\(changes(self.changes.rejected)) \(verb) refused by the server: lists sync status \(kind)")
-      }
-      if self.changes.conflicts > 0 {
-        lines.append("\(changes(self.changes.conflicts)) conflicted with the server: lists sync status \(kind)")
-      }
-      return lines
+      SyncStatus(pending: changes.pending, conflicts: changes.conflicts, rejected: changes.rejected)
+        .notices(seeAlso: "lists sync status \(kind)")
     }
   }
 

@@ -1,4 +1,5 @@
 import ListStore
+import TextFormats
 
 /// Turns command-line words into an ``Invocation``, from ``CommandSpec`` data alone.
 ///

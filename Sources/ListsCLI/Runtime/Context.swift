@@ -1,4 +1,5 @@
 import ListStore
+import TextFormats
 
 /// What every command runs with: the resolved global options, the two output streams and how
 /// to style them.

@@ -1,7 +1,5 @@
 import ListSync
 import ListStore
-import ListsCLI
-import TextFormats
 
 /// The books kind of the sync tests, and the decoding `lists sync` uses for its items.
 enum Books {
@@ -17,17 +15,7 @@ enum Books {
   }
 
   static func sync(_ items: KindItems, _ client: RemoteClient) -> KindSync {
-    let format = KindItemFormat(items.definition)
-    return KindSync(
-      items: items, client: client,
-      decode: { item throws(SyncRejection) in
-        do throws(DraftFields.Problem) {
-          return try format.draft(from: .object(item.object))
-        } catch {
-          throw SyncRejection(reason: error.reason)
-        }
-      },
-      encode: { format.pushJSON($0, fields: $1) })
+    KindSync(items: items, client: client)
   }
 
   /// Every cached book as `title`, in the list's order.

@@ -1,12 +1,12 @@
 /// Finds the word a user probably meant: "Did you mean 'orders'?" for `orderz`.
-enum NearMiss {
+package enum NearMiss {
   /// The one candidate close to `input`, or nil when none is close or several are equally close.
   ///
   /// Closeness is the optimal-string-alignment (restricted Damerau–Levenshtein) distance,
   /// ignoring case and leading dashes: insertions, deletions, substitutions and swaps of two
   /// neighbours each cost 1. A candidate of `n` characters is close when the distance is at
   /// most `max(1, ⌈n / 3⌉)` — one typo in a short word, two in `orders`, three in `favorites`.
-  static func suggestion(for input: String, among candidates: [String]) -> String? {
+  package static func suggestion(for input: String, among candidates: [String]) -> String? {
     let typed = normalized(input)
     var best: (candidate: String, distance: Int)?
     var isTied = false

@@ -1,4 +1,3 @@
-import ListStore
 import TextFormats
 
 /// Reads the fields of one imported JSON object, with errors that name the field.
@@ -10,6 +9,9 @@ package struct DraftFields {
   package struct Problem: Error, Equatable {
     /// The sentence, e.g. `field 'title' is missing`.
     package var reason: String
+
+    /// A problem saying `reason`.
+    package init(reason: String) { self.reason = reason }
   }
 
   private let object: JSONObject

@@ -1,8 +1,8 @@
-import ListStore
 import TextFormats
 
-/// How the items of any kind are written for programs and read back: JSON objects and CSV
-/// records with the same field names in the same order, made from the kind's definition.
+/// How the items of any kind are written for programs and read back as JSON objects — by
+/// `export` and `import`, and by sync, to and from a remote — made from the kind's definition
+/// (the command line's CSV records use the same field names in the same order).
 ///
 /// An item carries `id`, then each field by name, then `added_at` where the kind has it
 /// implicitly. A money field `price` is three members, `"price": "12.50"`, `"price_minor": 1250`
@@ -82,49 +82,6 @@ package struct KindItemFormat: Sendable {
         writer.string(money.currency.code)
       }
     }
-  }
-
-  /// Writes `item` as one CSV record, in the order of ``fieldNames``.
-  package func writeCSV(_ item: DynamicItem, into writer: inout CSVWriter) {
-    writer.field(Int(item.id))
-    for (field, value) in zip(definition.fields, item.values) {
-      switch value {
-      case .null:
-        writer.field(nil as String?)
-        if case .money = field.type {
-          writer.field(nil as String?)
-          writer.field(nil as String?)
-        }
-      case .text(let text): writer.field(text)
-      case .integer(let number): writer.field(String(number))
-      case .bool(let flag): writer.field(flag ? "true" : "false")
-      case .timestamp(let time): writer.field(time.iso8601)
-      case .money(let money):
-        writer.field(money.decimalString)
-        writer.field(String(money.minorUnits))
-        writer.field(money.currency.code)
-      }
-    }
-    if let addedAt = item.addedAt { writer.field(addedAt.iso8601) }
-    writer.endRecord()
-  }
-
-  /// The fields that are JSON numbers, for reading CSV cells.
-  package var integerFields: Set<String> {
-    var names: Set<String> = ["id"]
-    for field in definition.fields {
-      switch field.type {
-      case .integer: names.insert(field.name)
-      case .money: names.insert(field.columns[0])
-      default: break
-      }
-    }
-    return names
-  }
-
-  /// The fields that are JSON booleans, for reading CSV cells.
-  package var booleanFields: Set<String> {
-    Set(definition.fields.filter { $0.type == .bool }.map(\.name))
   }
 
   /// The draft one imported JSON object describes: every key must be one of ``fieldNames``
@@ -212,7 +169,7 @@ struct MoneyFields {
     }
     let currency = try fields.checked(currencyKey) { () throws(ListStoreError) in
       // As on the command line: `eur` is EUR.
-      try Currency(code: AddCommand.uppercased(code))
+      try Currency(code: ASCIICase.uppercased(code))
     }
     var money: Money?
     if let amount {

@@ -1,0 +1,177 @@
+import Foundation
+import ListPaging
+import ListStore
+import ListStoreTesting
+import ListSync
+import Synchronization
+import TestSupport
+import Testing
+
+/// The sync engine an app runs: pushes soon after writes (a burst in one push), backs off and
+/// tries again after failures, publishes its status, lets an app decide conflicts, and stops
+/// when cancelled. Against the test server on 127.0.0.1; every wait is bounded.
+@Suite(.timeLimit(.minutes(1)))
+struct SyncEngineTests {
+  static let quick = SyncEngine.Schedule(
+    pushDelay: .milliseconds(100), pullInterval: nil,
+    backoff: RetryPolicy(baseDelay: .milliseconds(50), maxDelay: .milliseconds(200)))
+
+  /// The first status `condition` accepts, or nil after `seconds`.
+  static func status(
+    of engine: SyncEngine, within seconds: Double = 10, _ condition: @escaping @Sendable (SyncStatus) -> Bool
+  ) async -> SyncStatus? {
+    await withTaskGroup(of: SyncStatus?.self) { group in
+      group.addTask {
+        for await status in engine.statuses() where condition(status) { return status }
+        return nil
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(seconds))
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first
+    }
+  }
+
+  /// Checks `condition` every 50 ms, at most `tries` times.
+  static func eventually(tries: Int = 200, _ condition: () async throws -> Bool) async throws -> Bool {
+    for _ in 0..<tries {
+      if try await condition() { return true }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return false
+  }
+
+  @Test func aBurstOfWritesIsPushedOnceSoonAfter() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, sync) = try await PushTests.synced(database, remote)
+      let engine = SyncEngine(sync: sync, schedule: Self.quick)
+      let running = Task { await engine.run() }
+      defer { running.cancel() }
+      #expect(await Self.status(of: engine) { $0.activity == .idle && $0.lastSyncedAt != nil } != nil)
+      let before = try await remote.pushes().count
+      for number in 1...5 { _ = try await books.add(DynamicDraft(["title": .text("Burst \(number)")])) }
+      #expect(try await Self.eventually { try await PushTests.titles(remote.state().items).count == 8 })
+      let pushes = try await remote.pushes().dropFirst(before)
+      #expect(pushes.count == 1)
+      #expect(pushes.first?.count == 5)
+      #expect(await Self.status(of: engine) { $0.pending == 0 && $0.activity == .idle } != nil)
+      running.cancel()
+      await running.value
+    }
+  }
+
+  @Test func aFailedPushIsTriedAgainAfterABackoffAndPublishedMeanwhile() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, sync) = try await PushTests.synced(database, remote)
+      let engine = SyncEngine(sync: sync, schedule: Self.quick)
+      _ = try await books.add(DynamicDraft(["title": .text("Offline")]))
+      // The start's push fails twice with a 503, then goes through.
+      try await remote.control(faults: [["status": 503], ["status": 503]])
+      #expect(engine.status.pending == 1)
+      let running = Task { await engine.run() }
+      defer { running.cancel() }
+      let waiting = await Self.status(of: engine) { $0.activity == .waitingToRetry }
+      #expect(waiting?.pending == 1)
+      #expect(waiting?.lastError?.isRetryable == true)
+      let done = await Self.status(of: engine) { $0.pending == 0 && $0.lastError == nil && $0.activity == .idle }
+      #expect(done != nil)
+      let server = try await remote.state()
+      #expect(server.items.filter { $0["title"] as? String == "Offline" }.count == 1)
+      #expect(server.applied.values.allSatisfy { $0 == 1 })
+    }
+  }
+
+  @Test func aRefusedCredentialIsNotTriedAgainUntilTheNextWrite() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, sync) = try await PushTests.synced(database, remote)
+      _ = try await books.add(DynamicDraft(["title": .text("First")]))
+      try await remote.control(faults: [["status": 401]])
+      let engine = SyncEngine(sync: sync, schedule: Self.quick)
+      let running = Task { await engine.run() }
+      defer { running.cancel() }
+      let refused = await Self.status(of: engine) { $0.lastError?.kind == "refused" }
+      #expect(refused?.activity == .idle)
+      try await Task.sleep(for: .milliseconds(400))
+      #expect(try await remote.pushes().count == 1)
+      _ = try await books.add(DynamicDraft(["title": .text("Second")]))
+      #expect(try await Self.eventually { try await PushTests.titles(remote.state().items).contains("Second") })
+      #expect(try await PushTests.titles(remote.state().items).contains("First"))
+    }
+  }
+
+  @Test func anAppDecidesAConflictAndItsChangeIsSentAgain() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, sync) = try await PushTests.synced(database, remote)
+      let one = try await PushTests.id(of: "Item 1", in: books)
+      _ = try await books.update(id: one, setting: ["title": .text("Item 1, mine")])
+      var changed = TestRemote.items(3).map { $0.merging(["version": 1]) { $1 } }
+      changed[0] = ["id": 1, "title": "Item 1, theirs", "version": 2]
+      try await remote.control(items: changed)
+      let asked = Mutex<[SyncConflict]>([])
+      let engine = SyncEngine(sync: sync, schedule: Self.quick) { conflict in
+        asked.withLock { $0.append(conflict) }
+        return .sendAgain
+      }
+      let running = Task { await engine.run() }
+      defer { running.cancel() }
+      #expect(try await Self.eventually { try await PushTests.titles(remote.state().items).contains("Item 1, mine") })
+      #expect(await Self.status(of: engine) { $0.conflicts == 0 && $0.pending == 0 && $0.activity == .idle } != nil)
+      let conflicts = asked.withLock { $0 }
+      #expect(conflicts.count == 1)
+      #expect(conflicts.first?.operation == .update)
+      #expect(conflicts.first?.answer?.contains("Item 1, theirs") == true)
+    }
+  }
+
+  @Test func withoutAHandlerAConflictIsKeptForThePerson() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, sync) = try await PushTests.synced(database, remote)
+      let one = try await PushTests.id(of: "Item 1", in: books)
+      _ = try await books.update(id: one, setting: ["title": .text("Item 1, mine")])
+      try await remote.control(items: [["id": 1, "title": "Item 1, theirs", "version": 2]])
+      let engine = SyncEngine(sync: sync, schedule: Self.quick)
+      let running = Task { await engine.run() }
+      defer { running.cancel() }
+      let shown = await Self.status(of: engine) { $0.conflicts == 1 && $0.activity == .idle }
+      #expect(shown?.notices() == ["1 change conflicted with the server."])
+      #expect(try Books.titles(books) == ["Item 1, theirs"])
+    }
+  }
+
+  @Test func cancellingStopsTheEngineAndSyncNowAsksForAPull() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, sync) = try await PushTests.synced(database, remote)
+      let engine = SyncEngine(sync: sync, schedule: Self.quick)
+      let running = Task { await engine.run() }
+      #expect(await Self.status(of: engine) { $0.activity == .idle && $0.lastSyncedAt != nil } != nil)
+      try await remote.control(items: TestRemote.items(4))
+      let pulls = try await remote.log().filter { $0.path == "/items" }.count
+      engine.syncNow()
+      #expect(try await Self.eventually { try Books.titles(books).count == 4 })
+      #expect(try await remote.log().filter { $0.path == "/items" }.count > pulls)
+      running.cancel()
+      await running.value
+      // Stopped: a write is no longer pushed.
+      let before = try await remote.pushes().count
+      _ = try await books.add(DynamicDraft(["title": .text("After")]))
+      try await Task.sleep(for: .milliseconds(400))
+      #expect(try await remote.pushes().count == before)
+      #expect(engine.status.pending == 1)
+    }
+  }
+}
