@@ -122,6 +122,64 @@ import Testing
     }
   }
 
+  /// Found by the push kill trials: an update sent and unanswered (its answer lost, no pull
+  /// since), then a later edit or remove of the same item. Sent together, both carried the old
+  /// version as their base, and the remote answered the second with a conflict that undid it.
+  @Test(arguments: ["edit", "remove"])
+  func aChangeAfterAnUnansweredUpdateWaitsForItsVersion(later: String) async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, sync) = try await Self.synced(database, remote)
+      let one = try await Self.id(of: "Item 1", in: books)
+      try Self.run(database, "UPDATE books SET title = 'Item 1, first' WHERE id = \(one)")
+      try await remote.control(faults: [["drop_after_apply": true]])
+      await #expect(throws: SyncError.self) { try await sync.push() }
+      #expect(try books.syncChanges().map(\.state) == [.sent])
+      if later == "edit" {
+        try Self.run(database, "UPDATE books SET title = 'Item 1, second' WHERE id = \(one)")
+      } else {
+        try await books.remove(ids: [one])
+      }
+      #expect(try await sync.push() == PushOutcome(sent: 2, applied: 2, conflicts: 0, rejected: 0))
+      let pushes = try await remote.pushes()
+      #expect(pushes.suffix(2).map(\.count) == [1, 1])
+      #expect(pushes.last?.first?["base_version"] as? Int == 2)
+      let server = try await remote.state()
+      let titles = Self.titles(server.items)
+      #expect(titles == (later == "edit" ? ["Item 1, second", "Item 2", "Item 3"] : ["Item 2", "Item 3"]))
+      #expect(server.applied.values.allSatisfy { $0 == 1 })
+      #expect(try books.syncChanges().isEmpty)
+    }
+  }
+
+  @Test func aConflictedRemoveSentAgainTakesTheItemOutHereAndThere() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, sync) = try await Self.synced(database, remote)
+      try await books.remove(ids: [try await Self.id(of: "Item 2", in: books)])
+      var moved = TestRemote.items(3).map { $0.merging(["version": 1]) { $1 } }
+      moved[1] = ["id": 2, "title": "Item 2, theirs", "version": 2]
+      try await remote.control(items: moved)
+      #expect(try await sync.push().conflicts == 1)
+      #expect(try Books.titles(books).contains("Item 2, theirs"))
+      let conflict = try #require(try books.syncChanges().first?.changeID)
+      guard case .queued(let again) = try books.retryAnsweredChange(id: conflict) else {
+        Issue.record("not queued")
+        return
+      }
+      #expect(again != conflict)
+      #expect(try !Books.titles(books).contains("Item 2, theirs"))
+      #expect(try await sync.push() == PushOutcome(sent: 1, applied: 1, conflicts: 0, rejected: 0))
+      #expect(Self.titles(try await remote.state().items) == ["Item 1", "Item 3"])
+      #expect((try await remote.pushes().last?.first?["base_version"]) as? Int == 2)
+      #expect(try books.syncChanges().isEmpty)
+      try await sync.all()
+      #expect(try Books.titles(books).sorted() == ["Item 1", "Item 3"])
+    }
+  }
+
   @Test func batchesHoldAtMostOneHundredChanges() async throws {
     let remote = try await TestRemote.start()
     defer { remote.stop() }

@@ -10,9 +10,11 @@
 # file and input cases run once). The run is killed if it takes more than twice its time plus
 # five minutes. Then Tests/Scripts/full-filesystem.sh fills a real tmpfs (when run as root),
 # and Tests/Scripts/mutation.sh edits F files at random (bookkeeping, kind definitions, sync
-# state; every class of edits, 22 commands on each), and
-# Tests/Scripts/sync-kill.sh kills `lists sync --all` 20 times.
-# Exit status: 0 when all four passed.
+# state; every class of edits, 22 commands on each),
+# Tests/Scripts/sync-kill.sh kills `lists sync --all` 20 times, and
+# Tests/Scripts/sync-push-kill.sh kills a push (`lists sync favorites`) 20 trials long while
+# another process writes, each within its time bound.
+# Exit status: 0 when all five passed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -24,7 +26,7 @@ while (($#)); do
     --minutes) minutes="${2:?--minutes needs a number}"; shift 2 ;;
     --seed) seed="${2:?--seed needs a number}"; shift 2 ;;
     --mutation-files) mutation_files="${2:?--mutation-files needs a number}"; shift 2 ;;
-    -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "reliability.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -59,6 +61,9 @@ mutation_status=$?
 # SIGKILL of `lists sync --all` against the test server: a short bounded run.
 sync_kill=$(Tests/Scripts/sync-kill.sh --trials 20 --seconds 120 2>&1)
 sync_kill_status=$?
+# SIGKILL of a push (`lists sync favorites`) while another process writes: bounded too.
+sync_push_kill=$(Tests/Scripts/sync-push-kill.sh --trials 20 --seconds 150 2>&1)
+sync_push_kill_status=$?
 elapsed=$(($(date +%s) - started))
 grep -E '^(✘|✔ Test run|✘ Test run)' "$log" | grep -v ' started' | head -n 40
 
@@ -134,11 +139,15 @@ echo "$mutation" | grep -v '^Build' || true
 echo
 echo "Sync kills (Tests/Scripts/sync-kill.sh --trials 20 --seconds 120):"
 echo "$sync_kill"
+echo
+echo "Sync push kills (Tests/Scripts/sync-push-kill.sh --trials 20 --seconds 150):"
+echo "$sync_push_kill"
 ((mutation_status != 0)) && status=1
 ((sync_kill_status != 0)) && status=1
+((sync_push_kill_status != 0)) && status=1
 if ((status != 0)); then
   echo
-  echo "FAILED: swift test, the full file system, the mutation or the sync kill run failed; those of swift test:"
+  echo "FAILED: swift test, the full file system, the mutation or a sync kill run failed; those of swift test:"
   grep -E '^✘|^↳ ' "$log" | grep -vE '↳ (Testing Library|Target Platform|///)' | head -n 40
 fi
 exit $status

@@ -14,23 +14,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
-trials=24
-seconds=120
-bin=.build/debug
-while (($#)); do
-  case "$1" in
-    --trials) trials="${2:?--trials needs a number}"; shift 2 ;;
-    --seconds) seconds="${2:?--seconds needs a number}"; shift 2 ;;
-    --bin) bin="${2:?--bin needs a folder}"; shift 2 ;;
-    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "sync-kill.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
-  esac
-done
-lists="$bin/lists"
-[[ -x "$lists" && -x "$bin/lists-sync" ]] || { echo "sync-kill.sh: build first (swift build): no $lists or lists-sync" >&2; exit 66; }
-for tool in python3 sqlite3 curl; do
-  command -v "$tool" >/dev/null || { echo "sync-kill.sh: needs $tool" >&2; exit 69; }
-done
+source Tests/Scripts/kill-trials.sh
+kill_trial_options sync-kill.sh 24 120 13 "$@"
 
 work="$(mktemp -d)"
 server_pid=""
@@ -40,14 +25,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The server exits when its stdin closes: a fifo held open by this script.
-mkfifo "$work/stdin"
-python3 Tests/ListSyncTests/Server/remote_server.py < "$work/stdin" > "$work/port" 2> /dev/null &
-server_pid=$!
-exec 9> "$work/stdin"
-for _ in $(seq 50); do [[ -s "$work/port" ]] && break; sleep 0.1; done
-port=$(head -n 1 "$work/port")
-[[ -n "$port" ]] || { echo "sync-kill.sh: the test server did not start" >&2; exit 70; }
+start_test_server sync-kill.sh "$work"
 url="http://127.0.0.1:$port/items"
 total=61
 page=7

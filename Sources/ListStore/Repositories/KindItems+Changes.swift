@@ -104,7 +104,8 @@ extension KindItems {
   /// Sends a change the remote conflicted with or refused again, as a new change (a new id) on
   /// top of the remote's item as the file last saw it: the same operation and values, the
   /// remote's current version as its base. It waits, after every change already waiting, for
-  /// the next push; the answered change goes.
+  /// the next push; the answered change goes. A remove takes the item out here at once; an add
+  /// or an update shows the remote's values until the remote answers.
   ///
   /// An update or a remove needs the remote's item: when the remote no longer has it (a
   /// conflict answered with no item, or an item deleted by the remote), the change cannot be
@@ -166,6 +167,12 @@ extension KindItems {
       try insert.bind(operation.rawValue, at: 5)
       try insert.bind(json, at: 6)
       try insert.run()
+      if operation == .remove {
+        // The person's remove shows at once, as when they made it; not a change of its own.
+        try startSyncWrite(connection)
+        _ = try queries.remove([itemID], account: account, connection)
+        try endSyncWrite(connection)
+      }
       return .queued(changeID: newID)
     }
   }

@@ -48,8 +48,8 @@ extension KindItems {
   /// them: a change sent before and not answered comes again exactly as it was; a pending one
   /// gets its JSON now (an add and an update carry the item's values as they are, so folded
   /// writes send the final values) and is marked sent, in one transaction, before any request
-  /// is made. A change that needs the remote id of an item whose add is not answered yet waits,
-  /// and so do the later changes of that item.
+  /// is made. A change of an item whose earlier change is not answered yet waits (it needs the
+  /// remote id or the version that answer brings), and so do the later changes of that item.
   ///
   /// - Parameters:
   ///   - limit: The most changes taken (a request carries at most 100).
@@ -79,6 +79,8 @@ extension KindItems {
         guard !blocked.contains(change.itemID) else { continue }
         if change.state == .sent, let payload, let changeID = change.changeID {
           taken.append(OutgoingChange(changeID: changeID, itemID: change.itemID, operation: change.operation, json: payload))
+          // A later change of the item needs the version this one's answer brings.
+          blocked.insert(change.itemID)
           continue
         }
         let remote = try remoteID(ofItem: change.itemID, connection)
@@ -105,8 +107,9 @@ extension KindItems {
         try mark.bind(changeID, at: 3)
         try mark.run()
         taken.append(OutgoingChange(changeID: changeID, itemID: change.itemID, operation: change.operation, json: json))
-        // A later change of an item added by this batch needs its remote id: it waits.
-        if change.operation == .add { blocked.insert(change.itemID) }
+        // A later change of the item needs what this one's answer brings — the remote id of an
+        // add, the new version of an update — so it waits for a later request.
+        blocked.insert(change.itemID)
       }
       return taken
     }
@@ -193,8 +196,6 @@ extension KindItems {
         case .applied(let remote):
           try deleteChange(seq: seq, connection)
           if op == .remove {
-            // Gone here already, unless the change was sent again on top of the remote's item.
-            try removeItem(itemID, connection)
             try forgetRemoteIDs(ofItem: itemID, connection)
           } else if let remote {
             try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
