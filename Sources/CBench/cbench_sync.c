@@ -7,15 +7,25 @@
 // made before the first page (as the store makes them at a kind's first sync); each page then
 // runs what the store's pull runs: the schema check, the trigger and state lookups, the flag
 // that keeps the page out of the outbox, per item the mapping lookup, the waiting-change check,
-// the update or insert and the mapping with its walk, and at the end of a complete walk the
-// removal of what no page of it held.
+// the update or insert and the mapping with its walk, at the end of a complete walk the
+// removal of what no page of it held, and the checkpoints read and kept.
 static const char ready_sql[] =
   "SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('list_sync', 'list_sync_items')\n"
   "    AND (sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'\n"
   "      OR (name = 'list_sync_items' AND NOT EXISTS\n"
   "        (SELECT 1 FROM pragma_table_info('list_sync_items') WHERE name = 'seen')))),\n"
   "  (SELECT count(*) FROM sqlite_schema WHERE name IN ('list_sync', 'list_sync_items', 'list_changes',\n"
-  "    'list_sync_applying', 'list_sync_items_by_item', 'list_changes_by_item'))";
+  "    'list_sync_applying', 'list_sync_items_by_item', 'list_changes_by_item', 'list_changes_by_id',\n"
+  "    'list_sync_checkpoints')),\n"
+  "  (SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'list_changes_by_item'\n"
+  "    AND sql != 'CREATE INDEX list_changes_by_item ON list_changes (item_id)')";
+static const char checkpoint_exists_sql[] =
+  "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_sync_checkpoints'";
+static const char checkpoint_sql[] =
+  "SELECT remote_url, checkpoint, walk_since FROM list_sync_checkpoints WHERE kind = ?1 AND account = ?2";
+static const char checkpoint_save_sql[] =
+  "INSERT OR REPLACE INTO list_sync_checkpoints (kind, account, remote_url, checkpoint, walk_since)\n"
+  "VALUES (?1, ?2, ?3, ?4, ?5)";
 static const char trigger_sql[] =
   "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = ?1";
 static const char synced_sql[] =
@@ -85,7 +95,7 @@ static int write_page(cbench_db *db, const cbench_remote_page *page) {
   int64_t count = 0;
   if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_EXISTS, ready_sql, &s))) return rc;
   if (sqlite3_step(s) != SQLITE_ROW) return SQLITE_ERROR;
-  int ready = sqlite3_column_int64(s, 0) == 0 && sqlite3_column_int64(s, 1) == 6;
+  int ready = sqlite3_column_int64(s, 0) == 0 && sqlite3_column_int64(s, 1) == 8 && sqlite3_column_int64(s, 2) == 0;
   sqlite3_reset(s);
   if (!ready) return SQLITE_ERROR;  // made before the first page
   if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_TRIGGER, trigger_sql, &s))) return rc;
@@ -108,6 +118,16 @@ static int write_page(cbench_db *db, const cbench_remote_page *page) {
     item_count = sqlite3_column_int64(s, 10);
   }
   sqlite3_reset(s);
+  if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_CHECKPOINT_EXISTS, checkpoint_exists_sql, &s))) return rc;
+  if ((rc = count_of(s, &count))) return rc;
+  if (count == 1) {
+    if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_CHECKPOINT, checkpoint_sql, &s))) return rc;
+    sqlite3_bind_text(s, 1, "orders", -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, account, -1, SQLITE_STATIC);
+    rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return rc;
+  }
   if (page->number == 1) {
     generation += 1;
     item_count = 0;
@@ -183,6 +203,13 @@ static int write_page(cbench_db *db, const cbench_remote_page *page) {
   sqlite3_bind_int64(s, 9, item_count + (int64_t)orders->count);
   sqlite3_bind_int64(s, 10, page->now);
   sqlite3_bind_int64(s, 11, generation);
+  if ((rc = step_done(s))) return rc;
+  if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_CHECKPOINT_SAVE, checkpoint_save_sql, &s))) return rc;
+  sqlite3_bind_text(s, 1, "orders", -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 2, account, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 3, page->remote_url, -1, SQLITE_STATIC);
+  sqlite3_bind_null(s, 4);
+  sqlite3_bind_null(s, 5);
   if ((rc = step_done(s))) return rc;
   if ((rc = cbench_prepared(db, CBENCH_STATEMENT_SYNC_FLAG_OFF, flag_off_sql, &s))) return rc;
   return step_done(s);

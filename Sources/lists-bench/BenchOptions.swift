@@ -34,7 +34,7 @@ struct BenchOptions {
       --trials <n>    Timed trials per phase (the quick phases run at least 9 or 15); the
                       median is reported. (default: 5, at least 5)
       --only <phases> Run only these phases, comma-separated, e.g. to profile them.
-                      (default: every phase: insert,pages,dynamic,kindinsert,kindpages,update,sync,
+                      (default: every phase: insert,pages,dynamic,kindinsert,kindpages,update,sync,outbox,
                       syncpages,loader,depth,count,shell,export,notify,readers,search)
       --clock <clock> cpu: the bench thread's CPU time, steady on shared cores; wall: wall
                       time, for a quiet machine. Child processes always use wall time.

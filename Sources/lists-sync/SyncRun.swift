@@ -7,7 +7,8 @@ import TextFormats
 /// only executable that links the network stack.
 ///
 /// Arguments (made by `lists`, not typed by people): `--db PATH --account NAME
-/// [--busy-timeout MS] [--no-color] KIND URL [--all] [--continue] [--limit N] [--quiet] [--events]`.
+/// [--busy-timeout MS] [--no-color] KIND URL [--all] [--continue] [--limit N] [--quiet] [--events]
+/// [--watch]`.
 /// Headers come in `LISTS_SYNC_HEADERS`, lines `ORIGIN Name: value` that `lists` filtered to
 /// the remote's origin; a line of any other origin is refused (64) and nothing is sent.
 struct SyncRun {
@@ -20,6 +21,7 @@ struct SyncRun {
   var resume = false
   var quiet = false
   var events = false
+  var watch = false
   var pageSize = 100
 
   init?(_ arguments: [String]) {
@@ -35,6 +37,7 @@ struct SyncRun {
       case "--continue": resume = true
       case "--quiet": quiet = true
       case "--events": events = true
+      case "--watch": watch = true
       case "--limit": pageSize = Int(iterator.next() ?? "") ?? 100
       default: positional.append(argument)
       }
@@ -49,7 +52,7 @@ struct SyncRun {
 
   /// Syncs; returns the exit status.
   func run(
-    headerLines: String?, stdout: (String) -> Void, stderr: @escaping (String) -> Void
+    headerLines: String?, stdout: @escaping @Sendable (String) -> Void, stderr: @escaping (String) -> Void
   ) async -> Int32 {
     func fail(_ message: String, _ code: Int32) -> Int32 {
       // Quiet (for `show`): the failure is in the sync state, shown as `show` decides.
@@ -91,6 +94,7 @@ struct SyncRun {
       return fail("\(error)", 70)
     }
     let sync = KindSync(items: items, client: client)
+    if watch { return await Self.watch(sync, kind: kind, stdout: stdout) }
     var pages = 0
     var added = 0
     var last: SyncState?

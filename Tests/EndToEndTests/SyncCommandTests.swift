@@ -219,6 +219,27 @@ import Testing
     #expect(try await sandbox.run("show", "books", "--offline", "--json").json()["sync"]?["rejected"] == .number("1"))
   }
 
+  @Test func watchSendsEachChangeSoonAfterItIsMadeUntilInterrupted() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let sandbox = try await Self.booksSandbox(remote)
+    let watch = try sandbox.start(["sync", "books", "--watch"])
+    let started = await watch.pump(until: .now + .seconds(30)) { $0.stdoutLines.contains { $0.contains("in step") } }
+    #expect(started, "\(watch.stdoutText)\(watch.stderrText)")
+    // Another process writes; the watch sends it without being asked.
+    #expect(await sandbox.run("add", "books", "--title", "Watched").exitCode == 0)
+    var delivered = false
+    for _ in 0..<300 where !delivered {
+      delivered = try await remote.state().items.contains { $0["title"] as? String == "Watched" }
+      if !delivered { try await Task.sleep(for: .milliseconds(100)) }
+    }
+    #expect(delivered)
+    await WatchCommandTests.interrupt(watch)
+    #expect(watch.stdoutLines.last == "Stopped watching books.", "\(watch.stdoutText)")
+    #expect(await sandbox.run("sync", "books", "--watch", "--all").exitCode == 64)
+    #expect(try await remote.state().applied.values.allSatisfy { $0 == 1 })
+  }
+
   @Test func anotherRemoteIsRefusedWhileChangesWait() async throws {
     let remote = try await TestRemote.start()
     defer { remote.stop() }

@@ -12,8 +12,9 @@
 # and Tests/Scripts/mutation.sh edits F files at random (bookkeeping, kind definitions, sync
 # state; every class of edits, 22 commands on each),
 # Tests/Scripts/sync-kill.sh kills `lists sync --all` 20 times, and
-# Tests/Scripts/sync-push-kill.sh kills a push (`lists sync favorites`) 20 trials long while
-# another process writes, each within its time bound.
+# Tests/Scripts/sync-push-kill.sh kills a push (`lists sync favorites`) 20 trials long, and the
+# sync engine (`lists sync favorites --watch`) 10 trials long, while another process writes,
+# each within its time bound.
 # Exit status: 0 when all five passed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -26,7 +27,7 @@ while (($#)); do
     --minutes) minutes="${2:?--minutes needs a number}"; shift 2 ;;
     --seed) seed="${2:?--seed needs a number}"; shift 2 ;;
     --mutation-files) mutation_files="${2:?--mutation-files needs a number}"; shift 2 ;;
-    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "reliability.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -62,7 +63,8 @@ mutation_status=$?
 sync_kill=$(Tests/Scripts/sync-kill.sh --trials 20 --seconds 120 2>&1)
 sync_kill_status=$?
 # SIGKILL of a push (`lists sync favorites`) while another process writes: bounded too.
-sync_push_kill=$(Tests/Scripts/sync-push-kill.sh --trials 20 --seconds 150 2>&1)
+sync_push_kill=$(Tests/Scripts/sync-push-kill.sh --trials 20 --seconds 150 2>&1 \
+  && Tests/Scripts/sync-push-kill.sh --engine --trials 10 --seconds 100 2>&1)
 sync_push_kill_status=$?
 elapsed=$(($(date +%s) - started))
 grep -E '^(✘|✔ Test run|✘ Test run)' "$log" | grep -v ' started' | head -n 40
@@ -140,7 +142,7 @@ echo
 echo "Sync kills (Tests/Scripts/sync-kill.sh --trials 20 --seconds 120):"
 echo "$sync_kill"
 echo
-echo "Sync push kills (Tests/Scripts/sync-push-kill.sh --trials 20 --seconds 150):"
+echo "Sync push kills (Tests/Scripts/sync-push-kill.sh --trials 20, then --engine --trials 10):"
 echo "$sync_push_kill"
 ((mutation_status != 0)) && status=1
 ((sync_kill_status != 0)) && status=1

@@ -2,8 +2,11 @@
 # SIGKILL trials of a push, `lists sync favorites`, while another process keeps writing, against
 # the test server (Tests/ListSyncTests/Server).
 #
-# Usage: Tests/Scripts/sync-push-kill.sh [--trials N] [--seconds S] [--bin DIR]
+# Usage: Tests/Scripts/sync-push-kill.sh [--engine] [--trials N] [--seconds S] [--bin DIR]
 #        (default 30 trials, at most 200 s; DIR holds lists and lists-sync, default .build/debug)
+#
+# With --engine the process killed is the app's sync engine, `lists sync favorites --watch`
+# (which pushes 200 ms after each write and pulls at its start), killed after 20-1500 ms.
 #
 # Each trial: a fresh file and server, 5 remote favorites synced once. A writer then adds, edits
 # and removes favorites (at most 40 writes, each acknowledged one logged) while `lists sync
@@ -22,8 +25,11 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
+# --engine: the killed process is the app's sync engine, `lists sync favorites --watch`.
+engine=0 arguments=()
+for argument in "$@"; do [[ "$argument" == --engine ]] && engine=1 || arguments+=("$argument"); done
 source Tests/Scripts/kill-trials.sh
-kill_trial_options sync-push-kill.sh 30 200 21 "$@"
+kill_trial_options sync-push-kill.sh 30 200 24 ${arguments[@]+"${arguments[@]}"}
 
 work="$(mktemp -d)"
 failures=/tmp/push-kill-failures
@@ -158,10 +164,18 @@ kill_one() {
   curl -sf "http://127.0.0.1:$port/_state" > "$work/before.json"
   control "{\"faults\": [$fault, {\"delay_ms\": $next_ms}]}"
   queued=2 mark=$start
-  "$lists" --db "$db" sync favorites > /dev/null 2>&1 &
-  pid=$!
-  # One kill in three within 20-40 ms, the others within 20-500 ms: the push starts some 25 ms in.
-  after_ms=$((RANDOM % 3 ? 20 + RANDOM % 481 : 20 + RANDOM % 21))
+  if ((engine)); then
+    # The watch takes the place of lists (one process): it pushes at its start and 200 ms after
+    # each of the writer's writes.
+    "$lists" --db "$db" sync favorites --watch > /dev/null 2>&1 &
+    pid=$!
+    after_ms=$((20 + RANDOM % 1481))
+  else
+    "$lists" --db "$db" sync favorites > /dev/null 2>&1 &
+    pid=$!
+    # One kill in three within 20-40 ms, the others within 20-500 ms: the push starts some 25 ms in.
+    after_ms=$((RANDOM % 3 ? 20 + RANDOM % 481 : 20 + RANDOM % 21))
+  fi
   sleep "$(millis "$after_ms")"
   # lists runs lists-sync as its child: stop lists (so it starts nothing more), then kill the
   # child it started, if any, and lists itself, each by its id.
@@ -233,7 +247,7 @@ for trial in $(seq "$trials"); do
   fi
   rm -f "$db" "$db-wal" "$db-shm"
 done
-echo "sync-push-kill: $passed passed, $failed failed; kills before sending ${kills[before]}, in flight ${kills[flight]}," \
+echo "sync-push-kill$( ((engine)) && echo ' --engine'): $passed passed, $failed failed; kills before sending ${kills[before]}, in flight ${kills[flight]}," \
   "after the server applied ${kills[applied]}, after the answer ${kills[answer]} (syncs ended before the kill ${kills[ended]});" \
   "$acknowledged acknowledged writes$( ((unacknowledged)) && echo ", $unacknowledged failed")"
 (( failed == 0 && passed > 0 ))

@@ -126,7 +126,7 @@ enum SyncSchema {
       made_at INTEGER NOT NULL DEFAULT \(KindDefinition.nowSQL),
       answered_at INTEGER
     );
-    CREATE INDEX IF NOT EXISTS list_changes_by_item ON list_changes (kind, account, item_id, state);
+    CREATE INDEX IF NOT EXISTS list_changes_by_item ON list_changes (item_id);
     CREATE UNIQUE INDEX IF NOT EXISTS list_changes_by_id ON list_changes (change_id) WHERE change_id IS NOT NULL;
     CREATE TABLE IF NOT EXISTS list_sync_applying (writer INTEGER NOT NULL);
     CREATE TABLE IF NOT EXISTS list_sync_checkpoints (
@@ -165,14 +165,18 @@ enum SyncSchema {
     || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
     """
 
-  /// Whether `list_sync` or `list_sync_items` is outdated (made by an older build), and how many
-  /// of ``objectNames`` the file has.
+  /// Whether `list_sync` or `list_sync_items` is outdated (made by an older build), how many of
+  /// ``objectNames`` the file has, and whether `list_changes_by_item` is an older build's (on
+  /// `kind, account, item_id, state`: every recorded change paid for a key of three texts, where
+  /// the item's id alone finds its few changes).
   static let presenceSQL = """
     SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('list_sync', 'list_sync_items')
         AND (sql NOT LIKE '%CONSTRAINT list_sync%values CHECK%'
           OR (name = 'list_sync_items' AND NOT EXISTS
             (SELECT 1 FROM pragma_table_info('list_sync_items') WHERE name = 'seen')))),
-      (SELECT count(*) FROM sqlite_schema WHERE name IN (\(objectNames.map(SQLText.literal).joined(separator: ", "))))
+      (SELECT count(*) FROM sqlite_schema WHERE name IN (\(objectNames.map(SQLText.literal).joined(separator: ", ")))),
+      (SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'list_changes_by_item'
+        AND sql != 'CREATE INDEX list_changes_by_item ON list_changes (item_id)')
     """
 
   /// Makes the tables, or rebuilds `list_sync` and `list_sync_items` made without the CHECK
@@ -190,8 +194,10 @@ enum SyncSchema {
     guard try statement.step() else { return }
     let outdated = statement.int64(at: 0) > 0
     let complete = statement.int64(at: 1) == Int64(objectNames.count)
+    let olderIndex = statement.int64(at: 2) > 0
     statement.reset()
-    if complete && !outdated { return }
+    if complete && !outdated && !olderIndex { return }
+    if olderIndex { try connection.execute("DROP INDEX list_changes_by_item") }
     if outdated {
       try connection.executeScript(
         """
@@ -246,13 +252,14 @@ enum SyncSchema {
     return try statement.step() && statement.int64(at: 0) == 1
   }
 
-  /// Reads the state of `kind` and `account`, or nil.
+  /// Reads the state of `kind` and `account`, or nil: with the checkpoint of its remote's last
+  /// complete walk, and the checkpoint the walk under way started from (nil for a whole walk).
   ///
   /// - Throws: ``ListStoreError/syncStateDamaged(kind:account:detail:)`` for a row that breaks
   ///   the table's constraints or whose URL holds a user name or password (never quoted);
   ///   SQLite's errors.
   static func state(kind: String, account: String, _ connection: Connection) throws -> (
-    SyncState, refreshedAt: Int64?
+    SyncState, refreshedAt: Int64?, walkSince: String?
   )? {
     guard try exists(connection) else { return nil }
     let statement = try connection.cachedStatement(
@@ -294,10 +301,12 @@ enum SyncSchema {
     let refreshedAt = statement.isNull(at: 12) ? nil : statement.int64(at: 12)
     statement.reset()
     var withCheckpoint = state
+    var walkSince: String?
     if let walk = try checkpoints(kind: kind, account: account, connection), walk.remoteURL == remoteURL {
       withCheckpoint.checkpoint = walk.checkpoint
+      walkSince = walk.walkSince
     }
-    return (withCheckpoint, refreshedAt)
+    return (withCheckpoint, refreshedAt, walkSince)
   }
 
   /// The row of `list_sync_checkpoints`, or nil (none, or a file whose outbox an older build

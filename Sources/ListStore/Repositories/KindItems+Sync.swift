@@ -80,7 +80,7 @@ extension KindItems {
   ) throws -> RemotePageOutcome {
     try startSyncWrite(connection)
     let refresh = page.number == 1
-    let stored: (SyncState, refreshedAt: Int64?)?
+    let stored: (SyncState, refreshedAt: Int64?, walkSince: String?)?
     do {
       stored = try SyncSchema.state(kind: definition.name, account: account, connection)
     } catch ListStoreError.syncStateDamaged(_, _, _) where refresh {
@@ -93,15 +93,10 @@ extension KindItems {
         remoteURL: page.remoteURL, lastSuccessAt: nil, lastAttemptAt: nil, lastError: nil, nextCursor: nil,
         nextPage: 1, isComplete: false, itemCount: 0, generation: 0)
     var refreshedAt = stored?.refreshedAt ?? now
-    let walk: (remoteURL: String, checkpoint: String?, walkSince: String?)?
-    do {
-      walk = try SyncSchema.checkpoints(kind: definition.name, account: account, connection)
-    } catch ListStoreError.syncStateDamaged(_, _, _) where refresh {
-      walk = nil  // Written again from nothing, as the state is.
-    }
-    let sameRemote = walk?.remoteURL == page.remoteURL
-    var checkpoint = sameRemote ? walk?.checkpoint : nil
-    var walkSince = sameRemote ? walk?.walkSince : nil
+    // Kept for the same remote only: a checkpoint is never sent to another.
+    let sameRemote = stored?.0.remoteURL == page.remoteURL
+    var checkpoint = sameRemote ? stored?.0.checkpoint : nil
+    var walkSince = sameRemote ? stored?.walkSince : nil
     if refresh {
       walkSince = page.since
       // A whole walk: until it completes, the next refresh asks for everything again.

@@ -30,7 +30,13 @@ package enum SyncCommand {
     if parsed[SyncSpec.all] { arguments.append("--all") }
     if parsed[SyncSpec.resume] { arguments.append("--continue") }
     arguments += ["--limit", String(parsed.value(SyncSpec.limit))]
-    return try runChild(arguments, headers: headers, context)
+    if parsed[SyncSpec.watch] {
+      guard !parsed[SyncSpec.all] && !parsed[SyncSpec.resume] else {
+        throw .usageMessage("--watch keeps the whole kind in step; it takes no --all or --continue.", commandPath: ["sync"])
+      }
+      arguments.append("--watch")
+    }
+    return try runChild(arguments, headers: headers, replacing: parsed[SyncSpec.watch], context)
   }
 
   /// The remote to sync with: `--from`, else the one stored. Another URL than the stored one
@@ -70,9 +76,12 @@ package enum SyncCommand {
   }
 
   /// Runs `lists-sync` with the invocation's database and account; its exit status.
-  package static func runChild(_ arguments: [String], headers: SyncHeaders, _ context: Context) throws(CLIError)
-    -> ExitCode
-  {
+  ///
+  /// With `replacing`, `lists-sync` takes this process's place instead (`--watch`, which runs
+  /// until a signal: sent to this process's id, it reaches the watch).
+  package static func runChild(
+    _ arguments: [String], headers: SyncHeaders, replacing: Bool = false, _ context: Context
+  ) throws(CLIError) -> ExitCode {
     guard let folder = System.executableFolder() else {
       throw .other("lists-sync was not found: the folder of lists is unknown.", .software)
     }
@@ -88,6 +97,10 @@ package enum SyncCommand {
     if context.globals.noColor { global.append("--no-color") }
     // Always set, so that the person's own variable (every origin's headers) never reaches it.
     let environment = [SyncHeaders.variable + "=" + headers.childVariable]
+    if replacing {
+      System.replaceProcess(with: path, global + arguments, environment: environment)
+      throw .other("lists-sync could not be started (\(path)).", .software)
+    }
     guard let status = System.run(path, global + arguments, environment: environment) else {
       throw .other("lists-sync could not be started (\(path)).", .software)
     }

@@ -213,18 +213,8 @@ package enum System {
   /// (`NAME=value`), standard streams shared, and waits for it: its exit status, `128 + n` when
   /// signal `n` ended it, or nil when it could not be started.
   package static func run(_ path: String, _ arguments: [String], environment extra: [String]) -> Int32? {
-    var inherited: [String] = []
-    var entry = environ
-    while let pointer = entry.pointee {
-      inherited.append(String(decoding: bytes(ofCString: pointer), as: UTF8.self))
-      entry += 1
-    }
-    let names = Set(extra.compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
-    let environment = inherited.filter { variable in
-      !names.contains(variable.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "")
-    } + extra
-    var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-    var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+    var argv = cStrings([path] + arguments)
+    var envp = cStrings(environment(adding: extra))
     defer {
       for pointer in argv { free(pointer) }
       for pointer in envp { free(pointer) }
@@ -237,6 +227,36 @@ package enum System {
     }
     let signal = status & 0x7f
     return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+  }
+
+  /// Replaces this process with `path` run with `arguments` (without the program name) and the
+  /// environment plus `extra`, as ``run(_:_:environment:)`` would start it: the same process id,
+  /// so signals sent to it reach the program. Returns only when that failed.
+  package static func replaceProcess(with path: String, _ arguments: [String], environment extra: [String]) {
+    let argv = cStrings([path] + arguments)
+    let envp = cStrings(environment(adding: extra))
+    _ = execve(path, argv, envp)
+    for pointer in argv { free(pointer) }
+    for pointer in envp { free(pointer) }
+  }
+
+  /// This process's environment with `extra` (`NAME=value`) replacing the variables it names.
+  private static func environment(adding extra: [String]) -> [String] {
+    var inherited: [String] = []
+    var entry = environ
+    while let pointer = entry.pointee {
+      inherited.append(String(decoding: bytes(ofCString: pointer), as: UTF8.self))
+      entry += 1
+    }
+    let names = Set(extra.compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+    return inherited.filter { variable in
+      !names.contains(variable.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "")
+    } + extra
+  }
+
+  /// Copies of `strings` for C, ending with a null; the caller frees them.
+  private static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
+    strings.map { strdup($0) } + [nil]
   }
 
   /// Nanoseconds of the monotonic clock since an arbitrary start.

@@ -16,6 +16,11 @@ package enum SyncSpec {
   package static let resume = Flag(
     "--continue",
     help: "Go on from the stored remote cursor instead of refreshing (with --all: to the last page).")
+  /// `--watch`.
+  package static let watch = Flag(
+    "--watch",
+    help: "Keep the kind in step with its remote until interrupted: send each change soon after it is made "
+      + "(by any program), fetch every minute, and back off while the remote is down.")
   /// `--header "Name: value"`, repeatable.
   package static let header = Option<String>(
     "--header", placeholder: "name: value",
@@ -69,6 +74,6 @@ package enum SyncSpec {
       + "no longer holds. Exit 69 unreachable, 75 timeout or 5xx/429 (retried first), 76 the remote broke "
       + "the protocol, 77 refused (401/403), 65 an item the kind rejects or a change the remote refused or "
       + "conflicted with.",
-    id: .sync, arguments: [kind.spec], options: [from.spec, all.spec, resume.spec, header.spec, limit.spec],
+    id: .sync, arguments: [kind.spec], options: [from.spec, all.spec, resume.spec, watch.spec, header.spec, limit.spec],
     subcommands: [Status.command, Resolve.command])
 }
