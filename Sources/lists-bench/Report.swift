@@ -88,7 +88,7 @@ struct Report {
         "loader_repository_ms", "ms", "loader_ratio", "≤ 1.10"),
       Figure(
         "  with a subscriber", "loader_subscribed_ms", "loader_repository_ms", "ms",
-        "loader_subscribed_ratio"),
+        "loader_subscribed_ratio", "≤ 1.10"),
       Figure(
         "last / first keyset page", "deep_last_us", "deep_head_us", "µs", "deep_over_head", "≤ 1.2"),
       Figure("  same in C", "c_deep_last_us", "c_deep_head_us", "µs", "c_deep_over_head"),
@@ -106,8 +106,9 @@ struct Report {
         "sqlite3_books_json_ms", "ms", "show_books_cold_ratio", "≤ 1.5"),
       Figure(
         "page walk, 2 threads at once / 1 (throughput)", "read_two_threads_ms",
-        "read_one_thread_ms", "ms", "read_scaling", "≥ 1.6"),
+        "read_one_thread_ms", "ms", "read_scaling"),
       Figure("  same in C (what the cores allow)", "", "", "", "c_read_scaling"),
+      Figure("  the store's scaling / C's", "", "", "", "read_scaling_over_c", "≥ 0.95"),
       Figure(
         "first page of --where status=shipped / C", "filter_page_us", "c_filter_page_us", "µs",
         "filter_page_ratio", "≤ 1.2"),

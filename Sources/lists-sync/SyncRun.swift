@@ -7,8 +7,9 @@ import TextFormats
 /// only executable that links the network stack.
 ///
 /// Arguments (made by `lists`, not typed by people): `--db PATH --account NAME
-/// [--busy-timeout MS] [--no-color] KIND URL [--all] [--continue] [--limit N] [--quiet] [--events]
-/// [--watch]`.
+/// [--busy-timeout MS] [--no-color] KIND URL [--all] [--continue] [--limit N] [--quiet] [--watch]`;
+/// anything else, or a number that is not one, is refused (64). `show --events` writes the
+/// sync's events itself, from the state this run leaves: one writer, one shape.
 /// Headers come in `LISTS_SYNC_HEADERS`, lines `ORIGIN Name: value` that `lists` filtered to
 /// the remote's origin; a line of any other origin is refused (64) and nothing is sent.
 struct SyncRun {
@@ -20,7 +21,6 @@ struct SyncRun {
   var all = false
   var resume = false
   var quiet = false
-  var events = false
   var watch = false
   var pageSize = 100
 
@@ -29,17 +29,26 @@ struct SyncRun {
     var iterator = arguments.makeIterator()
     while let argument = iterator.next() {
       switch argument {
-      case "--db": database = iterator.next() ?? ""
-      case "--account": account = iterator.next() ?? "default"
-      case "--busy-timeout": busyTimeout = Int32(iterator.next() ?? "") ?? 5000
+      case "--db":
+        guard let value = iterator.next() else { return nil }
+        database = value
+      case "--account":
+        guard let value = iterator.next() else { return nil }
+        account = value
+      case "--busy-timeout":
+        guard let value = iterator.next().flatMap({ Int32($0) }), value >= 0 else { return nil }
+        busyTimeout = value
       case "--no-color": break
       case "--all": all = true
       case "--continue": resume = true
       case "--quiet": quiet = true
-      case "--events": events = true
       case "--watch": watch = true
-      case "--limit": pageSize = Int(iterator.next() ?? "") ?? 100
-      default: positional.append(argument)
+      case "--limit":
+        guard let value = iterator.next().flatMap({ Int($0) }), (1...500).contains(value) else { return nil }
+        pageSize = value
+      default:
+        guard !argument.hasPrefix("--") else { return nil }
+        positional.append(argument)
       }
     }
     guard positional.count == 2, !database.isEmpty else { return nil }
@@ -98,23 +107,18 @@ struct SyncRun {
     var pages = 0
     var added = 0
     var last: SyncState?
-    func event(_ line: String) { if events { stderr(line + "\n") } }
     // The person's changes first. The pull runs whatever the push did; the exit status is the
     // first failure's.
     var status: Int32 = 0
     do throws(SyncError) {
       let pushed = try await sync.push()
       if pushed.sent > 0 {
-        event(
-          #"{"event":"remote_pushed","sent":\#(pushed.sent),"applied":\#(pushed.applied),"conflicts":\#(pushed.conflicts),"rejected":\#(pushed.rejected)}"#
-        )
         if !quiet { stdout(TerminalEscaping.escape(pushSummary(pushed)) + "\n") }
       }
       if pushed.conflicts + pushed.rejected > 0 {
         status = fail(Self.answeredSummary(pushed, kind: kind), 65)
       }
     } catch {
-      event(#"{"event":"remote_failed","kind":"\#(error.kind)","retryable":\#(error.isRetryable)}"#)
       status = fail(error.message, error.exitCode)
     }
     do throws(SyncError) {
@@ -122,7 +126,6 @@ struct SyncRun {
         pages += 1
         added += outcome.added
         last = outcome.state
-        event(#"{"event":"remote_loaded","page":\#(outcome.state.nextPage - 1),"written":\#(outcome.written)}"#)
       }
       if all {
         try await sync.all(resume: resume, progress: record)
@@ -132,7 +135,6 @@ struct SyncRun {
         record(try await sync.refresh())
       }
     } catch {
-      event(#"{"event":"remote_failed","kind":"\#(error.kind)","retryable":\#(error.isRetryable)}"#)
       // One error line: the first failure's, whose exit status this is. The pull's own failure
       // is kept in the sync state (`show --json`) all the same.
       return status != 0 ? status : fail(error.message, error.exitCode)

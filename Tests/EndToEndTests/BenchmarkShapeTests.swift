@@ -26,7 +26,7 @@ import Testing
     "export_small_ms", "export_small_rows",
     "notify_latency_ms", "notify_latency_max_ms",
     "read_while_locked_ms", "read_while_locked_max_ms", "read_unlocked_ms",
-    "read_scaling", "read_one_thread_ms", "read_two_threads_ms", "c_read_scaling",
+    "read_scaling", "read_one_thread_ms", "read_two_threads_ms", "c_read_scaling", "read_scaling_over_c",
     "filter_page_ratio", "filter_page_us", "c_filter_page_us", "filter_page_dynamic_ratio",
     "filter_page_dynamic_us", "c_filter_page_dynamic_us", "search_deep_over_head",
     "search_deep_head_us", "search_deep_last_us", "search_deep_page", "search_page_ratio",

@@ -260,4 +260,19 @@ import Testing
         + "nothing was sent.\n")
     #expect(try await remote.log().isEmpty)
   }
+
+  @Test(arguments: [
+    ["--limit", "many"], ["--limit", "0"], ["--busy-timeout", "soon"], ["--events"], ["--account"],
+  ])
+  func theChildRefusesWhatListsNeverGivesIt(extra: [String]) async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let child = String(ListsBinary.path.dropLast("lists".count)) + "lists-sync"
+    let refused = await sandbox.runProgram(
+      child, ["--db", sandbox.databasePath, "favorites", remote.url()] + extra, environment: [:])
+    #expect(refused.exitCode == 64, "\(refused)")
+    #expect(refused.stderr == "Error: lists-sync is started by lists sync; run that instead.\n")
+    #expect(try await remote.log().isEmpty)
+  }
 }

@@ -180,6 +180,35 @@ import Testing
     }
   }
 
+  /// A push whose answer comes after the timeout: the remote applies it all the same, and the
+  /// push sent again with the same id is answered as the first time.
+  @Test func aPushPastTheTimeoutIsSentAgainAndAppliedOnce() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, _) = try await Self.synced(database, remote)
+      let slow = Books.sync(books, try makeClient(remote, pageSize: 50, retry: .never, connectTimeout: delayTimeout))
+      _ = try await books.add(DynamicDraft(["title": .text("Slow")]))
+      try await remote.control(faults: [["delay_ms": 2_000]])
+      let error = try await #require(throws: SyncError.self) { try await slow.push() }
+      #expect(error.exitCode == 75, "\(error)")
+      #expect(try books.syncChanges().map(\.state) == [.sent])
+      // The server applies it once its delay is over.
+      var applied = false
+      for _ in 0..<100 where !applied {
+        applied = try await remote.state().items.contains { $0["title"] as? String == "Slow" }
+        if !applied { try await Task.sleep(for: .milliseconds(100)) }
+      }
+      #expect(applied)
+      let sync = Books.sync(books, try makeClient(remote, pageSize: 50, retry: .never))
+      #expect(try await sync.push() == PushOutcome(sent: 1, applied: 1, conflicts: 0, rejected: 0))
+      let server = try await remote.state()
+      #expect(server.items.filter { $0["title"] as? String == "Slow" }.count == 1)
+      #expect(server.applied.values.allSatisfy { $0 == 1 })
+      #expect(try books.syncChanges().isEmpty)
+    }
+  }
+
   @Test func batchesHoldAtMostOneHundredChanges() async throws {
     let remote = try await TestRemote.start()
     defer { remote.stop() }
