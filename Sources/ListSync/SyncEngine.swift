@@ -15,9 +15,9 @@ import Synchronization
 ///   not (refused credentials, a broken protocol, an item the kind rejects) waits for the next
 ///   write, request or scheduled pull. Nothing is lost meanwhile: the changes wait in the file.
 /// - It stops when the task running ``run()`` is cancelled.
-/// - It publishes a ``SyncStatus`` (``status``, ``statuses()``) after every step: the pending,
+/// - It publishes a `SyncStatus` (``status``, ``statuses()``) after every step: the pending,
 ///   conflicted and refused changes, what it is doing, the last error and when it last synced.
-///   A ``ListModel`` made with ``statuses()`` carries it beside the list.
+///   A `ListModel` made with ``statuses()`` carries it beside the list.
 /// - A conflict is the remote's win by default, kept for the person to see; an app may decide
 ///   each one instead (``ConflictHandler``).
 ///
