@@ -125,10 +125,16 @@ public final class SyncEngine: Sendable {
 
   /// Syncs until the calling task is cancelled: pushes and pulls at once, then as the schedule
   /// says. Returns when cancelled; a sync in progress then stops at its next request, and what
-  /// it did not finish waits in the file for the next run.
+  /// it did not finish waits in the file for the next run. An engine runs once at a time: a
+  /// call while another runs returns at once.
   public func run() async {
     let (wakes, wake) = AsyncStream.makeStream(of: Wake.self, bufferingPolicy: .unbounded)
-    core.withLock { $0.wake = wake }
+    let started = core.withLock { core in
+      guard core.wake == nil else { return false }
+      core.wake = wake
+      return true
+    }
+    guard started else { return }
     let items = sync.items
     let environment = self.environment
     let schedule = self.schedule

@@ -16,15 +16,10 @@ struct SyncEngineTests {
     pushDelay: .milliseconds(100), pullInterval: nil,
     backoff: RetryPolicy(baseDelay: .milliseconds(50), maxDelay: .milliseconds(200)))
 
-  /// The first status `condition` accepts, or nil after `seconds`.
-  static func status(
-    of engine: SyncEngine, within seconds: Double = 10, _ condition: @escaping @Sendable (SyncStatus) -> Bool
-  ) async -> SyncStatus? {
-    await withTaskGroup(of: SyncStatus?.self) { group in
-      group.addTask {
-        for await status in engine.statuses() where condition(status) { return status }
-        return nil
-      }
+  /// What `body` gives, or nil when it takes more than `seconds`.
+  static func within<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async -> T?) async -> T? {
+    await withTaskGroup(of: T?.self) { group in
+      group.addTask { await body() }
       group.addTask {
         try? await Task.sleep(for: .seconds(seconds))
         return nil
@@ -33,6 +28,24 @@ struct SyncEngineTests {
       group.cancelAll()
       return first
     }
+  }
+
+  /// The first status `condition` accepts, or nil after `seconds`.
+  static func status(
+    of engine: SyncEngine, within seconds: Double = 10, _ condition: @escaping @Sendable (SyncStatus) -> Bool
+  ) async -> SyncStatus? {
+    await within(seconds) {
+      for await status in engine.statuses() where condition(status) { return status }
+      return nil
+    }
+  }
+
+  /// Whether `task` ends within `seconds`.
+  static func finishes(_ task: Task<Void, Never>, within seconds: Double) async -> Bool {
+    await within(seconds) { () async -> Bool? in
+      await task.value
+      return true
+    } ?? false
   }
 
   /// Checks `condition` every 50 ms, at most `tries` times.
@@ -164,6 +177,9 @@ struct SyncEngineTests {
       engine.syncNow()
       #expect(try await Self.eventually { try Books.titles(books).count == 4 })
       #expect(try await remote.log().filter { $0.path == "/items" }.count > pulls)
+      // A second run while one runs returns at once.
+      let second = Task { await engine.run() }
+      #expect(await Self.finishes(second, within: 10))
       running.cancel()
       await running.value
       // Stopped: a write is no longer pushed.
