@@ -52,7 +52,8 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// SQLite's).
   public var isSchemaMismatch: Bool {
     code == SQLITE_ERROR
-      && (message.hasPrefix("no such ") || message.hasPrefix("ON CONFLICT clause does not match")
+      && (message.hasPrefix("no such ") || message.contains(" has no column named ")
+        || message.hasPrefix("ON CONFLICT clause does not match")
         || message.hasPrefix("use DROP VIEW") || message.hasSuffix("because it is a view"))
   }
   /// The file is not a database (`SQLITE_NOTADB`).

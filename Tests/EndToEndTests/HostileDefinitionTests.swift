@@ -57,6 +57,26 @@ import Testing
     #expect(await sandbox.sqlite("SELECT title FROM books") == "Solaris\n")
   }
 
+  /// Found by the mutation run (seed 1796283368867): a definition in the file naming a field
+  /// the kind's table has no column for made `add` and `import` exit 70.
+  @Test(arguments: [["add", "books", "--title", "Dune"], ["import", "books", "-"]])
+  func aFieldTheTableDoesNotHaveIsDamage(command: [String]) async throws {
+    let sandbox = try Sandbox()
+    await Self.register(Self.books, in: sandbox)
+    #expect(await sandbox.run("add", "books", "--title", "Solaris").exitCode == 0)
+    let edit = await sandbox.sqlite(
+      "UPDATE list_kinds SET definition = json_insert(definition, '$.fields[#]', json_object('name', 'shelf', 'type', 'text')) "
+        + "WHERE name = 'books'")
+    #expect(edit == "")
+    let before = await sandbox.sqlite("SELECT * FROM books")
+    let result = await sandbox.run(command, stdin: Array(#"{"title": "Dune"}"#.utf8))
+    #expect(result.exitCode == 74, "\(result)")
+    expectNoCrash(result)
+    #expect(result.stderrLines.count == 1, "\(result)")
+    #expect(result.stderr.hasPrefix("Error: \(sandbox.databasePath) is damaged ("), "\(result)")
+    #expect(await sandbox.sqlite("SELECT * FROM books") == before)
+  }
+
   @Test func aDamagedDefinitionLeavesTheOtherListsAndUsageErrorsAsTheyWere() async throws {
     let sandbox = try Sandbox()
     await Self.register(Self.books, in: sandbox)
