@@ -228,12 +228,7 @@ import Testing
     #expect(started, "\(watch.stdoutText)\(watch.stderrText)")
     // Another process writes; the watch sends it without being asked.
     #expect(await sandbox.run("add", "books", "--title", "Watched").exitCode == 0)
-    var delivered = false
-    for _ in 0..<300 where !delivered {
-      delivered = try await remote.state().items.contains { $0["title"] as? String == "Watched" }
-      if !delivered { try await Task.sleep(for: .milliseconds(100)) }
-    }
-    #expect(delivered)
+    #expect(try await eventually(tries: 600) { try await remote.state().items.contains { $0["title"] as? String == "Watched" } })
     await WatchCommandTests.interrupt(watch)
     #expect(watch.stdoutLines.last == "Stopped watching books.", "\(watch.stdoutText)")
     #expect(await sandbox.run("sync", "books", "--watch", "--all").exitCode == 64)

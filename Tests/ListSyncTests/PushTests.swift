@@ -194,12 +194,7 @@ import Testing
       #expect(error.exitCode == 75, "\(error)")
       #expect(try books.syncChanges().map(\.state) == [.sent])
       // The server applies it once its delay is over.
-      var applied = false
-      for _ in 0..<100 where !applied {
-        applied = try await remote.state().items.contains { $0["title"] as? String == "Slow" }
-        if !applied { try await Task.sleep(for: .milliseconds(100)) }
-      }
-      #expect(applied)
+      #expect(try await eventually { try await remote.state().items.contains { $0["title"] as? String == "Slow" } })
       let sync = Books.sync(books, try makeClient(remote, pageSize: 50, retry: .never))
       #expect(try await sync.push() == PushOutcome(sent: 1, applied: 1, conflicts: 0, rejected: 0))
       let server = try await remote.state()

@@ -48,15 +48,6 @@ struct SyncEngineTests {
     } ?? false
   }
 
-  /// Checks `condition` every 50 ms, at most `tries` times.
-  static func eventually(tries: Int = 200, _ condition: () async throws -> Bool) async throws -> Bool {
-    for _ in 0..<tries {
-      if try await condition() { return true }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    return false
-  }
-
   @Test func aBurstOfWritesIsPushedOnceSoonAfter() async throws {
     let remote = try await TestRemote.start()
     defer { remote.stop() }
@@ -68,7 +59,7 @@ struct SyncEngineTests {
       #expect(await Self.status(of: engine) { $0.activity == .idle && $0.lastSyncedAt != nil } != nil)
       let before = try await remote.pushes().count
       for number in 1...5 { _ = try await books.add(DynamicDraft(["title": .text("Burst \(number)")])) }
-      #expect(try await Self.eventually { try await PushTests.titles(remote.state().items).count == 8 })
+      #expect(try await eventually { try await PushTests.titles(remote.state().items).count == 8 })
       let pushes = try await remote.pushes().dropFirst(before)
       #expect(pushes.count == 1)
       #expect(pushes.first?.count == 5)
@@ -116,7 +107,7 @@ struct SyncEngineTests {
       try await Task.sleep(for: .milliseconds(400))
       #expect(try await remote.pushes().count == 1)
       _ = try await books.add(DynamicDraft(["title": .text("Second")]))
-      #expect(try await Self.eventually { try await PushTests.titles(remote.state().items).contains("Second") })
+      #expect(try await eventually { try await PushTests.titles(remote.state().items).contains("Second") })
       #expect(try await PushTests.titles(remote.state().items).contains("First"))
     }
   }
@@ -138,7 +129,7 @@ struct SyncEngineTests {
       }
       let running = Task { await engine.run() }
       defer { running.cancel() }
-      #expect(try await Self.eventually { try await PushTests.titles(remote.state().items).contains("Item 1, mine") })
+      #expect(try await eventually { try await PushTests.titles(remote.state().items).contains("Item 1, mine") })
       #expect(await Self.status(of: engine) { $0.conflicts == 0 && $0.pending == 0 && $0.activity == .idle } != nil)
       let conflicts = asked.withLock { $0 }
       #expect(conflicts.count == 1)
@@ -175,7 +166,7 @@ struct SyncEngineTests {
       try await remote.control(items: TestRemote.items(4))
       let pulls = try await remote.log().filter { $0.path == "/items" }.count
       engine.syncNow()
-      #expect(try await Self.eventually { try Books.titles(books).count == 4 })
+      #expect(try await eventually { try Books.titles(books).count == 4 })
       #expect(try await remote.log().filter { $0.path == "/items" }.count > pulls)
       // A second run while one runs returns at once.
       let second = Task { await engine.run() }
