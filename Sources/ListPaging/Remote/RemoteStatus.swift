@@ -1,15 +1,15 @@
-/// Where the remote side of a two-source list stands, apart from the local pages' state (as
+/// Where the remote side of a synced list stands, apart from the local pages' state (as
 /// Paging 3's `CombinedLoadStates` keeps `source` and `mediator` apart).
 public enum RemoteStatus: Sendable, Hashable {
   /// No remote request runs, and the last one did not fail.
   case idle
   /// Remote page `page` is being fetched (1 is a refresh).
   case loading(page: Int)
-  /// Remote page `page` failed; ``TwoSourceMachine/Event/retry`` asks for this same page again.
+  /// Remote page `page` failed; a retry asks for this same page again.
   case failed(page: Int, error: LoadError)
 }
 
-/// The remote's side of a two-source list: its status and what the file knows of it.
+/// The remote's side of a synced list: its status and what the file knows of it.
 public struct RemoteLoadState: Sendable, Hashable {
   /// Whether a request runs or failed.
   public var status: RemoteStatus
@@ -35,8 +35,8 @@ public struct RemoteLoadState: Sendable, Hashable {
   }
 }
 
-/// The local pages' state and the remote's, and what the list shows from the two: the rules R1
-/// to R3 of the two-source loader.
+/// The local pages' state and the remote's, and what a synced list shows from the two: the rules
+/// R1 to R3 that `lists show` follows for a kind with a remote (a stale cache, a failed refresh).
 public struct CombinedLoadState<Item: Sendable>: Sendable {
   /// The cached rows, as the local loader pages them.
   public var local: ListState<Item>
