@@ -7,8 +7,9 @@ public protocol ClassifiedError: Error {
   /// Whether the same request may succeed later: true for a busy database, a network failure or
   /// a timeout; false for a corrupt file or a schema newer than this build.
   var isRetryable: Bool { get }
-  /// A short machine-readable name such as `busy`, `corrupt`, `network` or `timeout`.
-  var kind: String { get }
+  /// What kind of failure it is, such as ``ErrorKind/busy``, ``ErrorKind/corrupt`` or
+  /// ``ErrorKind/timeout``.
+  var kind: ErrorKind { get }
   /// One sentence for people saying what went wrong and, where possible, what to do.
   var message: String { get }
 }

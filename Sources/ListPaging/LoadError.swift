@@ -5,11 +5,11 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The three values behind one reference, so that the states, events and transitions that
   /// carry an error stay small: every transition copies them.
   private final class Storage: Sendable {
-    let kind: String
+    let kind: ErrorKind
     let message: String
     let isRetryable: Bool
 
-    init(kind: String, message: String, isRetryable: Bool) {
+    init(kind: ErrorKind, message: String, isRetryable: Bool) {
       self.kind = kind
       self.message = message
       self.isRetryable = isRetryable
@@ -19,12 +19,13 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
   private var storage: Storage
 
   /// Creates a load error from its parts.
-  public init(kind: String, message: String, isRetryable: Bool) {
+  public init(kind: ErrorKind, message: String, isRetryable: Bool) {
     storage = Storage(kind: kind, message: message, isRetryable: isRetryable)
   }
 
-  /// A short machine-readable name such as `busy`, `corrupt`, `network` or `unknown`.
-  public var kind: String {
+  /// What kind of failure it is, such as ``ErrorKind/busy``, ``ErrorKind/corrupt`` or
+  /// ``ErrorKind/unknown``.
+  public var kind: ErrorKind {
     get { storage.kind }
     set { storage = Storage(kind: newValue, message: message, isRetryable: isRetryable) }
   }
@@ -53,7 +54,7 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
       self.init(
         kind: classified.kind, message: classified.message, isRetryable: classified.isRetryable)
     } else {
-      self.init(kind: "unknown", message: String(describing: error), isRetryable: true)
+      self.init(kind: .unknown, message: String(describing: error), isRetryable: true)
     }
   }
 

@@ -6,9 +6,9 @@
 /// ```swift
 /// var catalog = PlaceholderCatalog()
 /// catalog.setEmpty(Placeholder(title: "Nothing saved"), list: "favorites")
-/// catalog.setError(Placeholder(title: "You're offline"), kind: "network")
+/// catalog.setError(Placeholder(title: "You're offline"), kind: .unreachable)
 /// catalog.setError(list: "orders") { error in
-///   error.kind == "busy" ? Placeholder(title: "Orders are syncing") : nil
+///   error.kind == .busy ? Placeholder(title: "Orders are syncing") : nil
 /// }
 /// catalog.setNoResults(list: "books") { query in
 ///   Placeholder(title: "Nothing on the shelf matches", detail: "Try fewer words.")
@@ -22,7 +22,7 @@
 public struct PlaceholderCatalog: Sendable {
   private struct KindKey: Hashable {
     var list: String?
-    var kind: String
+    var kind: ErrorKind
   }
 
   private var loading: [String: Placeholder] = [:]
@@ -113,7 +113,7 @@ public struct PlaceholderCatalog: Sendable {
       // The machine always sets the error in this phase; a hand-made state might not.
       let error =
         state.error
-        ?? LoadError(kind: "unknown", message: "The list could not be loaded.", isRetryable: true)
+        ?? LoadError(kind: .unknown, message: "The list could not be loaded.", isRetryable: true)
       return .placeholder(errorPlaceholder(error, list: list))
     case .content:
       return .content(notice: Self.notice(of: state).map { noticeText($0, list: list) })
@@ -155,7 +155,7 @@ public struct PlaceholderCatalog: Sendable {
   }
 
   /// Replaces the error placeholder for errors of `kind`, in `list` or, when nil, in every list.
-  public mutating func setError(_ placeholder: Placeholder, kind: String, list: String? = nil) {
+  public mutating func setError(_ placeholder: Placeholder, kind: ErrorKind, list: String? = nil) {
     errorsByKind[KindKey(list: list, kind: kind)] = placeholder
   }
 

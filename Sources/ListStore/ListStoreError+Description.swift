@@ -1,3 +1,4 @@
+import ListPaging
 import TextFormats
 
 extension ListStoreError: CustomStringConvertible {
@@ -100,47 +101,47 @@ extension ListStoreError: CustomStringConvertible {
     return false
   }
 
-  /// A stable machine-readable name for the error, as in `show --json`'s `error.kind`.
-  public var kind: String {
+  /// What kind of failure it is, as in `show --json`'s `error.kind`.
+  public var kind: ErrorKind {
     switch self {
-    case .invalidCurrency: "invalid_currency"
-    case .invalidAmount: "invalid_amount"
-    case .invalidTimestamp: "invalid_time"
-    case .invalidValue: "invalid_value"
-    case .invalidStatus: "invalid_status"
-    case .invalidCursor: "invalid_cursor"
-    case .invalidLimit: "invalid_limit"
-    case .duplicateOrderNumber: "duplicate"
-    case .itemsNotFound, .itemNotFound: "not_found"
-    case .importRejected: "import_rejected"
-    case .databaseBusy: "busy"
-    case .notADatabase: "not_a_database"
-    case .corrupt: "corrupt"
-    case .foreignDatabase: "foreign_database"
-    case .schemaTooNew: "schema_too_new"
-    case .countDrift: "count_drift"
-    case .bookkeepingDamaged: "damaged_bookkeeping"
-    case .syncStateDamaged: "damaged_sync_state"
-    case .migrationChanged: "migration_changed"
-    case .migrationFailed: "migration_failed"
-    case .appSchemaTooNew: "schema_too_new"
-    case .appMigrationChanged: "migration_changed"
-    case .appMigrationFailed: "migration_failed"
-    case .cannotCreate: "cannot_create"
-    case .cannotOpen: "cannot_open"
-    case .permissionDenied: "permission"
-    case .diskFull: "disk_full"
-    case .ioError: "io"
-    case .nestedWrite: "nested_write"
-    case .invalidDefinition: "invalid_definition"
-    case .unknownKind: "unknown_kind"
-    case .builtInKind: "built_in_kind"
-    case .duplicateItem: "duplicate"
-    case .invalidFilter: "invalid_filter"
-    case .unknownField: "unknown_field"
-    case .search(.nulCharacter), .search(.notSearchable): "invalid_search"
-    case .search(.fullTextSearchUnavailable): "search_unavailable"
-    case .internalError: "internal"
+    case .invalidCurrency: .invalidCurrency
+    case .invalidAmount: .invalidAmount
+    case .invalidTimestamp: .invalidTime
+    case .invalidValue: .invalidValue
+    case .invalidStatus: .invalidStatus
+    case .invalidCursor: .invalidCursor
+    case .invalidLimit: .invalidLimit
+    case .duplicateOrderNumber: .duplicate
+    case .itemsNotFound, .itemNotFound: .notFound
+    case .importRejected: .importRejected
+    case .databaseBusy: .busy
+    case .notADatabase: .notADatabase
+    case .corrupt: .corrupt
+    case .foreignDatabase: .foreignDatabase
+    case .schemaTooNew: .schemaTooNew
+    case .countDrift: .countDrift
+    case .bookkeepingDamaged: .damagedBookkeeping
+    case .syncStateDamaged: .damagedSyncState
+    case .migrationChanged: .migrationChanged
+    case .migrationFailed: .migrationFailed
+    case .appSchemaTooNew: .schemaTooNew
+    case .appMigrationChanged: .migrationChanged
+    case .appMigrationFailed: .migrationFailed
+    case .cannotCreate: .cannotCreate
+    case .cannotOpen: .cannotOpen
+    case .permissionDenied: .permissionDenied
+    case .diskFull: .diskFull
+    case .ioError: .ioFailure
+    case .nestedWrite: .nestedWrite
+    case .invalidDefinition: .invalidDefinition
+    case .unknownKind: .unknownKind
+    case .builtInKind: .builtInKind
+    case .duplicateItem: .duplicate
+    case .invalidFilter: .invalidFilter
+    case .unknownField: .unknownField
+    case .search(.nulCharacter), .search(.notSearchable): .invalidSearch
+    case .search(.fullTextSearchUnavailable): .searchUnavailable
+    case .internalError: .internalError
     }
   }
 }

@@ -1,4 +1,5 @@
 import ListStore
+import ListPaging
 import TextFormats
 
 /// Pages a remote list into a kind's table: the file is the remote's offline cache.
@@ -112,7 +113,7 @@ public struct KindSync: Sendable {
       }
       return outcome
     } catch {
-      try? items.recordSyncFailure(remoteURL: remoteURL, error.failure)
+      try? items.recordSyncFailure(remoteURL: remoteURL, LoadError(classifying: error), page: error.page)
       throw error
     }
   }
@@ -247,7 +248,7 @@ public struct KindSync: Sendable {
       }
     } catch {
       // Kept for `show` and `--json`; a failure to keep it is not the error that matters.
-      try? items.recordSyncFailure(remoteURL: remoteURL, error.failure)
+      try? items.recordSyncFailure(remoteURL: remoteURL, LoadError(classifying: error), page: error.page)
       throw error
     }
   }

@@ -1,44 +1,22 @@
 import ListPaging
 
-/// Why talking to a remote failed: one line for people, a kind for code, an exit code for the
-/// command line.
+/// Why talking to a remote failed: one line for people and a kind for code (the command line
+/// maps the kind to its exit code).
 ///
 /// Messages never contain header values, and never the URL's query (it may hold a token); a
 /// message about a page starts with its number: `page 2: item 3 has no "id".`
+///
+/// Its kinds: ``ErrorKind/unreachable`` (refused connection, unknown host, no network),
+/// ``ErrorKind/timeout``, ``ErrorKind/connectionLost``, ``ErrorKind/serverError`` (5xx) and
+/// ``ErrorKind/rateLimited`` (429), which are retryable; ``ErrorKind/protocolError`` (a body
+/// that is not the protocol's JSON, is cut short, misses a field, or pages that loop),
+/// ``ErrorKind/redirectRefused``, ``ErrorKind/refused`` (401, 403), ``ErrorKind/clientError``
+/// (another 4xx: the request as this client makes it will never be accepted),
+/// ``ErrorKind/invalidRequest`` (a URL or header given to the client) and
+/// ``ErrorKind/cancelled``, which are not.
 public struct RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// What went wrong, sorted by what the person can do about it (the exit codes below).
-  public enum Reason: String, Sendable, CaseIterable {
-    /// The host could not be reached: refused connection, unknown host, no network. Exit 69,
-    /// retryable.
-    case unreachable
-    /// No answer in time. Exit 75, retryable.
-    case timeout
-    /// The connection dropped before the whole body arrived (a reset). Exit 75, retryable.
-    case connectionLost = "connection_lost"
-    /// The server answered 5xx. Exit 75, retryable.
-    case serverError = "server_error"
-    /// The server answered 429. Exit 75, retryable.
-    case rateLimited = "rate_limited"
-    /// The body is not the protocol's JSON, is cut short (fewer bytes than its
-    /// `Content-Length`), misses a field, or the pages loop. Exit 76, permanent.
-    case protocolError = "protocol"
-    /// A redirect to another scheme, or too many redirects. Exit 76, permanent.
-    case redirectRefused = "redirect"
-    /// The server answered 401 or 403. Exit 77, permanent.
-    case refused
-    /// The server answered another 4xx (400, 404, 410...). Exit 76, permanent: the request
-    /// as this client makes it will never be accepted, so the client and the server disagree
-    /// about the protocol (a wrong URL, a cursor the server does not know). Not 69, which the
-    /// contract keeps for unreachable hosts that are worth retrying.
-    case clientError = "client_error"
-    /// The URL or a header given to the client is not valid. Exit 64, permanent.
-    case invalidRequest = "invalid_request"
-    /// The task was cancelled. Exit 70; callers usually drop the request instead.
-    case cancelled
-  }
-
   /// What went wrong.
-  public let reason: Reason
+  public let kind: ErrorKind
   /// The page (1 for the first) the error is about, when it is about one.
   public let page: Int?
   /// The HTTP status the server answered with, when it answered.
@@ -50,8 +28,8 @@ public struct RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
   private let detail: String
 
   /// Creates an error; `detail` must be one sentence without header values.
-  init(_ reason: Reason, _ detail: String, page: Int? = nil, status: Int? = nil) {
-    self.reason = reason
+  init(_ kind: ErrorKind, _ detail: String, page: Int? = nil, status: Int? = nil) {
+    self.kind = kind
     self.detail = detail
     self.page = page
     self.status = status
@@ -60,14 +38,14 @@ public struct RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// The same error about `page`.
   func on(page number: Int) -> RemoteError {
-    var copy = RemoteError(reason, detail, page: number, status: status)
+    var copy = RemoteError(kind, detail, page: number, status: status)
     copy.attempts = attempts
     return copy
   }
 
   /// The same error about a push.
   func onPush() -> RemoteError {
-    var copy = RemoteError(reason, detail, status: status)
+    var copy = RemoteError(kind, detail, status: status)
     copy.attempts = attempts
     copy.isPush = true
     return copy
@@ -85,33 +63,15 @@ public struct RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
     return String(line.map { $0.isNewline ? " " : $0 })
   }
 
-  /// The contract's exit code (sysexits) for this error.
-  public var exitCode: Int32 {
-    switch reason {
-    case .unreachable: 69
-    case .timeout, .connectionLost, .serverError, .rateLimited: 75
-    case .protocolError, .redirectRefused, .clientError: 76
-    case .refused: 77
-    case .invalidRequest: 64
-    case .cancelled: 70
-    }
-  }
-
   /// The message.
   public var description: String { message }
 }
 
 extension RemoteError: ClassifiedError {
+  /// The kinds worth trying again: the host may come back, the answer may arrive next time.
+  static let retryableKinds: Set<ErrorKind> = [.unreachable, .timeout, .connectionLost, .serverError, .rateLimited]
+
   /// Whether the same request may succeed later: unreachable, timeouts, dropped connections,
   /// 5xx and 429.
-  public var isRetryable: Bool {
-    switch reason {
-    case .unreachable, .timeout, .connectionLost, .serverError, .rateLimited: true
-    case .protocolError, .redirectRefused, .refused, .clientError, .invalidRequest, .cancelled:
-      false
-    }
-  }
-
-  /// The reason's name for `--json` and events: `unreachable`, `timeout`, `protocol`...
-  public var kind: String { reason.rawValue }
+  public var isRetryable: Bool { Self.retryableKinds.contains(kind) }
 }

@@ -39,7 +39,7 @@ public struct RemoteSource: PageSource {
     do {
       page = try await client.fetchPage(number: number, cursor: cursor?.value)
     } catch {
-      if error.reason == .cancelled || Task.isCancelled { throw CancellationError() }
+      if error.kind == .cancelled || Task.isCancelled { throw CancellationError() }
       throw error
     }
     return SourcePage(

@@ -1,12 +1,14 @@
 import ListPaging
 import ListStore
 
-/// Why a sync failed: the remote, an item the kind rejects, or the file.
+/// Why a sync failed: the remote, an item the kind rejects, or the file. Its ``kind`` says
+/// which (the remote's own kind, ``ErrorKind/rejected`` or ``ErrorKind/store``); the command
+/// line maps it to an exit code.
 public enum SyncError: Error, Sendable, CustomStringConvertible {
-  /// Talking to the remote failed (exit 69, 75, 76, 77 by its reason).
+  /// Talking to the remote failed.
   case remote(RemoteError)
-  /// An item of a page is not a valid item of the kind; nothing of the page was written
-  /// (exit 65). The message names the page, the item and the field.
+  /// An item of a page is not a valid item of the kind; nothing of the page was written. The
+  /// message names the page, the item and the field.
   case rejected(page: Int, item: Int, reason: String)
   /// The file could not be read or written.
   case store(ListStoreError)
@@ -23,39 +25,33 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
   /// The message.
   public var description: String { message }
 
-  /// The contract's exit code: the remote error's, 65 for a rejected item, 74 for the file.
-  public var exitCode: Int32 {
+  /// The remote page (1 for the first) the failure is about, when it is about one.
+  public var page: Int? {
     switch self {
-    case .remote(let error): error.exitCode
-    case .rejected: 65
-    case .store(let error): error.isBusy ? 75 : 74
-    }
-  }
-
-  /// The failure as the sync state keeps it.
-  public var failure: SyncFailure {
-    switch self {
-    case .remote(let error):
-      SyncFailure(kind: error.kind, message: error.message, retryable: error.isRetryable, page: error.page)
-    case .rejected(let page, _, _):
-      SyncFailure(kind: "rejected", message: message, retryable: false, page: page)
-    case .store(let error):
-      SyncFailure(kind: "store", message: error.message, retryable: error.isBusy)
+    case .remote(let error): error.page
+    case .rejected(let page, _, _): page
+    case .store: nil
     }
   }
 }
 
 extension SyncError: ClassifiedError {
-  /// Whether the same sync may succeed later.
-  public var isRetryable: Bool { failure.retryable }
-  /// The kind of error for `--json` and events: the remote's reason, `rejected` or `store`.
-  public var kind: String { failure.kind }
-}
+  /// What failed: the remote error's kind, ``ErrorKind/rejected`` or ``ErrorKind/store``.
+  public var kind: ErrorKind {
+    switch self {
+    case .remote(let error): error.kind
+    case .rejected: .rejected
+    case .store: .store
+    }
+  }
 
-extension ListStoreError {
-  fileprivate var isBusy: Bool {
-    if case .databaseBusy = self { return true }
-    return false
+  /// Whether the same sync may succeed later: a retryable remote error or a busy file.
+  public var isRetryable: Bool {
+    switch self {
+    case .remote(let error): error.isRetryable
+    case .rejected: false
+    case .store(let error): error.isRetryable
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import ListPaging
 import ListStore
 
 extension Benchmark {
@@ -20,7 +21,7 @@ extension Benchmark {
           database = try ListsDatabase(path: path)
           guard synced else { return }
           try database!.items(of: "orders", account: Self.account).recordSyncFailure(
-            remoteURL: url, SyncFailure(kind: "unreachable", message: "not synced yet", retryable: true))
+            remoteURL: url, LoadError(kind: .unreachable, message: "not synced yet", isRetryable: true))
         },
         run: { try Self.importOrders(data, count: count, into: database!.orders(account: Self.account)) },
         finish: {

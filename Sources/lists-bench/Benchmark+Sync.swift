@@ -1,3 +1,4 @@
+import ListPaging
 import CBench
 import ListStore
 
@@ -36,7 +37,7 @@ extension Benchmark {
     /// What a kind's first sync makes: the sync tables, the outbox and the change triggers.
     func prepareSync(_ database: ListsDatabase) throws {
       try database.items(of: "orders", account: Self.account).recordSyncFailure(
-        remoteURL: url, SyncFailure(kind: "unreachable", message: "not synced yet", retryable: true))
+        remoteURL: url, LoadError(kind: .unreachable, message: "not synced yet", isRetryable: true))
     }
     let swift = Contender(
       prepare: {

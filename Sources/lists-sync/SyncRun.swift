@@ -1,3 +1,4 @@
+import ListPaging
 import ListStore
 import ListSync
 import ListsCLI
@@ -69,6 +70,10 @@ struct SyncRun {
       if !quiet { stderr(ErrorRenderer.render(message: message)) }
       return code
     }
+    /// A classified failure's line, and its kind's exit code.
+    func fail(_ error: some ClassifiedError) -> Int32 {
+      fail(error.message, ExitCode(failureOf: error.kind).rawValue)
+    }
     var headers: [RemoteHeader] = []
     do {
       let origin = try RemoteOrigin(url: url)
@@ -84,7 +89,7 @@ struct SyncRun {
       guard case .other(let message, let code) = error else { return fail("the headers are not valid.", 64) }
       return fail(message, code.rawValue)
     } catch let error as RemoteError {
-      return fail(error.message, error.exitCode)
+      return fail(error)
     } catch {
       return fail("\(error)", 70)
     }
@@ -96,9 +101,9 @@ struct SyncRun {
       items = try database.items(of: kind, account: account)
       client = try RemoteClient(RemoteConfiguration(url: url, headers: headers, pageSize: pageSize))
     } catch let error as ListStoreError {
-      return fail(error.message, CLIError.exitCode(for: error).rawValue)
+      return fail(error)
     } catch let error as RemoteError {
-      return fail(error.message, error.exitCode)
+      return fail(error)
     } catch {
       return fail("\(error)", 70)
     }
@@ -119,7 +124,7 @@ struct SyncRun {
         status = fail(Self.answeredSummary(pushed, kind: kind), 65)
       }
     } catch {
-      status = fail(error.message, error.exitCode)
+      status = fail(error)
     }
     do throws(SyncError) {
       let record = { (outcome: RemotePageOutcome) in
@@ -137,7 +142,7 @@ struct SyncRun {
     } catch {
       // One error line: the first failure's, whose exit status this is. The pull's own failure
       // is kept in the sync state (`show --json`) all the same.
-      return status != 0 ? status : fail(error.message, error.exitCode)
+      return status != 0 ? status : fail(error)
     }
     guard !quiet else { return status }
     let plural = kind

@@ -1,3 +1,4 @@
+import ListPaging
 import TestSupport
 import Foundation
 import ListStore
@@ -103,7 +104,7 @@ import Testing
       }
       #expect(try Self.cacheDump(path) == before)
       let state = try #require(try books.syncState())
-      #expect(state.lastError?.page == 1)
+      #expect(state.lastErrorPage == 1)
       #expect(state.nextCursor == nil)
       #expect(state.isComplete)
     }
@@ -131,8 +132,9 @@ import Testing
       let state = try #require(try books.syncState())
       #expect(state.nextCursor == "at 2/+&=")
       #expect(state.nextPage == 2)
-      #expect(state.lastError == SyncFailure(
-        kind: "rejected", message: "page 2: item 2: field 'pages' must be an integer.", retryable: false, page: 2))
+      #expect(state.lastError == LoadError(kind: "rejected", message: "page 2: item 2: field 'pages' must be an integer.", isRetryable: false))
+      #expect(state.lastError?.isRetryable == false)
+      #expect(state.lastErrorPage == 2)
     }
   }
 
@@ -161,8 +163,9 @@ import Testing
       state = try #require(try books.syncState())
       #expect(state.lastSuccessAt == synced)
       #expect(state.lastAttemptAt == clock.now)
-      #expect(state.lastError == SyncFailure(
-        kind: "server_error", message: "page 2: the server failed (503).", retryable: true, page: 2))
+      #expect(state.lastError == LoadError(kind: "server_error", message: "page 2: the server failed (503).", isRetryable: true))
+      #expect(state.lastError?.isRetryable == true)
+      #expect(state.lastErrorPage == 2)
       #expect(state.nextCursor == "at 2/+&=")
       try await sync.all(resume: true)
       state = try #require(try books.syncState())

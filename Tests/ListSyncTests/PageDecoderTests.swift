@@ -50,7 +50,7 @@ import Testing
       _ = try PageDecoder.decode(Array(body.utf8), page: 4)
     } catch {
       #expect(error.message == message)
-      #expect(error.reason == .protocolError)
+      #expect(error.kind == .protocolError)
     }
   }
 

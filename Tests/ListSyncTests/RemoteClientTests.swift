@@ -83,7 +83,7 @@ import Testing
       items: TestRemote.items(6), faults: [[:], ["repeat_cursor": true]])
     let error = try await #require(
       throws: RemoteError.self, performing: { try await makeClient(remote).fetchAll { _ in } })
-    #expect(error.reason == .protocolError)
+    #expect(error.kind == .protocolError)
     #expect(error.message == "page 2: \"next_cursor\" repeats a cursor already followed.")
     #expect(error.exitCode == 76)
     #expect(try await remote.log().count == 2)

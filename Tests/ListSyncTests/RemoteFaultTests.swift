@@ -1,3 +1,4 @@
+import ListPaging
 import TestSupport
 import ListSync
 import Testing
@@ -7,7 +8,7 @@ import Testing
   struct Case: CustomTestStringConvertible, Sendable {
     var name: String
     var fault: [String: any Sendable]
-    var reason: RemoteError.Reason
+    var kind: ErrorKind
     var exitCode: Int32
     var message: String
     var testDescription: String { name }
@@ -16,34 +17,34 @@ import Testing
   /// Permanent faults: one request, never retried, whatever the policy.
   static let permanent: [Case] = [
     Case(
-      name: "401", fault: ["status": 401], reason: .refused, exitCode: 77,
+      name: "401", fault: ["status": 401], kind: .refused, exitCode: 77,
       message: "page 1: the server refused the request (401); check the credentials."),
     Case(
-      name: "403", fault: ["status": 403], reason: .refused, exitCode: 77,
+      name: "403", fault: ["status": 403], kind: .refused, exitCode: 77,
       message: "page 1: the server refused the request (403); check the credentials."),
     Case(
-      name: "404", fault: ["status": 404], reason: .clientError, exitCode: 76,
+      name: "404", fault: ["status": 404], kind: .clientError, exitCode: 76,
       message: "page 1: the server rejected the request (404); check the URL."),
     Case(
-      name: "truncated body", fault: ["truncate": true], reason: .protocolError, exitCode: 76,
+      name: "truncated body", fault: ["truncate": true], kind: .protocolError, exitCode: 76,
       message: "page 1: the body is cut short: 98 of the 198 bytes its Content-Length announced."),
     Case(
-      name: "bad JSON", fault: ["bad_json": true], reason: .protocolError, exitCode: 76,
+      name: "bad JSON", fault: ["bad_json": true], kind: .protocolError, exitCode: 76,
       message: "page 1: the body is not JSON (column 50: unexpected end of input)."),
     Case(
-      name: "missing items", fault: ["missing": "items"], reason: .protocolError, exitCode: 76,
+      name: "missing items", fault: ["missing": "items"], kind: .protocolError, exitCode: 76,
       message: "page 1: the body has no \"items\"."),
     Case(
-      name: "missing next_cursor", fault: ["missing": "next_cursor"], reason: .protocolError,
+      name: "missing next_cursor", fault: ["missing": "next_cursor"], kind: .protocolError,
       exitCode: 76, message: "page 1: the body has no \"next_cursor\"."),
     Case(
-      name: "missing id", fault: ["missing": "id", "index": 1], reason: .protocolError,
+      name: "missing id", fault: ["missing": "id", "index": 1], kind: .protocolError,
       exitCode: 76, message: "page 1: item 2 has no \"id\"."),
     Case(
-      name: "items not an array", fault: ["wrong_type": "items"], reason: .protocolError,
+      name: "items not an array", fault: ["wrong_type": "items"], kind: .protocolError,
       exitCode: 76, message: "page 1: \"items\" is an object, not an array."),
     Case(
-      name: "next_cursor a number", fault: ["wrong_type": "next_cursor"], reason: .protocolError,
+      name: "next_cursor a number", fault: ["wrong_type": "next_cursor"], kind: .protocolError,
       exitCode: 76, message: "page 1: \"next_cursor\" is a number, not a string or null."),
   ]
 
@@ -57,7 +58,7 @@ import Testing
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
-    #expect(error.reason == fault.reason)
+    #expect(error.kind == fault.kind)
     #expect(error.exitCode == fault.exitCode)
     #expect(error.message == fault.message)
     #expect(!error.isRetryable)
@@ -122,7 +123,7 @@ import Testing
   @Test(
     arguments: [
       (
-        "500", ["status": 500], RemoteError.Reason.serverError,
+        "500", ["status": 500], ErrorKind.serverError,
         "page 1: the server failed (500); gave up after 3 attempts."
       ),
       (
@@ -137,9 +138,9 @@ import Testing
         "reset", ["reset": true], .connectionLost,
         "page 1: the connection dropped mid-answer; gave up after 3 attempts."
       ),
-    ] as [(String, [String: any Sendable], RemoteError.Reason, String)])
+    ] as [(String, [String: any Sendable], ErrorKind, String)])
   func retriesAreBoundedInCount(
-    _ name: String, _ fault: [String: any Sendable], _ reason: RemoteError.Reason,
+    _ name: String, _ fault: [String: any Sendable], _ reason: ErrorKind,
     _ message: String
   ) async throws {
     let remote = try await TestRemote.start()
@@ -151,7 +152,7 @@ import Testing
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
-    #expect(error.reason == reason)
+    #expect(error.kind == reason)
     #expect(error.exitCode == 75)
     #expect(error.isRetryable)
     #expect(error.attempts == 3)
@@ -196,7 +197,7 @@ import Testing
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
-    #expect(error.reason == .rateLimited)
+    #expect(error.kind == .rateLimited)
     #expect(error.exitCode == 75)
     #expect(time.sleeps.isEmpty)
     #expect(try await remote.log().count == 1)
@@ -214,7 +215,7 @@ import Testing
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
-    #expect(error.reason == .serverError)
+    #expect(error.kind == .serverError)
     #expect(error.attempts == 3)
     #expect(time.sleeps == [.seconds(4), .seconds(4)])
     #expect(try await remote.log().count == 3)
@@ -229,7 +230,7 @@ import Testing
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
-    #expect(error.reason == .unreachable)
+    #expect(error.kind == .unreachable)
     #expect(error.exitCode == 69)
     #expect(error.isRetryable)
     #expect(error.attempts == 2)

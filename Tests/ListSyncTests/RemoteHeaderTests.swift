@@ -42,7 +42,7 @@ import Testing
       _ = try RemoteHeader(parsing: text)
     } catch {
       #expect(error.message == message)
-      #expect(error.reason == .invalidRequest)
+      #expect(error.kind == .invalidRequest)
       #expect(error.exitCode == 64)
       #expect(!error.message.contains("Injected"))
     }

@@ -27,7 +27,7 @@ import Testing
     }
     // Had it been followed, a TLS handshake with this plain-HTTP server would have failed
     // (and the server would have logged a second request).
-    #expect(error.reason == .redirectRefused)
+    #expect(error.kind == .redirectRefused)
     #expect(error.message == "page 1: a redirect from http to https was refused.")
     #expect(error.exitCode == 76)
     #expect(!error.isRetryable)

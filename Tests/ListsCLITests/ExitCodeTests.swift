@@ -1,3 +1,4 @@
+import ListPaging
 import ListStore
 import Testing
 
@@ -28,5 +29,33 @@ import Testing
     ] as [(ListStoreError, ExitCode)])
   func anAppsMigrationErrorsExitAsThePackagesDo(error: ListStoreError, code: ExitCode) {
     #expect(CLIError.exitCode(for: error) == code)
+  }
+}
+
+/// The one table from an error's kind to the exit code (contract §6, §9, §12).
+@Suite struct KindExitCodeTests {
+  @Test(
+    arguments: [
+      (ErrorKind.unreachable, Int32(69)), (.timeout, 75), (.connectionLost, 75), (.serverError, 75),
+      (.rateLimited, 75), (.protocolError, 76), (.redirectRefused, 76), (.clientError, 76), (.refused, 77),
+      (.invalidRequest, 64), (.rejected, 65), (.store, 74), (.busy, 75), (.cancelled, 70), (.unknown, 70),
+    ] as [(ErrorKind, Int32)])
+  func aRemoteOrSyncKindExitsWithTheContractsCode(kind: ErrorKind, code: Int32) {
+    #expect(ExitCode(failureOf: kind).rawValue == code)
+  }
+
+  @Test(
+    arguments: [
+      (ListStoreError.invalidCurrency("EURO"), ExitCode.dataError), (.duplicateOrderNumber("A-1"), .dataError),
+      (.invalidCursor(list: .orders), .usage), (.unknownKind("bookz"), .usage), (.databaseBusy, .tempFail),
+      (.corrupt(path: "a.db", detail: "bad page"), .ioError), (.cannotCreate(path: "a.db", reason: "read-only"), .cantCreate),
+      (.schemaTooNew(found: 9, supported: 8), .config), (.nestedWrite, .software),
+    ] as [(ListStoreError, ExitCode)])
+  func aStoreErrorExitsWithItsKindsCode(error: ListStoreError, code: ExitCode) {
+    #expect(CLIError.exitCode(for: error) == code)
+  }
+
+  @Test func anAppsOwnKindIsAnInternalError() {
+    #expect(ExitCode(failureOf: "quota_exceeded") == .software)
   }
 }

@@ -1,4 +1,5 @@
 import SQLiteCore
+import ListPaging
 
 /// The tables of sync, made by the first sync of the file (never by a migration, so a file that
 /// never syncs keeps exactly the schema the contract documents).
@@ -287,17 +288,18 @@ enum SyncSchema {
     func time(_ column: Int32) -> Timestamp? {
       statement.isNull(at: column) ? nil : Timestamp(millisecondsSince1970: statement.int64(at: column))
     }
-    var failure: SyncFailure?
+    var failure: LoadError?
     if let kind = statement.optionalText(at: 3) {
-      failure = SyncFailure(
-        kind: kind, message: statement.optionalText(at: 4) ?? "", retryable: statement.int64(at: 5) != 0,
-        page: statement.isNull(at: 6) ? nil : Int(statement.int64(at: 6)))
+      failure = LoadError(
+        kind: ErrorKind(rawValue: kind), message: statement.optionalText(at: 4) ?? "",
+        isRetryable: statement.int64(at: 5) != 0)
     }
-    let state = SyncState(
+    var state = SyncState(
       remoteURL: remoteURL, lastSuccessAt: time(1), lastAttemptAt: time(2), lastError: failure,
       nextCursor: statement.optionalText(at: 7), nextPage: Int(statement.int64(at: 8)),
       isComplete: statement.int64(at: 9) != 0, itemCount: Int(statement.int64(at: 10)),
       generation: statement.int64(at: 11))
+    state.lastErrorPage = failure == nil || statement.isNull(at: 6) ? nil : Int(statement.int64(at: 6))
     let refreshedAt = statement.isNull(at: 12) ? nil : statement.int64(at: 12)
     statement.reset()
     var withCheckpoint = state

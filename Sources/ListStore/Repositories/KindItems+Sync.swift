@@ -1,4 +1,5 @@
 import SQLiteCore
+import ListPaging
 import TextFormats
 
 /// What writing a remote page did.
@@ -49,8 +50,9 @@ extension KindItems {
     return try write { connection in try self.writeRemotePage(page, connection, now: now) }
   }
 
-  /// Keeps a failed request in the sync state; the cache and the cursor are left as they are.
-  public func recordSyncFailure(remoteURL: String, _ failure: SyncFailure) throws(ListStoreError) {
+  /// Keeps a failed request in the sync state, with the remote page it was about (1 for the
+  /// first) when it was about one; the cache and the cursor are left as they are.
+  public func recordSyncFailure(remoteURL: String, _ failure: LoadError, page: Int? = nil) throws(ListStoreError) {
     let now = database.configuration.now().millisecondsSince1970
     try write { connection in
       try startSyncWrite(connection)
@@ -66,10 +68,10 @@ extension KindItems {
       try statement.bind(account, at: 2)
       try statement.bind(remoteURL, at: 3)
       try statement.bind(now, at: 4)
-      try statement.bind(failure.kind, at: 5)
+      try statement.bind(failure.kind.rawValue, at: 5)
       try statement.bind(failure.message, at: 6)
-      try statement.bind(failure.retryable, at: 7)
-      if let page = failure.page { try statement.bind(page, at: 8) } else { try statement.bindNull(at: 8) }
+      try statement.bind(failure.isRetryable, at: 7)
+      if let page { try statement.bind(page, at: 8) } else { try statement.bindNull(at: 8) }
       try statement.run()
       try endSyncWrite(connection)
     }
@@ -146,6 +148,7 @@ extension KindItems {
     state.lastSuccessAt = Timestamp(millisecondsSince1970: now)
     state.lastAttemptAt = state.lastSuccessAt
     state.lastError = nil
+    state.lastErrorPage = nil
     state.nextCursor = page.nextCursor
     guard page.number >= 1, Int64(page.number) < SyncSchema.maxCount else {
       throw ListStoreError.syncStateDamaged(

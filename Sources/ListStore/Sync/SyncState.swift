@@ -1,3 +1,5 @@
+import ListPaging
+
 /// What the file knows about a kind's remote, per account: the table `list_sync`.
 ///
 /// The row is written in the same transaction as the rows of each page, so ``nextCursor``
@@ -9,8 +11,11 @@ public struct SyncState: Sendable, Equatable {
   public var lastSuccessAt: Timestamp?
   /// When the last request was made, successful or not.
   public var lastAttemptAt: Timestamp?
-  /// Why the last request failed, or nil when it succeeded.
-  public var lastError: SyncFailure?
+  /// Why the last request failed, or nil when it succeeded: its kind, its one-line message
+  /// (without header values) and whether it is worth retrying.
+  public var lastError: LoadError?
+  /// The remote page (1 for the first) ``lastError`` is about, when it is about one.
+  public var lastErrorPage: Int? = nil
   /// The server's cursor of the next page to fetch, or nil (first page not fetched yet, or
   /// no more pages: see ``isComplete``).
   public var nextCursor: String?
@@ -38,27 +43,6 @@ public struct SyncState: Sendable, Equatable {
   /// large signed tokens while the next URL stays within the 8 KiB request line that common
   /// servers and proxies accept, and it bounds what one remote can make the file keep.
   public static let maxCursorBytes = 4096
-}
-
-/// A failed sync as the file keeps it: the error's kind, its one-line message, whether it is
-/// worth retrying, and the page it was about.
-public struct SyncFailure: Sendable, Equatable {
-  /// The kind of error, e.g. `unreachable`, `timeout`, `protocol`, `rejected`.
-  public var kind: String
-  /// The one-line message, without header values.
-  public var message: String
-  /// Whether the same request may succeed later.
-  public var retryable: Bool
-  /// The page the error is about, when it is about one.
-  public var page: Int?
-
-  /// Creates a failure.
-  public init(kind: String, message: String, retryable: Bool, page: Int? = nil) {
-    self.kind = kind
-    self.message = message
-    self.retryable = retryable
-    self.page = page
-  }
 }
 
 /// One item of a remote page, ready to be written: the server's id and the draft made from it.

@@ -113,8 +113,7 @@ package enum ShowSync {
       var view = View(state: state, label: state.hasSynced ? (due ? "stale" : "fresh") : "never")
       // The last attempt failed after the last success: the cached rows show with the notice.
       // Never synced, nothing was tried now: `loading`, with the stored error in `sync`.
-      if let error = state.lastError {
-        let failure = LoadError(kind: error.kind, message: error.message, isRetryable: error.retryable)
+      if let failure = state.lastError {
         view.lastError = failure
         if state.hasSynced {
           view.failure = failure
@@ -133,21 +132,20 @@ package enum ShowSync {
     await spinner.stop()
     let after = (try? items.syncState()) ?? state
     guard status == .success else {
-      let error = after.lastError ?? SyncFailure(kind: "unknown", message: "the sync failed.", retryable: true)
-      let failure = LoadError(kind: error.kind, message: error.message, isRetryable: error.retryable)
+      let failure = after.lastError ?? LoadError(kind: .unknown, message: "the sync failed.", isRetryable: true)
       if events {
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
         writer.key("event")
         writer.string("remote_failed")
         writer.key("page")
-        writer.int(error.page ?? 1)
+        writer.int(after.lastErrorPage ?? 1)
         writer.key("kind")
-        writer.string(error.kind)
+        writer.string(failure.kind.rawValue)
         writer.key("message")
-        writer.string(error.message)
+        writer.string(failure.message)
         writer.key("retryable")
-        writer.bool(error.retryable)
+        writer.bool(failure.isRetryable)
         writer.endObject()
         context.stderr.writeVerbatimLine(String(decoding: writer.bytes, as: UTF8.self))
       }
@@ -166,7 +164,7 @@ package enum ShowSync {
   /// cached rows, `loading` before the first answer, the error placeholder with nothing cached.
   static func combine<Item>(_ state: ListState<Item>, _ view: View) -> ListState<Item> {
     let remote = RemoteLoadState(
-      status: view.failure.map { .failed(page: view.state.lastError?.page ?? 1, error: $0) } ?? .idle,
+      status: view.failure.map { .failed(page: view.state.lastErrorPage ?? 1, error: $0) } ?? .idle,
       hasSynced: view.state.hasSynced, endReached: view.state.isComplete, nextPage: view.state.nextPage)
     let combined = CombinedLoadState(local: state, remote: remote)
     var shown = state
@@ -195,15 +193,15 @@ package enum ShowSync {
   }
 
   /// A few words on why the remote failed, for the notice.
-  private static func reason(_ kind: String) -> String {
+  private static func reason(_ kind: ErrorKind) -> String {
     switch kind {
-    case "unreachable": "server unreachable"
-    case "timeout": "the server did not answer in time"
-    case "connection_lost": "the connection dropped"
-    case "server_error": "server error"
-    case "rate_limited": "rate limited by the server"
-    case "refused": "refused by the server"
-    case "rejected": "the server sent an item this kind rejects"
+    case .unreachable: "server unreachable"
+    case .timeout: "the server did not answer in time"
+    case .connectionLost: "the connection dropped"
+    case .serverError: "server error"
+    case .rateLimited: "rate limited by the server"
+    case .refused: "refused by the server"
+    case .rejected: "the server sent an item this kind rejects"
     default: "the server's answer was not understood"
     }
   }

@@ -7,7 +7,7 @@ extension LoadError {
   func writeJSON(into writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("kind")
-    writer.string(kind)
+    writer.string(kind.rawValue)
     writer.key("message")
     writer.string(message)
     writer.key("retryable")

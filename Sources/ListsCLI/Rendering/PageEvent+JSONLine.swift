@@ -51,7 +51,7 @@ extension PageEvent {
 
   private static func write(_ error: LoadError, to json: inout JSONWriter) {
     json.key("kind")
-    json.string(error.kind)
+    json.string(error.kind.rawValue)
     json.key("retryable")
     json.bool(error.isRetryable)
   }

@@ -30,27 +30,9 @@ package enum CLIError: Error {
     }
   }
 
-  /// The sysexits code for a store error.
+  /// The sysexits code for a store error: its kind's (``ExitCode/init(failureOf:)``).
   package static func exitCode(for error: ListStoreError) -> ExitCode {
-    switch error {
-    case .invalidCurrency, .invalidAmount, .invalidTimestamp, .invalidValue, .invalidStatus,
-      .duplicateOrderNumber, .itemsNotFound, .itemNotFound, .importRejected, .invalidDefinition, .duplicateItem:
-      .dataError
-    case .invalidCursor, .invalidLimit, .unknownKind, .builtInKind, .invalidFilter, .unknownField,
-      .search(.nulCharacter), .search(.notSearchable):
-      .usage
-    case .databaseBusy:
-      .tempFail
-    case .notADatabase, .corrupt, .countDrift, .bookkeepingDamaged, .syncStateDamaged, .foreignDatabase, .diskFull,
-      .ioError, .permissionDenied, .cannotOpen:
-      .ioError
-    case .cannotCreate:
-      .cantCreate
-    case .schemaTooNew, .migrationChanged, .appSchemaTooNew, .appMigrationChanged:
-      .config
-    case .migrationFailed, .appMigrationFailed, .nestedWrite, .internalError, .search(.fullTextSearchUnavailable):
-      .software
-    }
+    ExitCode(failureOf: error.kind)
   }
 
   /// What goes to stderr: one line, or three for a usage error, its usage line taken from

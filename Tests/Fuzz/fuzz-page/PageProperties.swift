@@ -41,7 +41,7 @@ enum PageProperties {
       throw failure
     } catch let error as RemoteError {
       try require(expected == nil, "refused a body the protocol allows: \(error.message) (\(hexDump(input)))")
-      try require(error.reason == .protocolError, "\(error.reason), not a protocol error: \(error.message)")
+      try require(error.kind == .protocolError, "\(error.kind), not a protocol error: \(error.message)")
       try require(error.page == page, "the error names page \(String(describing: error.page)), not \(page)")
       try requirePlainLine(error.message, "the message")
     } catch {

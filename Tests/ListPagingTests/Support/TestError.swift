@@ -2,7 +2,7 @@ import ListPaging
 
 /// An error with the classification the tests choose.
 struct TestError: ClassifiedError, Equatable {
-  var kind: String
+  var kind: ErrorKind
   var isRetryable: Bool
   var message: String
 
