@@ -53,8 +53,12 @@ let package = Package(
     // Kept out of the CLI for now, so a command that does not sync never loads the network stack.
     // Its kind sync writes pages into a kind's table through ListStore.
     .target(name: "ListSync", dependencies: ["TextFormats", "ListPaging", "ListStore"]),
+    // What every executable shares on the command line: the exit codes and the one table from
+    // an error's kind to its code, the error line, the text style, the headers `lists` hands to
+    // `lists-sync`. No networking, so `lists` links it as `lists-sync` does.
+    .target(name: "CLISupport", dependencies: ["ListStore", "ListPaging", "TextFormats"]),
     // The command line: parsing, commands, rendering.
-    .target(name: "ListsCLI", dependencies: ["ListStore", "ListPaging", "TextFormats"]),
+    .target(name: "ListsCLI", dependencies: ["CLISupport", "ListStore", "ListPaging", "TextFormats"]),
     .executableTarget(
       name: "lists", dependencies: ["ListsCLI"], exclude: ["StaticLibraries"],
       // The command starts as often as it runs, and on Linux most of a cold start was the
@@ -78,7 +82,7 @@ let package = Package(
           ] : [])
     ),
 
-    .executableTarget(name: "lists-sync", dependencies: ["ListSync", "ListsCLI", "ListStore", "TextFormats"]),
+    .executableTarget(name: "lists-sync", dependencies: ["ListSync", "CLISupport", "ListStore", "TextFormats"]),
 
     // Benchmark: the same work through the store and straight on the C API, in one run.
     .target(name: "CBench", dependencies: ["CSQLite"]),
@@ -111,7 +115,7 @@ let package = Package(
       name: "fuzz-search", dependencies: ["FuzzSupport", "ListStore", "SQLiteCore"],
       path: "Tests/Fuzz/fuzz-search"),
     .executableTarget(
-      name: "fuzz-arguments", dependencies: ["FuzzSupport", "ListsCLI", "TextFormats"],
+      name: "fuzz-arguments", dependencies: ["FuzzSupport", "CLISupport", "ListsCLI", "TextFormats"],
       path: "Tests/Fuzz/fuzz-arguments"),
     .executableTarget(
       name: "fuzz-kinds", dependencies: ["FuzzSupport", "ListStore", "SQLiteCore"],
@@ -127,7 +131,7 @@ let package = Package(
     .testTarget(
       name: "ListSyncTests",
       dependencies: [
-        "ListSync", "ListPaging", "TextFormats", "ListStore", "ListStoreTesting", "ListsCLI", "TestSupport",
+        "ListSync", "ListPaging", "TextFormats", "ListStore", "ListStoreTesting", "CLISupport", "ListsCLI", "TestSupport",
         "SQLiteCore",
       ],
       exclude: ["Server"]),
@@ -137,7 +141,7 @@ let package = Package(
         "ListStore", "ListPaging", "SQLiteCore", "TextFormats", "TestSupport", "ListStoreTesting",
       ],
       exclude: ["Fixtures"]),
-    .testTarget(name: "ListsCLITests", dependencies: ["ListsCLI", "TextFormats", "TestSupport"]),
+    .testTarget(name: "ListsCLITests", dependencies: ["CLISupport", "ListsCLI", "TextFormats", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
       exclude: ["Golden"]),

@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 
 /// The `lists` command: parses the command line, runs the command, and returns the exit status.

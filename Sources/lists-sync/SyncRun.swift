@@ -1,7 +1,7 @@
 import ListPaging
 import ListStore
 import ListSync
-import ListsCLI
+import CLISupport
 import TextFormats
 
 /// One run of `lists-sync`, the child `lists sync` and a stale `lists show` start: it is the
@@ -77,21 +77,20 @@ struct SyncRun {
     var headers: [RemoteHeader] = []
     do {
       let origin = try RemoteOrigin(url: url)
-      for (lineOrigin, field) in try SyncHeaders.originLines(headerLines ?? "") {
+      for (lineOrigin, field) in try HandedHeaders.originLines(headerLines ?? "") {
         guard lineOrigin == origin else {
-          return fail("a header for \(lineOrigin) was handed over for a remote of \(origin); nothing was sent.", 64)
+          return fail("a header for \(lineOrigin) was handed over for a remote of \(origin); nothing was sent.", ExitCode.usage.rawValue)
         }
         headers.append(try RemoteHeader(name: field.name, value: field.value))
       }
     } catch let error as RemoteOrigin.Problem {
-      return fail(error.message, 64)
-    } catch let error as CLIError {
-      guard case .other(let message, let code) = error else { return fail("the headers are not valid.", 64) }
-      return fail(message, code.rawValue)
+      return fail(error.message, ExitCode.usage.rawValue)
+    } catch let error as HandedHeaders.Problem {
+      return fail(error.message, ExitCode.usage.rawValue)
     } catch let error as RemoteError {
       return fail(error)
     } catch {
-      return fail("\(error)", 70)
+      return fail("\(error)", ExitCode.software.rawValue)
     }
     let items: KindItems
     let client: RemoteClient
@@ -105,7 +104,7 @@ struct SyncRun {
     } catch let error as RemoteError {
       return fail(error)
     } catch {
-      return fail("\(error)", 70)
+      return fail("\(error)", ExitCode.software.rawValue)
     }
     let sync = KindSync(items: items, client: client)
     if watch { return await Self.watch(sync, kind: kind, stdout: stdout) }

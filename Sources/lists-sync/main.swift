@@ -1,4 +1,4 @@
-import ListsCLI
+import CLISupport
 
 #if canImport(Glibc)
   import Glibc
@@ -22,9 +22,9 @@ guard let run = SyncRun(arguments) else {
   write("Error: lists-sync is started by lists sync; run that instead.\n", to: 2)
   exit(64)
 }
-let headers = getenv(SyncHeaders.variable).map { String(cString: $0) }
+let headers = getenv(HandedHeaders.variable).map { String(cString: $0) }
 // Not to be passed on to anything this process might start.
-unsetenv(SyncHeaders.variable)
+unsetenv(HandedHeaders.variable)
 let status = await run.run(
   headerLines: headers, stdout: { write($0, to: 1) }, stderr: { write($0, to: 2) })
 exit(status)

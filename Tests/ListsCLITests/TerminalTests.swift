@@ -1,3 +1,4 @@
+import CLISupport
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import CLISupport
 import TextFormats
 
 /// Reads a CSV file as `lists export --format csv` writes it into the JSON objects that the

@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 
 /// `lists doctor`: integrity, schema version, migration checksums, the indexes and triggers the

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// `lists man`: prints the `lists(1)` manual page in roff, e.g. for `man -l -`.
 package enum ManCommand {
   /// Prints the page.

@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 
 /// `lists sync KIND --from URL [--all] [--continue] [--header ...]`: runs `lists-sync`, the
@@ -96,7 +97,7 @@ package enum SyncCommand {
     if let timeout = context.globals.busyTimeout { global += ["--busy-timeout", String(timeout)] }
     if context.globals.noColor { global.append("--no-color") }
     // Always set, so that the person's own variable (every origin's headers) never reaches it.
-    let environment = [SyncHeaders.variable + "=" + headers.childVariable]
+    let environment = [HandedHeaders.variable + "=" + headers.childVariable]
     if replacing {
       System.replaceProcess(with: path, global + arguments, environment: environment)
       throw .other("lists-sync could not be started (\(path)).", .software)
@@ -138,6 +139,6 @@ package enum SyncCommand {
 
   /// The text of the person's `LISTS_SYNC_HEADERS`, or nil.
   static func environmentHeaders() -> String? {
-    System.environmentBytes(SyncHeaders.variable).map { String(decoding: $0, as: UTF8.self) }
+    System.environmentBytes(HandedHeaders.variable).map { String(decoding: $0, as: UTF8.self) }
   }
 }

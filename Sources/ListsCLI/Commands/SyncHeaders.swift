@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 import TextFormats
 
@@ -16,8 +17,6 @@ import TextFormats
 /// which `ps` shows to every user. The child refuses a line of another origin. No message
 /// quotes a header value or a line that may hold one.
 package struct SyncHeaders: Sendable {
-  /// The environment variable of origin-bound headers, for `lists` and for its child.
-  package static let variable = "LISTS_SYNC_HEADERS"
   /// The largest header file read, in bytes.
   static let maxFileBytes = 64 * 1024
 
@@ -33,7 +32,13 @@ package struct SyncHeaders: Sendable {
   ///   `Name: value`; 66 for a header file that cannot be read.
   package init(origin: RemoteOrigin, given: [String] = [], environment: String?) throws(CLIError) {
     self.origin = origin
-    for (lineOrigin, field) in try Self.originLines(environment ?? "") where lineOrigin == origin {
+    let lines: [(RemoteOrigin, (name: String, value: String))]
+    do {
+      lines = try HandedHeaders.originLines(environment ?? "")
+    } catch {
+      throw .other(error.message, .usage)
+    }
+    for (lineOrigin, field) in lines where lineOrigin == origin {
       add(field)
     }
     for value in given {
@@ -81,27 +86,6 @@ package struct SyncHeaders: Sendable {
     fields.append(field)
   }
 
-  /// Every line of `text` as `ORIGIN Name: value`; blank lines are skipped.
-  ///
-  /// - Throws: 64 naming the first line that names no origin or holds no header; the line
-  ///   itself is never quoted (it may hold a secret).
-  package static func originLines(_ text: String) throws(CLIError) -> [(RemoteOrigin, (name: String, value: String))] {
-    var lines: [(RemoteOrigin, (name: String, value: String))] = []
-    for (number, line) in numberedLines(text) {
-      let word = line.prefix { $0 != " " && $0 != "\t" }
-      guard let origin = RemoteOrigin(origin: word) else {
-        throw .other(
-          "Line \(number) of \(variable) names no origin; each line is \"https://host[:port] Name: value\" "
-            + "and nothing was sent.", .usage)
-      }
-      guard let field = HTTPHeaderSyntax.split(line.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }) else {
-        throw .other("Line \(number) of \(variable) is not \"ORIGIN Name: value\"; nothing was sent.", .usage)
-      }
-      lines.append((origin, field))
-    }
-    return lines
-  }
-
   /// The non-blank lines of the file at `path`, numbered from 1.
   private static func fileLines(_ path: String) throws(CLIError) -> [(Int, Substring)] {
     let descriptor: Int32
@@ -124,14 +108,6 @@ package struct SyncHeaders: Sendable {
     guard bytes.count <= maxFileBytes else {
       throw .other("The header file \(path) is larger than \(maxFileBytes) bytes.", .usage)
     }
-    return numberedLines(String(decoding: bytes, as: UTF8.self))
-  }
-
-  /// The lines of `text` that are not blank, numbered from 1; a line ends with LF or CR LF.
-  private static func numberedLines(_ text: String) -> [(Int, Substring)] {
-    // CR LF is one Character in Swift: split on either.
-    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.enumerated().compactMap {
-      index, line in line.allSatisfy({ $0 == " " || $0 == "\t" }) ? nil : (index + 1, line)
-    }
+    return HandedHeaders.numberedLines(String(decoding: bytes, as: UTF8.self))
   }
 }

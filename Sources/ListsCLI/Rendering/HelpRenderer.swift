@@ -1,3 +1,4 @@
+import CLISupport
 import TextFormats
 
 /// Generates usage lines and help pages from the command tree, wrapped to a width.

@@ -1,3 +1,4 @@
+import CLISupport
 import TextFormats
 
 /// The `lists(1)` manual page in roff (the `man` macros), generated from the command specs

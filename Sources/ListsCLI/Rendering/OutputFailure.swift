@@ -1,3 +1,5 @@
+import CLISupport
+
 /// Why an ``OutputWriter`` stopped writing.
 package enum OutputFailure: Error, Sendable, Equatable {
   /// The reader went away (`EPIPE`), as in `lists export orders | head`: not an error for the

@@ -1,3 +1,4 @@
+import CLISupport
 import TextFormats
 
 /// Draws a list's placeholder — title, detail, action — in a rounded box that fits a width.

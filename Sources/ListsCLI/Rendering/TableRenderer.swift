@@ -1,3 +1,4 @@
+import CLISupport
 import TextFormats
 
 /// Lays rows of text out as an aligned table that fits a terminal width.

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// What `lists` needs to know about the terminal a stream is connected to.
 package enum Terminal {
   /// The width used when neither `COLUMNS` nor the terminal says otherwise.

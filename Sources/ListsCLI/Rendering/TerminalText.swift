@@ -1,3 +1,4 @@
+import CLISupport
 import TextFormats
 
 /// Text that is safe to write to a terminal: the only kind of text ``OutputWriter`` writes as

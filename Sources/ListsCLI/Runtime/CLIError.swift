@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 
 /// Every way a command can fail, rendered in one place: one line on stderr and its sysexits

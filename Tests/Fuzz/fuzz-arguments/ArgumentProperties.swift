@@ -1,3 +1,4 @@
+import CLISupport
 import FuzzSupport
 import ListsCLI
 import TextFormats

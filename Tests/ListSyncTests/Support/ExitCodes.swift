@@ -1,5 +1,6 @@
+import CLISupport
 import ListPaging
-import ListsCLI
+
 
 extension ClassifiedError {
   /// The exit code `lists` ends with for this error: the command line's table applied to the
