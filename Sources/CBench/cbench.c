@@ -35,7 +35,7 @@ int cbench_open(const char *path, int busy_timeout_ms, cbench_db **out, const ch
     sqlite3_busy_timeout(db->handle, busy_timeout_ms);
     rc = sqlite3_exec(
       db->handle,
-      "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA temp_store = MEMORY; PRAGMA journal_mode = WAL;"
+      "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA journal_mode = WAL;"
       // Reads the schema now, as opening a ListsDatabase does, not in the first timed statement.
       "SELECT count(*) FROM sqlite_schema;",
       NULL, NULL, NULL);

@@ -179,12 +179,6 @@ public final class ListsDatabase: Sendable {
       try Migrator.checkMark(mark, path: path)
       try connection.execute("PRAGMA foreign_keys = ON")
       try connection.execute("PRAGMA synchronous = FULL")
-      // Statement journals in memory: a write statement that fires triggers (every counted
-      // list, every synced kind) journals the pages it changes for its own rollback, and once one
-      // statement of a transaction passed 64 KiB that journal became a temporary file, written
-      // with two pwrite calls per page for every later statement (16 per add to a synced kind).
-      // In memory, an import of 200,000 orders takes half the time. Android builds SQLite so.
-      try connection.execute("PRAGMA temp_store = MEMORY")
       let current = mark.applicationID == Migrator.applicationID && mark.version == Migrator.latestVersion
       if !current || probe != .sqlite(wal: true) {
         if path != ":memory:" {
@@ -352,14 +346,19 @@ public final class ListsDatabase: Sendable {
   /// ``writeRethrowing(_:account:_:)`` for the kind named `kind`. `isAtomic`: `body` leaves
   /// nothing behind when it throws (it checks everything before its one statement, or keeps a
   /// savepoint of its own), so inside an open ``write(_:)`` transaction it needs none.
+  ///
+  /// `isBulk`: `body` runs many statements of one row each (an import). Their statement
+  /// journals are then kept in memory for this transaction (see ``bulkJournal(_:on:)``).
   func writeRethrowing<T>(
-    kind: String, account: String, isAtomic: Bool = false, _ body: (Connection) throws -> T
+    kind: String, account: String, isAtomic: Bool = false, isBulk: Bool = false, _ body: (Connection) throws -> T
   ) throws -> T {
     let key = ChangeHub.Key(account: account, list: kind)
     if isInOpenTransaction { return try joinOpenTransaction(touching: key, isAtomic: isAtomic, body) }
     let hub = existingHub
     let observed = hub?.isObserved(key) ?? false
     let (result, version) = try withConnection { connection throws -> (T, Int64?) in
+      if isBulk { try Self.bulkJournal(true, on: connection) }
+      defer { if isBulk { try? Self.bulkJournal(false, on: connection) } }
       let result = try connection.transaction(.immediate) { try body(connection) }
       return (result, observed ? try? Self.version(of: key, on: connection) : nil)
     }
@@ -387,6 +386,21 @@ public final class ListsDatabase: Sendable {
     } catch {
       throw ListStoreError.wrap(error, path: path)
     }
+  }
+
+  /// Keeps the statement journals of the next transaction on `connection` in memory (`on`), or
+  /// back in a temporary file once one passes 64 KiB, SQLite's default (`off`).
+  ///
+  /// A write statement that fires triggers (every counted list, every synced kind) journals
+  /// the pages it changes, so that it alone can be rolled back. Once one statement of a
+  /// transaction journaled more than 64 KiB, SQLite keeps that journal in a temporary file, and
+  /// every later statement of the transaction writes each page it touches there: two `pwrite`
+  /// calls a page, 16 for an add to a synced kind. In memory, an import of 200,000 orders takes
+  /// half the time. Only a transaction of one-row statements asks for it: the journal of one
+  /// statement that changes a whole list (`clear`) would hold that list's pages in memory.
+  /// SQLite reads the setting when a transaction begins, and refuses it inside one.
+  static func bulkJournal(_ on: Bool, on connection: Connection) throws(SQLiteError) {
+    try connection.cachedStatement(on ? "PRAGMA temp_store = MEMORY" : "PRAGMA temp_store = DEFAULT").run()
   }
 
   static func version(of key: ChangeHub.Key, on connection: Connection) throws(SQLiteError) -> Int64 {

@@ -255,7 +255,7 @@ extension ListsDatabase {
     insert: (Draft, Connection, Int64) throws -> Bool
   ) throws -> Int {
     let now = configuration.now().millisecondsSince1970
-    return try writeRethrowing(kind: kind, account: account) { connection in
+    return try writeRethrowing(kind: kind, account: account, isBulk: true) { connection in
       var position = 0
       var added = 0
       while let draft = try next() {
