@@ -23,7 +23,7 @@ public final class RemoteClient: Sendable {
   /// - Parameters:
   ///   - configuration: The remote and how to talk to it.
   ///   - environment: The clock, sleeper and random numbers of the retries.
-  /// - Throws: ``RemoteError`` of reason ``ErrorKind/invalidRequest`` when the URL is
+  /// - Throws: ``RemoteError`` of kind `ErrorKind.invalidRequest` when the URL is
   ///   not absolute http or https, or the page size is not 1 to 500.
   public convenience init(
     _ configuration: RemoteConfiguration, environment: RemoteEnvironment = .live

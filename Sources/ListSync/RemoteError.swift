@@ -6,14 +6,14 @@ import ListPaging
 /// Messages never contain header values, and never the URL's query (it may hold a token); a
 /// message about a page starts with its number: `page 2: item 3 has no "id".`
 ///
-/// Its kinds: ``ErrorKind/unreachable`` (refused connection, unknown host, no network),
-/// ``ErrorKind/timeout``, ``ErrorKind/connectionLost``, ``ErrorKind/serverError`` (5xx) and
-/// ``ErrorKind/rateLimited`` (429), which are retryable; ``ErrorKind/protocolError`` (a body
+/// Its kinds: `ErrorKind.unreachable` (refused connection, unknown host, no network),
+/// `ErrorKind.timeout`, `ErrorKind.connectionLost`, `ErrorKind.serverError` (5xx) and
+/// `ErrorKind.rateLimited` (429), which are retryable; `ErrorKind.protocolError` (a body
 /// that is not the protocol's JSON, is cut short, misses a field, or pages that loop),
-/// ``ErrorKind/redirectRefused``, ``ErrorKind/refused`` (401, 403), ``ErrorKind/clientError``
+/// `ErrorKind.redirectRefused`, `ErrorKind.refused` (401, 403), `ErrorKind.clientError`
 /// (another 4xx: the request as this client makes it will never be accepted),
-/// ``ErrorKind/invalidRequest`` (a URL or header given to the client) and
-/// ``ErrorKind/cancelled``, which are not.
+/// `ErrorKind.invalidRequest` (a URL or header given to the client) and
+/// `ErrorKind.cancelled`, which are not.
 public struct RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What went wrong.
   public let kind: ErrorKind

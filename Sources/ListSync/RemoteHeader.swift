@@ -22,7 +22,7 @@ public struct RemoteHeader: Sendable, Hashable, CustomStringConvertible,
 
   /// Creates a header from a name and a value.
   ///
-  /// - Throws: ``RemoteError`` of kind ``ErrorKind/invalidRequest`` when the name is not
+  /// - Throws: ``RemoteError`` of kind `ErrorKind.invalidRequest` when the name is not
   ///   an HTTP token or the value holds a line break or another control character. The message
   ///   names the header but never quotes the value.
   public init(name: String, value: String) throws(RemoteError) {
@@ -42,7 +42,7 @@ public struct RemoteHeader: Sendable, Hashable, CustomStringConvertible,
 
   /// Parses a `"Name: value"` string, as given to `--header`.
   ///
-  /// - Throws: ``RemoteError`` of kind ``ErrorKind/invalidRequest`` when there is no
+  /// - Throws: ``RemoteError`` of kind `ErrorKind.invalidRequest` when there is no
   ///   colon, the name is empty or not a token, or the value holds a control character.
   public init(parsing text: String) throws(RemoteError) {
     guard let colon = text.firstIndex(of: ":") else {

@@ -2,7 +2,7 @@ import ListPaging
 import ListStore
 
 /// Why a sync failed: the remote, an item the kind rejects, or the file. Its ``kind`` says
-/// which (the remote's own kind, ``ErrorKind/rejected`` or ``ErrorKind/store``); the command
+/// which (the remote's own kind, `ErrorKind.rejected` or `ErrorKind.store`); the command
 /// line maps it to an exit code.
 public enum SyncError: Error, Sendable, CustomStringConvertible {
   /// Talking to the remote failed.
@@ -36,7 +36,7 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
 }
 
 extension SyncError: ClassifiedError {
-  /// What failed: the remote error's kind, ``ErrorKind/rejected`` or ``ErrorKind/store``.
+  /// What failed: the remote error's kind, `ErrorKind.rejected` or `ErrorKind.store`.
   public var kind: ErrorKind {
     switch self {
     case .remote(let error): error.kind
