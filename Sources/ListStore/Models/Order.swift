@@ -1,11 +1,5 @@
 import SQLiteCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A placed order.
 public struct Order: Sendable, Hashable, Identifiable {
   /// The row id, unique in the database.
