@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `lists sync` and `show`'s network side (§9), through the built `lists` and `lists-sync`,
+/// `lists sync` and `show`'s network side, through the built `lists` and `lists-sync`,
 /// against the test server.
 @Suite struct SyncCommandTests {
   static var favorites: [[String: Any]] {

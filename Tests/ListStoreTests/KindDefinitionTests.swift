@@ -6,7 +6,7 @@ import Testing
 
 /// Kind definitions: their JSON form, what is refused, and the schema they imply.
 @Suite struct KindDefinitionTests {
-  /// The contract's example (§7).
+  /// The example kind of the README's "Your own lists".
   static let booksJSON = """
     {"name": "books", "item": "book",
      "fields": [

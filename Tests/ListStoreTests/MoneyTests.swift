@@ -50,7 +50,7 @@ import TestSupport
     Rejected(text: "12.50", code: "JPY", reason: "has more decimals than JPY allows (0)"),
     Rejected(text: "19.995", code: "EUR", reason: "has more decimals than EUR allows (2)"),
     Rejected(text: "19.9901", code: "EUR", reason: "has more decimals than EUR allows (2)"),
-    // More decimals than the currency has is an error, zeros included (contract §6).
+    // More decimals than the currency has is an error, zeros included.
     Rejected(text: "19.990", code: "EUR", reason: "has more decimals than EUR allows (2)"),
     Rejected(text: "19.99000000000000000000000", code: "EUR", reason: "has more decimals than EUR allows (2)"),
     Rejected(text: "12.0", code: "JPY", reason: "has more decimals than JPY allows (0)"),

@@ -5,7 +5,7 @@ import ListSync
 import TestSupport
 import Testing
 
-/// Pulls since a checkpoint (contract §12): a remote that ends its walk with a checkpoint is
+/// Pulls since a checkpoint (`Documentation/TwoWaySync.md`): a remote that ends its walk with a checkpoint is
 /// asked only for what changed since, and the ids it deleted are removed here, a change of the
 /// person's to one of them kept as a conflict.
 @Suite struct CheckpointTests {

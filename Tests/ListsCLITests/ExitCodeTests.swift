@@ -33,7 +33,7 @@ import Testing
   }
 }
 
-/// The one table from an error's kind to the exit code (contract §6, §9, §12).
+/// The one table from an error's kind to the exit code: the codes `lists help exit-codes` lists.
 @Suite struct KindExitCodeTests {
   @Test(
     arguments: [

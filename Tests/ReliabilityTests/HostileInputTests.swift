@@ -181,7 +181,7 @@ extension Reliability {
           ["add", "orders", "--number", "KEEP-1", "--total", "1", "--currency", "EUR"], 65,
           ["KEEP-1"]
         ),
-        // An invalid value of an item is bad data (65), not a usage error (contract §6).
+        // An invalid value of an item is bad data (65), not a usage error (`lists help exit-codes`).
         ("empty ref", ["add", "favorites", "--ref", "", "--title", "x"], 65, ["empty"]),
         (
           "unknown status",
