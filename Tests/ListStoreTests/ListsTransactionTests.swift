@@ -1,5 +1,6 @@
 import ListStoreTesting
 import Synchronization
+import SQLiteCore
 import Testing
 
 @testable import ListStore
@@ -74,6 +75,32 @@ import Testing
       }
       #expect(try books.count() == 1)
       #expect(try orders.count() == 1)
+    }
+  }
+
+  /// An app's trigger that fails with `RAISE(FAIL)` after the row is written leaves a part of
+  /// the statement (SQLite undoes only what `ABORT` fails): the write's savepoint takes it back,
+  /// inside an app's transaction that goes on and commits as alone.
+  @Test func anAddWhoseTriggerFailsAfterTheRowIsWrittenLeavesNothingBehind() throws {
+    try withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      let raw = try Connection(path: folder.path())
+      try raw.execute(
+        """
+        CREATE TRIGGER app_refuses_x AFTER INSERT ON orders WHEN NEW.number = 'X'
+        BEGIN SELECT RAISE(FAIL, 'refused by the app'); END
+        """)
+      let orders = database.orders()
+      try database.write { _ in
+        try orders.add(Self.order("A-1"))
+        #expect(throws: ListStoreError.self) { try orders.add(Self.order("X")) }
+        try orders.add(Self.order("A-2"))
+      }
+      #expect(throws: ListStoreError.self) { try orders.add(Self.order("X")) }
+      #expect(try orders.page(after: nil, limit: 10).items.map(\.number).sorted() == ["A-1", "A-2"])
+      #expect(try raw.textColumn("SELECT number FROM orders ORDER BY number") == ["A-1", "A-2"])
+      #expect(try orders.count() == 2)
+      #expect(try HealthReport.inspect(path: folder.path()).isHealthy)
     }
   }
 

@@ -191,6 +191,12 @@ public struct KindBindings {
     }
   }
 
+  /// Gives the fields from the next one on `values`, one each, in the definition's order
+  /// (``KindQueries/orderedValues(of:)``).
+  mutating func values(_ values: [FieldValue]) throws(ListStoreError) {
+    for value in values { try self.value(value) }
+  }
+
   /// The index of the next field, moving on to the one after it.
   private mutating func next() throws(ListStoreError) -> Int {
     guard field < queries.definition.fields.count else {

@@ -15,8 +15,7 @@ extension KindQueries {
   func insert(
     account: String, now: Int64, _ connection: Connection, bind: (inout KindBindings) throws -> Void
   ) throws -> (id: Int64, added: Bool) {
-    let insert = try connection.cachedStatement(text: insertSQL)
-    insert.reset()
+    let insert = try connection.cachedStatement(key: insertKey, text: insertSQL)
     try insert.bind(account, at: 1)
     var bindings = KindBindings(insert, queries: self, now: now)
     try bind(&bindings)
@@ -250,12 +249,17 @@ extension ListsDatabase {
   /// Adds every draft `next` returns to the kind named `kind` of `account` in one write
   /// transaction; `insert` adds one and says whether it added a row. A rejected draft is
   /// reported with its 1-based position.
+  ///
+  /// `addsOnly`: the kind's queries when `insert` only ever inserts (an import that may update
+  /// items passes nil); the outbox then records the adds of a synced kind in bulk
+  /// (``KindQueries/BulkAdds``).
   func importDrafts<Draft>(
-    kind: String, account: String, _ next: () throws -> Draft?,
+    kind: String, account: String, addsOnly queries: KindQueries?, _ next: () throws -> Draft?,
     insert: (Draft, Connection, Int64) throws -> Bool
   ) throws -> Int {
     let now = configuration.now().millisecondsSince1970
     return try writeRethrowing(kind: kind, account: account, isBulk: true) { connection in
+      let bulk = try queries?.startBulkAdds(account: account, connection)
       var position = 0
       var added = 0
       while let draft = try next() {
@@ -266,6 +270,7 @@ extension ListsDatabase {
           throw ListStoreError.importRejected(position: position, reason: error)
         }
       }
+      try bulk?.finish(connection)
       return added
     }
   }

@@ -64,12 +64,23 @@ final class KindQueries: Sendable {
   /// Sync: `UPDATE t SET <insert columns but account> = ?2... WHERE account = ?1 AND id = ?N`,
   /// `N` one past the insert's parameters; the values bound as for the insert.
   let remoteUpdateSQL: String
+  /// What the statement cache finds ``insertSQL``'s statement by: it runs once per item of an
+  /// import or a remote page, and comparing its text on every lookup costs a tenth of a write.
+  let insertKey = StatementKey()
+  /// What the statement cache finds ``remoteUpdateSQL``'s statement by.
+  let remoteUpdateKey = StatementKey()
   /// The end of a complete walk: removes the account's (`?1`) items of the kind (`?2`) that
   /// the remote sent before and walk `?3` did not, unless a change of theirs waits.
   let remoteDropSQL: String
   /// The first sync of kind `?1` for account `?2`: a pending `add` for each item the remote
   /// does not know and that has no change recorded, in id order.
   let adoptUnsyncedSQL: String
+  /// An import's adds to kind `?1` for account `?2`: a pending `add` for each item with an id
+  /// above `?3`, in id order (``BulkAdds``).
+  let bulkAddsSQL: String
+  /// Whether kind `?1` has a remote for account `?2` with no write marked as the sync's own,
+  /// and the largest id of the kind's table (``startBulkAdds(account:_:)``).
+  let bulkAddsStateSQL: String
   /// The statements of searches and filters, by shape (``sql(for:)``).
   let queryShapes = QueryShapes()
   /// The update statements, by the set of fields they change (``UpdateShapes/sql(changing:of:)``).
@@ -80,6 +91,8 @@ final class KindQueries: Sendable {
   let fieldParameters: [Int32]
   /// Per field: how many columns (and parameters) it takes.
   let fieldColumnCounts: [Int32]
+  /// The fields' names, in the definition's order.
+  let fieldNames: [String]
   /// Per field: whether it is one of the unique rule's.
   let isUniqueField: [Bool]
   /// Per field: what checking its values needs, its pattern parsed once.
@@ -100,6 +113,7 @@ final class KindQueries: Sendable {
     }
     fieldParameters = parameters
     fieldColumnCounts = counts
+    fieldNames = definition.fields.map(\.name)
     addedAtParameter = parameter
     isUniqueField = definition.fields.map { definition.unique?.fields.contains($0.name) == true }
     fieldChecks = definition.fields.map(FieldCheck.init)
@@ -190,6 +204,15 @@ final class KindQueries: Sendable {
           AND NOT EXISTS (SELECT 1 FROM list_changes c WHERE c.kind = ?1 AND c.account = ?2 AND c.item_id = t.id)
         ORDER BY t.id
       """
+    bulkAddsSQL = """
+      INSERT INTO list_changes (kind, account, item_id, op)
+        SELECT ?1, ?2, t.id, 'add' FROM \(table) t WHERE t.id > ?3 AND t.account = ?2 ORDER BY t.id
+      """
+    bulkAddsStateSQL = """
+      SELECT EXISTS (SELECT 1 FROM list_sync WHERE kind = ?1 AND account = ?2)
+          AND NOT EXISTS (SELECT 1 FROM list_sync_applying),
+        ifnull((SELECT max(id) FROM \(table)), 0)
+      """
 
     levelSQL = Self.levels(of: order, columns: columns, table: table, conditions: [])
   }
@@ -255,10 +278,37 @@ extension KindQueries {
     }
   }
 
+  /// An identity for ``Connection/cachedStatement(key:text:)``: one per statement text, kept
+  /// as long as the text.
+  final class StatementKey: Sendable {}
+
   /// Checks `value` against the field at `index`.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)``.
   func check(_ value: FieldValue, field index: Int) throws(ListStoreError) {
-    let check = fieldChecks[index]
-    try value.check(for: check.field, glob: check.glob)
+    // Read in place: a copy of the check would retain every part of its field, per value.
+    try value.check(for: fieldChecks[index].field, glob: fieldChecks[index].glob)
+  }
+
+  /// `draft`'s values in the definition's order, `.null` for a field it leaves out: what an
+  /// insert or an overwrite binds (``KindBindings/values(_:)``), found with one lookup per field.
+  /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for a name that is no field's.
+  func orderedValues(of draft: DynamicDraft) throws(ListStoreError) -> [FieldValue] {
+    var values: [FieldValue] = []
+    values.reserveCapacity(fieldNames.count)
+    var found = 0
+    for name in fieldNames {
+      if let value = draft.values[name] {
+        values.append(value)
+        found += 1
+      } else {
+        values.append(.null)
+      }
+    }
+    if found != draft.values.count {
+      for name in draft.values.keys.sorted() where !fieldNames.contains(name) {
+        throw .invalidValue(field: name, reason: "is not a field of \(definition.name)")
+      }
+    }
+    return values
   }
 }

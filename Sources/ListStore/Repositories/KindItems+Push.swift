@@ -280,12 +280,9 @@ extension KindItems {
     var draft = remote.draft
     if let current = try queries.item(id: id, account: account, connection, decode: decode) {
       if definition.hasImplicitAddedAt && draft.addedAt == nil { draft.addedAt = current.addedAt }
-      _ = try overwrite(id, with: draft, connection, now: now)
+      _ = try overwrite(id, with: queries.orderedValues(of: draft), addedAt: draft.addedAt, connection, now: now)
     } else {
-      let (added, _) = try queries.insert(account: account, now: now, connection) { bindings in
-        for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
-        bindings.addedAt(draft.addedAt)
-      }
+      let (added, _) = try insertItem(draft, connection, now: now)
       try map(remote, to: added, seen: generation, connection)
     }
   }

@@ -287,9 +287,7 @@ extension KindItems {
   private func upsert(
     _ remote: RemoteDraft, _ draft: DynamicDraft, generation: Int64, _ connection: Connection, now: Int64
   ) throws -> Bool {
-    for name in draft.values.keys where definition.field(named: name) == nil {
-      throw ListStoreError.invalidValue(field: name, reason: "is not a field of \(definition.name)")
-    }
+    let values = try queries.orderedValues(of: draft)
     let lookup = try connection.cachedStatement(
       "SELECT item_id FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3")
     try lookup.bind(definition.name, at: 1)
@@ -302,32 +300,29 @@ extension KindItems {
         try map(remote, to: mapped, seen: generation, connection)
         return false
       }
-      if try overwrite(mapped, with: draft, connection, now: now) {
+      if try overwrite(mapped, with: values, addedAt: draft.addedAt, connection, now: now) {
         try map(remote, to: mapped, seen: generation, connection)
         return false
       }
     }
-    let (id, _) = try queries.insert(account: account, now: now, connection) { bindings in
-      for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
-      bindings.addedAt(draft.addedAt)
-    }
+    let (id, _) = try insertItem(values: values, addedAt: draft.addedAt, connection, now: now)
     try map(remote, to: id, seen: generation, connection)
     return true
   }
 
-  /// Writes the remote's values of `draft` over the item `id` (its `added_at` too, now when the
-  /// draft has none); returns whether the account's list holds the item.
-  func overwrite(_ id: Int64, with draft: DynamicDraft, _ connection: Connection, now: Int64) throws -> Bool {
-    let update = try connection.cachedStatement(text: queries.remoteUpdateSQL)
-    update.reset()
+  /// Writes the remote's `values` (in the definition's order, ``KindQueries/orderedValues(of:)``)
+  /// over the item `id`, its `added_at` too (now when nil); returns whether the account's list
+  /// holds the item.
+  func overwrite(
+    _ id: Int64, with values: [FieldValue], addedAt: Timestamp?, _ connection: Connection, now: Int64
+  ) throws -> Bool {
+    let update = try connection.cachedStatement(key: queries.remoteUpdateKey, text: queries.remoteUpdateSQL)
     try update.bind(account, at: 1)
-    let bind = { (bindings: inout KindBindings) throws in
-      for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
-    }
+    let bind = { (bindings: inout KindBindings) throws(ListStoreError) in try bindings.values(values) }
     var bindings = KindBindings(update, queries: queries, now: now)
     try bind(&bindings)
     if definition.hasImplicitAddedAt {
-      try update.bind(draft.addedAt?.millisecondsSince1970 ?? now, at: bindings.addedAtParameter)
+      try update.bind(addedAt?.millisecondsSince1970 ?? now, at: bindings.addedAtParameter)
     }
     try update.bind(id, at: Int32(queries.insertColumns.count + 1))
     do {

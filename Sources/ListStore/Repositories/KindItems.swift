@@ -140,7 +140,8 @@ public struct KindItems: ListRepository {
   ///   for an invalid item; or a database error. Nothing is added then.
   @discardableResult
   public func importItems(from next: () throws -> DynamicDraft?) throws -> Int {
-    try database.importDrafts(kind: definition.name, account: account, next) { draft, connection, now in
+    try database.importDrafts(kind: definition.name, account: account, addsOnly: queries, next) {
+      draft, connection, now in
       try insertItem(draft, connection, now: now).added
     }
   }
@@ -197,12 +198,16 @@ public struct KindItems: ListRepository {
   func insertItem(
     _ draft: DynamicDraft, _ connection: Connection, now: Int64
   ) throws -> (id: Int64, added: Bool) {
-    for name in draft.values.keys where definition.field(named: name) == nil {
-      throw ListStoreError.invalidValue(field: name, reason: "is not a field of \(definition.name)")
-    }
-    return try queries.insert(account: account, now: now, connection) { bindings in
-      for field in definition.fields { try bindings.value(draft.values[field.name] ?? .null) }
-      bindings.addedAt(draft.addedAt)
+    try insertItem(values: queries.orderedValues(of: draft), addedAt: draft.addedAt, connection, now: now)
+  }
+
+  /// Inserts an item of `values`, in the definition's order (``KindQueries/orderedValues(of:)``).
+  func insertItem(
+    values: [FieldValue], addedAt: Timestamp?, _ connection: Connection, now: Int64
+  ) throws -> (id: Int64, added: Bool) {
+    try queries.insert(account: account, now: now, connection) { bindings in
+      try bindings.values(values)
+      bindings.addedAt(addedAt)
     }
   }
 }

@@ -173,7 +173,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   @discardableResult
   public func importItems(from next: () throws -> Record.Draft?) throws -> Int {
     let account = try Validation.account(account)
-    return try database.importDrafts(kind: Record.definition.name, account: account, next) {
+    return try database.importDrafts(kind: Record.definition.name, account: account, addsOnly: queries, next) {
       draft, connection, now in
       try insert(draft, account: account, now: now, connection).added
     }
