@@ -1,6 +1,6 @@
 import TextFormats
 
-/// Renders every error `lists` prints, in one place, for stderr.
+/// Renders every error the executables print, in one place, for stderr.
 ///
 /// A usage error takes three lines, swift-argument-parser style:
 /// ```

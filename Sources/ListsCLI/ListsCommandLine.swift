@@ -135,7 +135,7 @@ public enum ListsCommandLine {
     // The one command the line names; none for the overview (or an error the whole tree reports).
     let light = CommandTree.tree(naming: arguments)
     do {
-      builtIn = .success(try CommandLineParser(root: light, takesAnyKindName: true).parse(arguments))
+      builtIn = .success(try CommandLineParser(root: light, acceptsListName: KindDefinition.isKindName).parse(arguments))
     } catch {
       builtIn = .failure(error)
     }
@@ -178,6 +178,7 @@ public enum ListsCommandLine {
     case .completion: try CompletionCommand.run(parsed, context)
     case .man: try ManCommand.run(parsed, context)
     case .complete: try CompletionCommand.complete(parsed, context)
+    default: preconditionFailure("No command of lists runs '\(parsed.id?.name ?? "")'.")
     }
   }
 }

@@ -1,3 +1,4 @@
+import CLISupport
 import ListPaging
 import ListStore
 import Testing

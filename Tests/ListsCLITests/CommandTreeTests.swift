@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 import Testing
 

@@ -1,3 +1,4 @@
+import CLISupport
 import Testing
 
 @testable import ListsCLI

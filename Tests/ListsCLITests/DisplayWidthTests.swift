@@ -1,3 +1,4 @@
+@testable import CLISupport
 import Testing
 
 @testable import ListsCLI

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// What to offer for the last word of a partly typed command line, worked out from the command
 /// specs (the same ones the parser and help use), so new commands and options complete by
 /// themselves.

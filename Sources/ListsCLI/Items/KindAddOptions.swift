@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 import TextFormats
 
@@ -66,7 +67,12 @@ package struct KindAddOptions: Sendable {
       }
       targets.append((names[0], field, false))
     }
-    self.options = options
+    // Every option is a field of the item: a value one rejects is bad data, not a usage error.
+    self.options = options.map { option in
+      var field = option
+      field.isItemField = true
+      return field
+    }
     self.targets = targets
   }
 

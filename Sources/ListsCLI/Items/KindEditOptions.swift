@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 import TextFormats
 
@@ -47,7 +48,9 @@ package struct KindEditOptions: Sendable {
       options.append(
         OptionSpec(
           name: Self.unset, arity: .value(placeholder: "field", kind: .choice(names)),
-          help: "Makes an optional field empty (its default, if it has one); repeatable.", isRepeatable: true))
+          help: "Makes an optional field empty (its default, if it has one); repeatable.", isRepeatable: true,
+          // It names a field, a way of calling the command; the fields' own options are data.
+          isItemField: false))
     }
     options.append(OptionSpec(name: Self.json, arity: .flag, help: "Print the item after the change as JSON."))
     self.options = options

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// The formats of `lists export --format`.
 package enum ExportFormat: String, Sendable, CaseIterable, ArgumentValue {
   /// One JSON object a line, the fields of the JSON items.

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// The options every command accepts — `--db`, `--account`, `--busy-timeout`, `--no-color` —
 /// as given, with their documented defaults resolved on demand.
 ///
@@ -26,6 +28,16 @@ package struct GlobalOptions: Sendable, Equatable {
     self.accountName = accountName
     self.busyTimeout = busyTimeout
     self.noColor = noColor
+  }
+
+  /// The options given as raw values by name, as ``ParsedCommand/globalValues`` holds them
+  /// (the parser checked each against its ``GlobalSpec`` declaration).
+  package init(values: [String: [String]]) {
+    self.init(
+      database: values[GlobalSpec.database.spec.name]?.last,
+      accountName: values[GlobalSpec.account.spec.name]?.last,
+      busyTimeout: values[GlobalSpec.busyTimeout.spec.name]?.last.flatMap { Int($0) },
+      noColor: values[GlobalSpec.noColor.spec.name] != nil)
   }
 
   /// The database file: `--db`, else `$LISTS_DB`, else `$XDG_DATA_HOME/lists/lists.db`, else

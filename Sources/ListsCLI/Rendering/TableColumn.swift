@@ -1,3 +1,5 @@
+import CLISupport
+
 /// One column of a ``TableRenderer`` table: its header, alignment and how narrow it may get.
 package struct TableColumn: Sendable, Equatable {
   /// The header text, e.g. `TITLE`.

@@ -46,10 +46,7 @@ package enum CLIError: Error {
     case .usage(let error):
       return ErrorRenderer.render(error, root: root, style: style)
     case .usageMessage(let message, let path):
-      let usage = HelpRenderer.usageLine(for: path, root: root)
-      let command = (["lists"] + path).joined(separator: " ")
-      return ErrorRenderer.render(message: message, style: style) + "Usage: \(usage)\n"
-        + "See '\(command) --help'.\n"
+      return ErrorRenderer.render(usageMessage: message, commandPath: path, of: CommandLineParser(root: root), style: style)
     case .store(let error):
       return ErrorRenderer.render(message: error.message, style: style)
     case .badImportLine(let line, let reason):

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// Text given to this process that is not valid UTF-8: a command-line argument or an
 /// environment variable.
 ///

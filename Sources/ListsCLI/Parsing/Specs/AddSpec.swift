@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 
 /// `lists add KIND ...`: a group with one subcommand per kind, its options made from the

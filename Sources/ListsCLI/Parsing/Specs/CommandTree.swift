@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 
 /// The whole `lists` command line as data: the root and every command below it.

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// `lists completion bash|zsh|fish`.
 package enum CompletionSpec {
   /// The shells a script is made for.

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// `lists doctor`.
 package enum DoctorSpec {
   /// `--repair`.

@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 
 /// `lists edit KIND ID ...`: a group with one subcommand per kind, its options made from the

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// The global options, accepted by every command anywhere before `--`.
 package enum GlobalSpec {
   /// `--db PATH`.

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// `lists help [COMMAND | exit-codes]`; the parser answers it with ``Invocation/help(_:)``.
 package enum HelpSpec {
   /// The command's name.
@@ -8,6 +10,10 @@ package enum HelpSpec {
   package static let topic = Argument<String>(
     "topic", help: "A command, e.g. show or add orders; or exit-codes for the exit codes.",
     isRequired: false, isVariadic: true)
+
+  /// What the parser and the help pages know of it: its name and the exit-codes topic.
+  package static let configuration = HelpCommand(
+    name: name, topics: [HelpCommand.Topic(word: exitCodesTopic, subject: "exit codes")])
 
   /// The command.
   package static let command = CommandSpec(

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// `lists kinds [add FILE | update FILE | show NAME [--json] | remove NAME --yes]`.
 package enum KindsSpec {
   /// `kinds add FILE`.

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// `lists seed [--count N]`.
 package enum SeedSpec {
   /// `--count N`, default 50.

@@ -1,3 +1,4 @@
+import CLISupport
 import ListStore
 
 /// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events] [--search TEXT]

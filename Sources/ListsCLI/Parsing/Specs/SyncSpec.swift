@@ -1,3 +1,5 @@
+import CLISupport
+
 /// `lists sync KIND --from URL [--all] [--continue] [--header "Name: value"]... [--limit N]`.
 package enum SyncSpec {
   /// The kind the remote feeds.

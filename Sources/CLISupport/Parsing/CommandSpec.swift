@@ -8,13 +8,13 @@
 ///   arguments: [ShowSpec.list.spec], options: [ShowSpec.limit.spec, ShowSpec.json.spec])
 /// ```
 package struct CommandSpec: Sendable {
-  /// The word that selects it, e.g. `show`; for the root, `lists`.
+  /// The word that selects it, e.g. `show`; for the root, the program's name (`lists`).
   package var name: String
   /// One sentence for OVERVIEW and the parent's SUBCOMMANDS list.
   package var abstract: String
   /// More text shown in help after USAGE, or nil.
   package var discussion: String?
-  /// What to run, or nil for a group that needs a subcommand (`add`) and for `help`.
+  /// What to run, or nil for a group that needs a subcommand (`add`) and for the help command.
   package var id: CommandID?
   /// Positional arguments, in order; only the last may be variadic.
   package var arguments: [ArgumentSpec]

@@ -1,10 +1,11 @@
-import CLISupport
 import TextFormats
 
-/// Generates usage lines and help pages from the command tree, wrapped to a width.
+/// Generates usage lines and help pages from a command tree, wrapped to a width.
 ///
-/// A page has the sections OVERVIEW, USAGE, ARGUMENTS, OPTIONS, GLOBAL OPTIONS and, for `lists`
-/// and `add`, SUBCOMMANDS. Each option shows its default and allowed values:
+/// The tree, its global options and its help command are the parser's (``CommandLineParser``),
+/// so help says what the parser reads. A page has the sections OVERVIEW, USAGE, ARGUMENTS,
+/// OPTIONS, GLOBAL OPTIONS (when there are any) and, for a group (`lists`, `lists add`),
+/// SUBCOMMANDS. Each option shows its default and allowed values:
 /// ```
 ///   --limit <n>             Items per page. (default: 20, 1...500)
 ///   --status <status>       Where the order is. (default: pending; one of: pending, paid, ...)
@@ -17,37 +18,19 @@ package enum HelpRenderer {
   /// description under the label.
   static let minimumDescriptionWidth = 24
 
-  /// The usage of the command at `path`, without `Usage: `, on one line:
+  /// The usage of the command at `path` of `parser`'s tree, without `Usage: `, on one line:
   /// `lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json] [--events]`.
-  package static func usageLine(
-    for path: [String], root: CommandSpec = CommandTree.root,
-    globalOptions: [OptionSpec] = GlobalSpec.all
-  ) -> String {
-    usageParts(for: path, root: root, globalOptions: globalOptions).joined(separator: " ")
+  package static func usageLine(for path: [String], of parser: CommandLineParser) -> String {
+    usageParts(for: path, root: parser.root, globalOptions: parser.globalOptions).joined(separator: " ")
   }
 
-  /// The help page for `topic`, ending in a line feed.
-  package static func render(
-    _ topic: HelpTopic, root: CommandSpec = CommandTree.root,
-    globalOptions: [OptionSpec] = GlobalSpec.all, width: Int
-  ) -> String {
-    switch topic {
-    case .exitCodes:
-      return exitCodesPage(width: width)
-    case .command(let path):
-      guard let spec = root.descendant(at: path) else {
-        preconditionFailure("No command at '\(path.joined(separator: " "))'.")
-      }
-      return commandPage(spec, path: path, root: root, globalOptions: globalOptions, width: width)
+  /// The help page of the command at `path` of `parser`'s tree, ending in a line feed.
+  package static func commandPage(at path: [String], of parser: CommandLineParser, width: Int) -> String {
+    let root = parser.root
+    let globalOptions = parser.globalOptions
+    guard let spec = root.descendant(at: path) else {
+      preconditionFailure("No command at '\(path.joined(separator: " "))'.")
     }
-  }
-
-  // MARK: Pages
-
-  private static func commandPage(
-    _ spec: CommandSpec, path: [String], root: CommandSpec, globalOptions: [OptionSpec],
-    width: Int
-  ) -> String {
     // A kind's `add` page is made from its definition, which the file holds: each text is
     // escaped before it is measured and wrapped.
     var lines = TextWrapper.wrap("OVERVIEW: " + escape(spec.abstract), width: width)
@@ -67,9 +50,11 @@ package enum HelpRenderer {
     }
     var options = spec.options.map { (escape($0.label), escape(describe($0))) }
     options.append(("-h, --help", "Show help information."))
-    if path.isEmpty { options.append(("--version", "Show the version.")) }
+    if path.isEmpty && parser.answersVersion { options.append(("--version", "Show the version.")) }
     sections.append(("OPTIONS", options))
-    sections.append(("GLOBAL OPTIONS", globalOptions.map { (escape($0.label), escape(describe($0))) }))
+    if !globalOptions.isEmpty {
+      sections.append(("GLOBAL OPTIONS", globalOptions.map { (escape($0.label), escape(describe($0))) }))
+    }
     if !spec.subcommands.isEmpty {
       sections.append(("SUBCOMMANDS", spec.visibleSubcommands.map { (escape($0.name), escape($0.abstract)) }))
     }
@@ -82,27 +67,18 @@ package enum HelpRenderer {
         lines += entryLines(entry.label, entry.text, labelWidth: labelWidth, width: width)
       }
     }
-    if !spec.subcommands.isEmpty {
+    if !spec.subcommands.isEmpty, let help = parser.help {
       lines.append("")
       let noun = spec.subcommandNoun
       lines += TextWrapper.wrap(
-        "  See '\(root.name) help \(path.map { escape($0) + " " }.joined())<\(noun)>' for detailed help.",
+        "  See '\(root.name) \(help.name) \(path.map { escape($0) + " " }.joined())<\(noun)>' for detailed help.",
         width: width)
       if path.isEmpty {
-        lines += TextWrapper.wrap(
-          "  See '\(root.name) help \(HelpSpec.exitCodesTopic)' for exit codes.", width: width)
+        for topic in help.topics {
+          lines += TextWrapper.wrap(
+            "  See '\(root.name) \(help.name) \(topic.word)' for \(topic.subject).", width: width)
+        }
       }
-    }
-    return lines.map { $0 + "\n" }.joined()
-  }
-
-  private static func exitCodesPage(width: Int) -> String {
-    var lines = TextWrapper.wrap(
-      "OVERVIEW: How lists exits, with the sysexits(3) codes scripts can test.", width: width)
-    lines.append("")
-    lines.append("EXIT CODES:")
-    for code in ExitCode.documentationOrder {
-      lines += entryLines(String(code.rawValue), code.meaning, labelWidth: 2, width: width)
     }
     return lines.map { $0 + "\n" }.joined()
   }
@@ -162,8 +138,9 @@ package enum HelpRenderer {
   }
 
   /// `  label  description`, the description wrapped in its column; on a narrow terminal, the
-  /// description goes under the label, indented.
-  private static func entryLines(
+  /// description goes under the label, indented. The lines of every section of a page, and of
+  /// a program's own pages (`lists help exit-codes`).
+  package static func entryLines(
     _ label: String, _ text: String, labelWidth: Int, width: Int
   ) -> [String] {
     var column = 2 + labelWidth + 2

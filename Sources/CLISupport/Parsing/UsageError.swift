@@ -1,8 +1,8 @@
 import TextFormats
 
-/// A command line `lists` cannot run, as a value: what was wrong, where, and a likely fix.
+/// A command line the program cannot run, as a value: what was wrong, where, and a likely fix.
 ///
-/// The parser returns it and never prints or exits; ``ErrorRenderer`` turns it into the three
+/// The parser throws it and never prints or exits; ``ErrorRenderer`` turns it into the three
 /// lines for stderr and the command exits with ``ExitCode/usage``.
 package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What was wrong. Values are kept raw; ``message`` escapes them for the terminal.
@@ -41,8 +41,9 @@ package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   package var commandPath: [String]
   /// The near miss the user probably meant (`orders` for `orderz`), if exactly one is close.
   package var suggestion: String?
-  /// Whether the rejected value is an item's data (an option of `add`) rather than a way of
-  /// calling the command: the contract makes an invalid value bad data (exit 65, one line).
+  /// Whether the rejected value is an item's data (an option whose ``OptionSpec/isItemField``)
+  /// rather than a way of calling the command: an invalid value is then bad data (for `lists`,
+  /// exit 65 and one line).
   package var isBadData = false
 
   /// Creates a usage error.

@@ -1,5 +1,3 @@
-import ListStore
-
 /// A type that a command-line value converts to, for typed access through ``ParsedCommand``.
 ///
 /// The parser has already checked the text against the option's ``ValueKind``, so conversion
@@ -27,26 +25,6 @@ extension Int: ArgumentValue {
   /// A decimal integer, as `Int(_:)` reads it.
   package init?(argumentText text: String) {
     self.init(text, radix: 10)
-  }
-}
-
-extension ListKind: ArgumentValue {
-  /// The lists of the database, read when completing.
-  package static var completion: ValueCompletion? { .lists }
-
-  /// The list called `text`, any kind's name.
-  package init?(argumentText text: String) {
-    self.init(rawValue: text)
-  }
-}
-
-extension Argument where Value == ListKind {
-  /// Declares a `<list>` argument: the name of a kind the file holds (the built-in ones in the
-  /// static tree; ``CommandTree/tree(kinds:)`` makes it the file's).
-  package init(_ name: String, help: String) {
-    self.init(
-      spec: ArgumentSpec(
-        name: name, kind: .choice(KindDefinition.builtIns.map(\.name)), help: help, completion: .lists))
   }
 }
 

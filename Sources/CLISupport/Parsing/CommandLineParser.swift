@@ -1,41 +1,51 @@
-import ListStore
 import TextFormats
 
 /// Turns command-line words into an ``Invocation``, from ``CommandSpec`` data alone.
 ///
-/// - `--name value` and `--name=value`; boolean flags; `-h`/`--help` and `--version` anywhere
-///   before `--` (help wins over everything, including errors later on the line); `--` makes
-///   every later word positional.
-/// - Global options (`--db`, `--account`, `--busy-timeout`, `--no-color`) anywhere before `--`:
-///   before the command, after it, or among its arguments.
+/// - `--name value` and `--name=value`; boolean flags; `-h`/`--help` (and `--version`, when
+///   the program has one) anywhere before `--` (help wins over everything, including errors
+///   later on the line); `--` makes every later word positional.
+/// - Global options (for `lists`: `--db`, `--account`, `--busy-timeout`, `--no-color`) anywhere
+///   before `--`: before the command, after it, or among its arguments.
 /// - The word after an option that takes a value is its value unless it starts with `--` or is
 ///   `-h` (`--title --json` is a missing value; write `--title=--json`). So `-`, negative
 ///   numbers and single-dash words such as a cursor `-Xy_1` are values.
 /// - Every value is checked against its ``ValueKind``; the first problem, in command-line
 ///   order, is thrown as a ``UsageError`` with a suggestion when one near miss is unambiguous.
 ///
-/// For example:
+/// The parser knows no program: its command tree, global options, help command and whether it
+/// answers `--version` are all given to it. For example:
 /// ```swift
-/// let invocation = try CommandLineParser().parse(["show", "orders", "--limit", "5"])
+/// let parser = CommandLineParser(root: root, globalOptions: [], help: nil)
+/// let invocation = try parser.parse(["--rows", "1000", "--json"])
 /// ```
 package struct CommandLineParser: Sendable {
-  /// The command tree, `lists` at its root.
+  /// The command tree; its root's name is the program's.
   package let root: CommandSpec
   /// The options every command accepts.
   package let globalOptions: [OptionSpec]
+  /// The command that asks for help by words (`lists help add orders`), if the program has one.
+  package let help: HelpCommand?
+  /// Whether `--version` asks for ``Invocation/version``; without it, `--version` is an option
+  /// like any other (unknown unless a command declares it).
+  package let answersVersion: Bool
+  /// Whether a word in the place of an argument whose completion is ``ValueCompletion/lists``
+  /// names a list, though the argument's choices do not hold it: the command then resolves it
+  /// itself (for `lists`, in the file, where the file's kinds are at hand). Nil: only the
+  /// choices.
+  package let acceptsListName: (@Sendable (String) -> Bool)?
 
-  /// Creates a parser for `root` (by default the `lists` command tree).
-  /// Whether a `<list>` argument takes any kind's name (`[a-z][a-z0-9_]*`), not only the
-  /// tree's: the command then resolves it in the file, where the file's kinds are at hand.
-  package let takesAnyKindName: Bool
-
+  /// Creates a parser for the command tree `root` whose commands all take `globalOptions`, with
+  /// `help` (nil: no help command; `-h` and `--help` still ask for help).
   package init(
-    root: CommandSpec = CommandTree.root, globalOptions: [OptionSpec] = GlobalSpec.all,
-    takesAnyKindName: Bool = false
+    root: CommandSpec, globalOptions: [OptionSpec], help: HelpCommand?, answersVersion: Bool = false,
+    acceptsListName: (@Sendable (String) -> Bool)? = nil
   ) {
     self.root = root
     self.globalOptions = globalOptions
-    self.takesAnyKindName = takesAnyKindName
+    self.help = help
+    self.answersVersion = answersVersion
+    self.acceptsListName = acceptsListName
   }
 
   /// What `words` (the arguments without the program name) ask for.
@@ -47,7 +57,7 @@ package struct CommandLineParser: Sendable {
     if beforeTerminator.contains(where: { isOption($0, named: "--help", "-h") }) {
       return .help(.command(try helpPath(tokens)))
     }
-    if beforeTerminator.contains(where: { isOption($0, named: "--version") }) {
+    if answersVersion && beforeTerminator.contains(where: { isOption($0, named: "--version") }) {
       return .version
     }
     var state = ParseState(root: root)
@@ -84,7 +94,7 @@ package struct CommandLineParser: Sendable {
       (option, isGlobal) = (global, true)
     } else {
       var candidates = state.spec.options.map(\.name) + globalOptions.map(\.name) + ["--help"]
-      if state.path.isEmpty { candidates.append("--version") }
+      if state.path.isEmpty && answersVersion { candidates.append("--version") }
       throw UsageError(
         .unknownOption(name), commandPath: state.path,
         suggestion: NearMiss.suggestion(for: name, among: candidates))
@@ -109,12 +119,9 @@ package struct CommandLineParser: Sendable {
       do throws(UsageError) {
         try check(value, kind: kind, name: name, isArgument: false, path: state.path)
       } catch {
-        // The options of `add` and `edit` are the item's fields: a value they reject is bad
-        // data (`edit --unset` names a field, a way of calling the command).
+        // An option that is an item's field: a value it rejects is bad data.
         var error = error
-        if !isGlobal, state.spec.id == .add || (state.spec.id == .edit && name != KindEditOptions.unset) {
-          error.isBadData = true
-        }
+        error.isBadData = option.isItemField
         throw error
       }
     }
@@ -160,7 +167,7 @@ package struct CommandLineParser: Sendable {
     } else {
       throw UsageError(.unexpectedArgument(word), commandPath: state.path)
     }
-    if !(takesAnyKindName && argument.completion == .lists && KindDefinition.isKindName(word)) {
+    if !(argument.completion == .lists && acceptsListName?(word) == true) {
       try check(word, kind: argument.kind, name: argument.name, isArgument: true, path: state.path)
     }
     state.positionals.append(word)
@@ -230,8 +237,8 @@ package struct CommandLineParser: Sendable {
 
   private func finish(_ state: ParseState) throws(UsageError) -> Invocation {
     let spec = state.spec
-    if state.path == [HelpSpec.name] {
-      return .help(try helpTopic(state.argumentValues[HelpSpec.topic.spec.name] ?? []))
+    if let help, state.path == [help.name] {
+      return .help(try helpTopic(state.positionals, help: help))
     }
     if !spec.isRunnable {
       throw UsageError(
@@ -250,28 +257,20 @@ package struct CommandLineParser: Sendable {
       throw UsageError(.missingOption(option.label), commandPath: state.path)
     }
     let parsed = ParsedCommand(
-      spec: spec, path: state.path, globals: globals(from: state.globalValues),
+      spec: spec, path: state.path, programName: root.name, globalValues: state.globalValues,
       optionValues: state.optionValues, argumentValues: state.argumentValues)
     return .run(parsed)
   }
 
-  private func globals(from values: [String: [String]]) -> GlobalOptions {
-    GlobalOptions(
-      database: values[GlobalSpec.database.spec.name]?.last,
-      accountName: values[GlobalSpec.account.spec.name]?.last,
-      busyTimeout: values[GlobalSpec.busyTimeout.spec.name]?.last.flatMap { Int($0) },
-      noColor: values[GlobalSpec.noColor.spec.name] != nil)
-  }
-
   // MARK: Help
 
-  /// The command path of `lists help WORDS...`, or the exit-code table.
-  private func helpTopic(_ words: [String]) throws(UsageError) -> HelpTopic {
-    if words.first == HelpSpec.exitCodesTopic {
+  /// The command path of `help WORDS...` (`lists help add orders`), or one of its topics.
+  private func helpTopic(_ words: [String], help: HelpCommand) throws(UsageError) -> HelpTopic {
+    if let first = words.first, help.topics.contains(where: { $0.word == first }) {
       guard words.count == 1 else {
-        throw UsageError(.unexpectedArgument(words[1]), commandPath: [HelpSpec.name])
+        throw UsageError(.unexpectedArgument(words[1]), commandPath: [help.name])
       }
-      return .exitCodes
+      return .topic(first)
     }
     var spec = root
     var path: [String] = []
@@ -280,10 +279,10 @@ package struct CommandLineParser: Sendable {
         spec = subcommand
         path.append(word)
       } else if spec.subcommands.isEmpty {
-        throw UsageError(.unexpectedArgument(word), commandPath: [HelpSpec.name])
+        throw UsageError(.unexpectedArgument(word), commandPath: [help.name])
       } else {
-        let extra = path.isEmpty ? [HelpSpec.exitCodesTopic] : []
-        throw unknownSubcommand(word, of: spec, path: [HelpSpec.name], extraChoices: extra)
+        let extra = path.isEmpty ? help.topics.map(\.word) : []
+        throw unknownSubcommand(word, of: spec, path: [help.name], extraChoices: extra)
       }
     }
     return .command(path)

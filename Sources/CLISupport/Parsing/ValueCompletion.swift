@@ -6,7 +6,8 @@ package enum ValueCompletion: Sendable, Equatable {
   case words([String])
   /// Paths of files.
   case files
-  /// The names of the lists in the database, read when completing (``CompletionCommand``).
+  /// The names of the lists the program holds, which it reads when completing; such an
+  /// argument may also take any name ``CommandLineParser/acceptsListName`` accepts.
   case lists
 
   /// What a value of `kind` completes to when nothing more is said: a choice's words.

@@ -1,4 +1,5 @@
-/// A command line the parser accepted: which command, its values, and the global options.
+/// A command line the parser accepted: which command, its values, and the global options'
+/// raw values (a program reads them into its own type, as `lists` does into `GlobalOptions`).
 ///
 /// Every value was checked against its declaration, so typed reads cannot fail for the
 /// command's own declarations; reading a declaration of another command is a programmer error
@@ -12,10 +13,12 @@
 package struct ParsedCommand: Sendable {
   /// The command's definition.
   package let spec: CommandSpec
-  /// The words that selected it: `["add", "orders"]`; `[]` for `lists` alone.
+  /// The words that selected it: `["add", "orders"]`; `[]` for the program alone.
   package let path: [String]
-  /// The global options as given.
-  package let globals: GlobalOptions
+  /// The name of the program, the root's: `lists`.
+  package let programName: String
+  /// The raw values given for each global option, by name, in command-line order (flags: `[""]`).
+  package let globalValues: [String: [String]]
   /// The raw values given for each option, by name, in command-line order (flags: `[""]`).
   package let optionValues: [String: [String]]
   /// The raw values given for each argument, by name, in command-line order.
@@ -23,12 +26,13 @@ package struct ParsedCommand: Sendable {
 
   /// Creates a parsed command; the parser is the one caller outside tests.
   package init(
-    spec: CommandSpec, path: [String], globals: GlobalOptions,
+    spec: CommandSpec, path: [String], programName: String, globalValues: [String: [String]],
     optionValues: [String: [String]], argumentValues: [String: [String]]
   ) {
     self.spec = spec
     self.path = path
-    self.globals = globals
+    self.programName = programName
+    self.globalValues = globalValues
     self.optionValues = optionValues
     self.argumentValues = argumentValues
   }
@@ -124,5 +128,5 @@ package struct ParsedCommand: Sendable {
     return value
   }
 
-  private var commandLine: String { (["lists"] + path).joined(separator: " ") }
+  private var commandLine: String { ([programName] + path).joined(separator: " ") }
 }
