@@ -7,9 +7,9 @@ import TextFormats
 /// One run of `lists-sync`, the child `lists sync` and a stale `lists show` start: it is the
 /// only executable that links the network stack.
 ///
-/// Arguments (made by `lists`, not typed by people): `--db PATH --account NAME
-/// [--busy-timeout MS] [--no-color] KIND URL [--all] [--continue] [--limit N] [--quiet] [--watch]`;
-/// anything else, or a number that is not one, is refused (64). `show --events` writes the
+/// Arguments (made by `lists`, not typed by people) are ``SyncCommandLine``'s: `--db PATH
+/// --account NAME [--busy-timeout MS] [--no-color] [--all] [--continue] [--limit N] [--quiet]
+/// [--watch] KIND URL`; anything else, or a number that is not one, is refused (64). `show --events` writes the
 /// sync's events itself, from the state this run leaves: one writer, one shape.
 /// Headers come in `LISTS_SYNC_HEADERS`, lines `ORIGIN Name: value` that `lists` filtered to
 /// the remote's origin; a line of any other origin is refused (64) and nothing is sent.
@@ -25,36 +25,20 @@ struct SyncRun {
   var watch = false
   var pageSize = 100
 
+  /// The run `arguments` (without the program name) ask for, or nil when ``SyncCommandLine``
+  /// refuses them.
   init?(_ arguments: [String]) {
-    var positional: [String] = []
-    var iterator = arguments.makeIterator()
-    while let argument = iterator.next() {
-      switch argument {
-      case "--db":
-        guard let value = iterator.next() else { return nil }
-        database = value
-      case "--account":
-        guard let value = iterator.next() else { return nil }
-        account = value
-      case "--busy-timeout":
-        guard let value = iterator.next().flatMap({ Int32($0) }), value >= 0 else { return nil }
-        busyTimeout = value
-      case "--no-color": break
-      case "--all": all = true
-      case "--continue": resume = true
-      case "--quiet": quiet = true
-      case "--watch": watch = true
-      case "--limit":
-        guard let value = iterator.next().flatMap({ Int($0) }), (1...500).contains(value) else { return nil }
-        pageSize = value
-      default:
-        guard !argument.hasPrefix("--") else { return nil }
-        positional.append(argument)
-      }
-    }
-    guard positional.count == 2, !database.isEmpty else { return nil }
-    kind = positional[0]
-    url = positional[1]
+    guard let parsed = SyncCommandLine.parse(arguments) else { return nil }
+    database = parsed.value(SyncCommandLine.database)
+    account = parsed.value(SyncCommandLine.account)
+    busyTimeout = Int32(parsed.value(SyncCommandLine.busyTimeout))
+    kind = parsed.value(SyncCommandLine.kind)
+    url = parsed.value(SyncCommandLine.url)
+    all = parsed[SyncCommandLine.all]
+    resume = parsed[SyncCommandLine.resume]
+    quiet = parsed[SyncCommandLine.quiet]
+    watch = parsed[SyncCommandLine.watch]
+    pageSize = parsed.value(SyncCommandLine.limit)
   }
 
   /// The URL without its query, for messages: a query may hold a token.

@@ -275,4 +275,24 @@ import Testing
     #expect(refused.stderr == "Error: lists-sync is started by lists sync; run that instead.\n")
     #expect(try await remote.log().isEmpty)
   }
+
+  /// The shared parser reads the child's line: a number outside its range or no number, an
+  /// option it does not have and a missing URL are refused with the same line and code as any
+  /// other line `lists` never writes, and nothing is sent.
+  @Test(arguments: [
+    (["--limit", "0"], true), (["--limit", "x"], true), (["--busy-timeout", "-1"], true), (["--unknown"], true),
+    ([], false),
+  ])
+  func theChildsParserRefusesWithItsOneLine(extra: [String], givesURL: Bool) async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    let child = String(ListsBinary.path.dropLast("lists".count)) + "lists-sync"
+    let positionals = givesURL ? ["favorites", remote.url()] : ["favorites"]
+    let refused = await sandbox.runProgram(
+      child, ["--db", sandbox.databasePath] + extra + positionals, environment: [:])
+    #expect(refused.exitCode == 64, "\(refused)")
+    #expect(refused.stderr == "Error: lists-sync is started by lists sync; run that instead.\n")
+    #expect(try await remote.log().isEmpty)
+  }
 }

@@ -129,7 +129,7 @@ package enum ShowSync {
     context.stderr.flush()
     let spinner = Spinner("Syncing \(kind)…", enabled: context.stderrIsTerminal && !events)
     let status = try? SyncCommand.runChild(
-      [kind, state.remoteURL, "--quiet"], headers: headers, context)
+      kind: kind, url: state.remoteURL, options: ["--quiet"], headers: headers, context)
     await spinner.stop()
     let after = (try? items.syncState()) ?? state
     guard status == .success else {

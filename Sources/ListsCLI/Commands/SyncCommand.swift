@@ -27,17 +27,18 @@ package enum SyncCommand {
         throw .store(error)
       }
     }
-    var arguments = [kind, url]
-    if parsed[SyncSpec.all] { arguments.append("--all") }
-    if parsed[SyncSpec.resume] { arguments.append("--continue") }
-    arguments += ["--limit", String(parsed.value(SyncSpec.limit))]
+    var options: [String] = []
+    if parsed[SyncSpec.all] { options.append("--all") }
+    if parsed[SyncSpec.resume] { options.append("--continue") }
+    options.append("--limit=" + String(parsed.value(SyncSpec.limit)))
     if parsed[SyncSpec.watch] {
       guard !parsed[SyncSpec.all] && !parsed[SyncSpec.resume] else {
         throw .usageMessage("--watch keeps the whole kind in step; it takes no --all or --continue.", commandPath: ["sync"])
       }
-      arguments.append("--watch")
+      options.append("--watch")
     }
-    return try runChild(arguments, headers: headers, replacing: parsed[SyncSpec.watch], context)
+    return try runChild(
+      kind: kind, url: url, options: options, headers: headers, replacing: parsed[SyncSpec.watch], context)
   }
 
   /// The remote to sync with: `--from`, else the one stored. Another URL than the stored one
@@ -76,12 +77,16 @@ package enum SyncCommand {
     return given
   }
 
-  /// Runs `lists-sync` with the invocation's database and account; its exit status.
+  /// Runs `lists-sync` for `kind` and `url` with `options` and the invocation's database and
+  /// account; its exit status.
   ///
+  /// The line is `--db=PATH --account=NAME [--busy-timeout=MS] [--no-color] OPTIONS -- KIND URL`:
+  /// written with `=` and after `--`, no value can be read as an option, whatever it starts with.
   /// With `replacing`, `lists-sync` takes this process's place instead (`--watch`, which runs
   /// until a signal: sent to this process's id, it reaches the watch).
   package static func runChild(
-    _ arguments: [String], headers: SyncHeaders, replacing: Bool = false, _ context: Context
+    kind: String, url: String, options: [String], headers: SyncHeaders, replacing: Bool = false,
+    _ context: Context
   ) throws(CLIError) -> ExitCode {
     guard let folder = System.executableFolder() else {
       throw .other("lists-sync was not found: the folder of lists is unknown.", .software)
@@ -93,16 +98,17 @@ package enum SyncCommand {
     }
     context.stdout.flush()
     context.stderr.flush()
-    var global = ["--db", context.databasePath, "--account", context.account]
-    if let timeout = context.globals.busyTimeout { global += ["--busy-timeout", String(timeout)] }
-    if context.globals.noColor { global.append("--no-color") }
+    var arguments = ["--db=" + context.databasePath, "--account=" + context.account]
+    if let timeout = context.globals.busyTimeout { arguments.append("--busy-timeout=" + String(timeout)) }
+    if context.globals.noColor { arguments.append("--no-color") }
+    arguments += options + ["--", kind, url]
     // Always set, so that the person's own variable (every origin's headers) never reaches it.
     let environment = [HandedHeaders.variable + "=" + headers.childVariable]
     if replacing {
-      System.replaceProcess(with: path, global + arguments, environment: environment)
+      System.replaceProcess(with: path, arguments, environment: environment)
       throw .other("lists-sync could not be started (\(path)).", .software)
     }
-    guard let status = System.run(path, global + arguments, environment: environment) else {
+    guard let status = System.run(path, arguments, environment: environment) else {
       throw .other("lists-sync could not be started (\(path)).", .software)
     }
     return ExitCode(rawValue: status) ?? .software
