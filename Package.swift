@@ -87,7 +87,7 @@ let package = Package(
     // Benchmark: the same work through the store and straight on the C API, in one run.
     .target(name: "CBench", dependencies: ["CSQLite"]),
     .executableTarget(
-      name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "ListsCLI"]),
+      name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "CLISupport", "TextFormats"]),
 
     // Build-time: turns Migrations/*.sql into Swift source compiled into ListStore.
     .executableTarget(name: "MigrationsEmbedder", dependencies: ["TextFormats"]),

@@ -1,3 +1,6 @@
+import CLISupport
+import TextFormats
+
 /// The command line of `lists-bench`.
 struct BenchOptions {
   /// Orders inserted and paged through (`--rows`).
@@ -22,66 +25,93 @@ struct BenchOptions {
       notify, readers, search
   }
 
-  static let usage = """
-    OVERVIEW: Times the store against the same work on the SQLite C API, in one run.
+  // MARK: Command line
 
-    USAGE: lists-bench [--rows <n>] [--big-rows <n>] [--trials <n>] [--only <phases>] [--clock cpu|wall] [--lists <path>] [--json]
+  /// `--rows <n>`.
+  static let rowsOption = Option<Int>(
+    "--rows", placeholder: "n", help: "Orders to insert and page through.", range: 100...Int.max, default: 200_000)
+  /// `--big-rows <n>`.
+  static let bigRowsOption = Option<Int>(
+    "--big-rows", placeholder: "n", help: "Orders in the list that depth and count are measured on.",
+    range: 100...Int.max, default: 1_000_000)
+  /// `--trials <n>`.
+  static let trialsOption = Option<Int>(
+    "--trials", placeholder: "n",
+    help: "Timed trials per phase (the quick phases run at least 9 or 15); the median is reported.",
+    range: 5...Int.max, default: 5)
+  /// `--only <phases>`, checked after parsing (``phases(_:)``).
+  static let onlyOption = Option<String>(
+    "--only", placeholder: "phases", help: "Run only these phases, comma-separated, e.g. to profile them.",
+    defaultDescription: "every phase: " + Phase.allCases.map(\.rawValue).joined(separator: ", "))
+  /// `--clock cpu|wall`.
+  static let clockOption = Option<Clock>(
+    "--clock", placeholder: "clock",
+    help: "cpu: the bench thread's CPU time, steady on shared cores; wall: wall time, for a quiet machine. "
+      + "Child processes always use wall time.",
+    default: .cpu)
+  /// `--lists <path>`, checked when a phase needs it (``CLIBinary``).
+  static let listsOption = Option<String>(
+    "--lists", placeholder: "path",
+    help: "The lists executable the shell (show_cold_ratio) and export phases run.",
+    defaultDescription: "the lists next to lists-bench when it is linked with --static-swift-stdlib; else one "
+      + "built that way first, with LISTS_STATIC_STDLIB=1 swift build -c release --static-swift-stdlib --product lists",
+    completion: .files)
+  /// `--json`.
+  static let jsonFlag = Flag("--json", help: "Print one JSON object instead of the table.")
 
-    OPTIONS:
-      --rows <n>      Orders to insert and page through. (default: 200000, at least 100)
-      --big-rows <n>  Orders in the list that depth and count are measured on.
-                      (default: 1000000, at least 100)
-      --trials <n>    Timed trials per phase (the quick phases run at least 9 or 15); the
-                      median is reported. (default: 5, at least 5)
-      --only <phases> Run only these phases, comma-separated, e.g. to profile them.
-                      (default: every phase: insert,pages,dynamic,kindinsert,kindpages,update,sync,outbox,
-                      syncpages,loader,depth,count,shell,export,notify,readers,search)
-      --clock <clock> cpu: the bench thread's CPU time, steady on shared cores; wall: wall
-                      time, for a quiet machine. Child processes always use wall time.
-                      (default: cpu)
-      --lists <path>  The lists executable the shell (show_cold_ratio) and export phases run.
-                      (default: the lists next to lists-bench when it is linked with
-                      --static-swift-stdlib; else one built that way first, with
-                      LISTS_STATIC_STDLIB=1 swift build -c release
-                      --static-swift-stdlib --product lists)
-      --json          Print one JSON object instead of the table.
-      -h, --help      Show this help.
-    """
+  /// The command line of `lists-bench` as data; its help page and usage line come from it.
+  static let command = CommandSpec(
+    name: "lists-bench", abstract: "Times the store against the same work on the SQLite C API, in one run.",
+    id: CommandID("lists-bench"),
+    options: [
+      rowsOption.spec, bigRowsOption.spec, trialsOption.spec, onlyOption.spec, clockOption.spec, listsOption.spec,
+      jsonFlag.spec,
+    ])
+
+  /// The shared parser over ``command``: no global options, no help command, no `--version`.
+  static let parser = CommandLineParser(root: command, globalOptions: [], help: nil)
+
+  /// The help page, `-h` or `--help`.
+  static func help(width: Int = 80) -> String {
+    HelpRenderer.commandPage(at: [], of: parser, width: width)
+  }
+
+  /// The lines for a usage error: `Error: <message>`, the usage line and where help is.
+  static func usageError(_ message: String) -> String {
+    ErrorRenderer.render(usageMessage: message, commandPath: [], of: parser)
+  }
 
   /// Parses `arguments` (without the program name).
   /// - Returns: nil when help was asked for.
-  /// - Throws: ``BenchError/usage(_:)`` naming the argument that is wrong.
-  static func parse(_ arguments: [String]) throws -> BenchOptions? {
-    var options = BenchOptions()
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      switch argument {
-      case "-h", "--help": return nil
-      case "--json": options.json = true
-      case "--rows": options.rows = try count(argument, remaining.popFirst(), atLeast: 100)
-      case "--big-rows": options.bigRows = try count(argument, remaining.popFirst(), atLeast: 100)
-      case "--trials": options.trials = try count(argument, remaining.popFirst(), atLeast: 5)
-      case "--only": options.phases = try phases(remaining.popFirst())
-      case "--lists":
-        guard let path = remaining.popFirst() else {
-          throw BenchError.usage("Missing value for '--lists'.")
-        }
-        options.lists = path
-      case "--clock":
-        let value = remaining.popFirst()
-        guard let clock = value.flatMap(Clock.init(rawValue:)) else {
-          throw BenchError.usage(
-            "'\(value ?? "")' is not a valid value for '--clock': cpu or wall.")
-        }
-        options.clock = clock
-      default: throw BenchError.usage("Unknown argument '\(argument)'.")
+  /// - Throws: ``BenchError/usage(_:)`` saying what is wrong.
+  static func parse(_ arguments: [String]) throws(BenchError) -> BenchOptions? {
+    let parsed: ParsedCommand
+    do {
+      switch try parser.parse(arguments) {
+      case .run(let command): parsed = command
+      case .help, .version: return nil
+      }
+    } catch {
+      switch error.kind {
+      // A word the bench has no place for, as the bench has always said it.
+      case .unknownOption(let word), .unexpectedArgument(let word):
+        throw .usage("Unknown argument '\(TerminalEscaping.escape(word))'.")
+      default: throw .usage(error.description)
       }
     }
+    var options = BenchOptions()
+    options.rows = parsed.value(rowsOption)
+    options.bigRows = parsed.value(bigRowsOption)
+    options.trials = parsed.value(trialsOption)
+    options.clock = parsed.value(clockOption)
+    options.json = parsed[jsonFlag]
+    options.lists = parsed[listsOption]
+    if let only = parsed[onlyOption] { options.phases = try phases(only) }
     return options
   }
 
-  private static func phases(_ value: String?) throws -> Set<Phase> {
-    guard let value else { throw BenchError.usage("Missing value for '--only'.") }
+  /// The phases `value` names, comma-separated; `kind` names both of an app kind's.
+  private static func phases(_ value: String) throws(BenchError) -> Set<Phase> {
     var phases = Set<Phase>()
     for name in value.split(separator: ",") {
       // `kind` is both of an app kind's phases.
@@ -97,14 +127,11 @@ struct BenchOptions {
     }
     return phases
   }
+}
 
-  private static func count(_ option: String, _ value: String?, atLeast minimum: Int) throws -> Int
-  {
-    guard let value else { throw BenchError.usage("Missing value for '\(option)'.") }
-    guard let number = Int(value), number >= minimum else {
-      throw BenchError.usage(
-        "'\(value)' is not a valid value for '\(option)': a whole number, at least \(minimum).")
-    }
-    return number
+extension Clock: ArgumentValue {
+  /// The clock called `text`: `cpu` or `wall`.
+  init?(argumentText text: String) {
+    self.init(rawValue: text)
   }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import ListStore
 import ListSync
-import ListsCLI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

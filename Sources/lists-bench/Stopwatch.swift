@@ -1,7 +1,7 @@
 import CBench
 
 /// Which clock times the work of both sides.
-enum Clock: String, CaseIterable {
+enum Clock: String, CaseIterable, Sendable {
   /// CPU time of the bench's thread (`CLOCK_THREAD_CPUTIME_ID`): on cores shared with other
   /// work, it leaves out the time spent waiting for a core, which wall time would add to
   /// whichever side happened to run while another process was busy. It also leaves out waits

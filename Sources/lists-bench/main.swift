@@ -4,7 +4,7 @@ import Foundation
 // lists-bench: the store against the same work on the SQLite C API, in one run.
 do {
   guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
-    print(BenchOptions.usage)
+    print(BenchOptions.help(), terminator: "")
     exit(0)
   }
   let folder = try ScratchFolder()
@@ -25,8 +25,8 @@ do {
   interruptions.forEach { $0.cancel() }
   print(options.json ? report.json : report.table)
 } catch let error as BenchError {
-  FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
-  if error.isUsage { FileHandle.standardError.write(Data("\(BenchOptions.usage)\n".utf8)) }
+  let lines = error.isUsage ? BenchOptions.usageError(error.description) : "Error: \(error)\n"
+  FileHandle.standardError.write(Data(lines.utf8))
   exit(error.isUsage ? 64 : 70)
 } catch {
   FileHandle.standardError.write(Data("Error: \(error)\n".utf8))

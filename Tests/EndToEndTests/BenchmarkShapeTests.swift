@@ -86,6 +86,22 @@ import Testing
     #expect(run.output.isEmpty)
   }
 
+  @Test func aNumberOutOfRangeIsAUsageErrorWithTheUsageLine() async throws {
+    let run = try await runBench(["--rows", "10"])
+    #expect(run.status == 64)
+    #expect(run.errors.hasPrefix("Error: Invalid value '10' for '--rows': must be at least 100.\nUsage: lists-bench "))
+    #expect(run.output.isEmpty)
+  }
+
+  @Test func helpIsThePageOfTheSpecAndRunsNothing() async throws {
+    let run = try await runBench(["--trials", "1", "-h"])
+    #expect(run.status == 0)
+    let page = String(decoding: run.output, as: UTF8.self)
+    #expect(page.hasPrefix("OVERVIEW: Times the store against the same work on the SQLite C API, in one run.\n"))
+    #expect(page.contains("  --clock <clock>"))
+    #expect(page.contains("  -h, --help"))
+  }
+
   /// What a run of `lists-bench` left behind.
   struct BenchRun: Sendable {
     var status: Int32
