@@ -53,11 +53,12 @@ let package = Package(
     // Kept out of the CLI for now, so a command that does not sync never loads the network stack.
     // Its kind sync writes pages into a kind's table through ListStore.
     .target(name: "ListSync", dependencies: ["TextFormats", "ListPaging", "ListStore"]),
-    // What every executable shares on the command line: the exit codes and the one table from
+    // What every executable shares on the command line: the one parser (command lines as data,
+    // with the help pages and usage lines made from them), the exit codes and the one table from
     // an error's kind to its code, the error line, the text style, the headers `lists` hands to
     // `lists-sync`. No networking, so `lists` links it as `lists-sync` does.
     .target(name: "CLISupport", dependencies: ["ListStore", "ListPaging", "TextFormats"]),
-    // The command line: parsing, commands, rendering.
+    // The `lists` command line: its command tree, commands, rendering.
     .target(name: "ListsCLI", dependencies: ["CLISupport", "ListStore", "ListPaging", "TextFormats"]),
     .executableTarget(
       name: "lists", dependencies: ["ListsCLI"], exclude: ["StaticLibraries"],
