@@ -142,6 +142,7 @@ let package = Package(
         "ListStore", "ListPaging", "SQLiteCore", "TextFormats", "TestSupport", "ListStoreTesting",
       ],
       exclude: ["Fixtures"]),
+    .testTarget(name: "CLISupportTests", dependencies: ["CLISupport"]),
     .testTarget(name: "ListsCLITests", dependencies: ["CLISupport", "ListsCLI", "TextFormats", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],

@@ -8,6 +8,8 @@ import ListStore
 /// Headers belong to the remote's origin and reach the child as ``SyncHeaders`` says: in its
 /// own environment, filtered to that origin, never on its command line.
 package enum SyncCommand {
+  /// `lists sync KIND`: checks the remote's URL, the headers and the kind, then runs
+  /// `lists-sync` (``runChild(kind:url:options:headers:replacing:_:)``); its exit status.
   package static func run(_ parsed: ParsedCommand, _ context: Context) throws(CLIError) -> ExitCode {
     let kind = parsed.value(SyncSpec.kind)
     let url = try remoteURL(kind: kind, given: parsed[SyncSpec.from], context)
