@@ -118,6 +118,7 @@ extension KindItems {
     }
     var added = 0
     var seen: [StoredRemoteID: Int] = [:]
+    let statements = try itemStatements(connection)
     for (index, remote) in page.items.enumerated() {
       do {
         // Compared as the file stores them: two items of a page with one stored id would be one
@@ -136,7 +137,7 @@ extension KindItems {
         draft.addedAt = Timestamp(millisecondsSince1970: overflow ? earliest : max(shifted, earliest))
       }
       do {
-        if try upsert(remote, draft, generation: state.generation, connection, now: now) { added += 1 }
+        if try upsert(remote, draft, generation: state.generation, statements, connection, now: now) { added += 1 }
       } catch let error as ListStoreError {
         throw ListStoreError.importRejected(position: index + 1, reason: error)
       }
@@ -281,32 +282,69 @@ extension KindItems {
     try connection.cachedStatement("DELETE FROM list_sync_applying").run()
   }
 
+  /// The statements a remote page runs for each of its items, fetched once for the page with
+  /// the kind and the account bound: SQLite keeps a statement's bindings across its resets, so
+  /// an item binds only its own values. For one page's write (one kind, one account).
+  struct ItemStatements {
+    /// The local item a remote id is mapped to.
+    let lookup: Statement
+    /// Whether an item has a change waiting (``hasWaitingChange(item:in:)``).
+    let waiting: Statement
+    /// Maps a remote id to an item (``map(_:to:seen:in:)``).
+    let map: Statement
+  }
+
+  static let lookupSQL: StaticString =
+    "SELECT item_id FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3"
+  static let waitingSQL: StaticString = """
+    SELECT count(*) FROM list_changes WHERE kind = ?1 AND account = ?2 AND item_id = ?3
+      AND (state = 'pending' OR state = 'sent')
+    """
+  static let mapSQL: StaticString = """
+    INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id, version, base, seen)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+    """
+
+  /// `sql`'s cached statement with the kind bound to `?1` and the account to `?2`.
+  private func kindStatement(_ sql: StaticString, _ connection: Connection) throws -> Statement {
+    let statement = try connection.cachedStatement(sql)
+    try statement.bind(definition.name, at: 1)
+    try statement.bind(account, at: 2)
+    return statement
+  }
+
+  /// The per-item statements of a page, the kind and the account bound.
+  func itemStatements(_ connection: Connection) throws -> ItemStatements {
+    ItemStatements(
+      lookup: try kindStatement(Self.lookupSQL, connection), waiting: try kindStatement(Self.waitingSQL, connection),
+      map: try kindStatement(Self.mapSQL, connection))
+  }
+
   /// Updates the item mapped to the remote id, or adds it and maps it; keeps the remote's
   /// version and values as the item's base, and marks it seen by this walk. An item with a
   /// change waiting keeps its values. Returns whether the item was added.
   private func upsert(
-    _ remote: RemoteDraft, _ draft: DynamicDraft, generation: Int64, _ connection: Connection, now: Int64
+    _ remote: RemoteDraft, _ draft: DynamicDraft, generation: Int64, _ statements: ItemStatements,
+    _ connection: Connection, now: Int64
   ) throws -> Bool {
     let values = try queries.orderedValues(of: draft)
-    let lookup = try connection.cachedStatement(
-      "SELECT item_id FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3")
-    try lookup.bind(definition.name, at: 1)
-    try lookup.bind(account, at: 2)
+    let lookup = statements.lookup
+    defer { lookup.reset() }
     try bindRemoteID(remote, lookup, at: 3)
     let mapped = try lookup.step() ? lookup.int64(at: 0) : nil
     lookup.reset()
     if let mapped {
-      if try hasWaitingChange(item: mapped, connection) {
-        try map(remote, to: mapped, seen: generation, connection)
+      if try hasWaitingChange(item: mapped, in: statements.waiting) {
+        try map(remote, to: mapped, seen: generation, in: statements.map)
         return false
       }
       if try overwrite(mapped, with: values, addedAt: draft.addedAt, connection, now: now) {
-        try map(remote, to: mapped, seen: generation, connection)
+        try map(remote, to: mapped, seen: generation, in: statements.map)
         return false
       }
     }
     let (id, _) = try insertItem(values: values, addedAt: draft.addedAt, connection, now: now)
-    try map(remote, to: id, seen: generation, connection)
+    try map(remote, to: id, seen: generation, in: statements.map)
     return true
   }
 
@@ -336,13 +374,11 @@ extension KindItems {
   /// Whether the item has a change the remote has not answered: pending, or sent and not
   /// answered yet.
   func hasWaitingChange(item id: Int64, _ connection: Connection) throws -> Bool {
-    let statement = try connection.cachedStatement(
-      """
-      SELECT count(*) FROM list_changes WHERE kind = ?1 AND account = ?2 AND item_id = ?3
-        AND (state = 'pending' OR state = 'sent')
-      """)
-    try statement.bind(definition.name, at: 1)
-    try statement.bind(account, at: 2)
+    try hasWaitingChange(item: id, in: kindStatement(Self.waitingSQL, connection))
+  }
+
+  /// ``hasWaitingChange(item:_:)`` with ``ItemStatements/waiting``.
+  private func hasWaitingChange(item id: Int64, in statement: Statement) throws -> Bool {
     try statement.bind(id, at: 3)
     defer { statement.reset() }
     return try statement.step() && statement.int64(at: 0) > 0
@@ -351,13 +387,13 @@ extension KindItems {
   /// Records that `id` holds the remote's item, with its version and values as the base, seen
   /// by the walk `seen`.
   func map(_ remote: RemoteDraft, to id: Int64, seen: Int64, _ connection: Connection) throws {
-    let map = try connection.cachedStatement(
-      """
-      INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id, version, base, seen)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-      """)
-    try map.bind(definition.name, at: 1)
-    try map.bind(account, at: 2)
+    try map(remote, to: id, seen: seen, in: kindStatement(Self.mapSQL, connection))
+  }
+
+  /// ``map(_:to:seen:_:)`` with ``ItemStatements/map``.
+  private func map(_ remote: RemoteDraft, to id: Int64, seen: Int64, in map: Statement) throws {
+    // Reset after it runs, not before: the next item binds to it without fetching it again.
+    defer { map.reset() }
     try bindRemoteID(remote, map, at: 3)
     try map.bind(id, at: 4)
     if let version = remote.version {
