@@ -31,7 +31,7 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
   /// Sync: the remote refused the request (401, 403).
   case noPermission = 77
 
-  /// The order in which the contract (and `lists help exit-codes`) lists the codes.
+  /// The order in which `lists help exit-codes` and the README list the codes.
   package static let documentationOrder: [ExitCode] = [
     .success, .usage, .dataError, .noInput, .unavailable, .cantCreate, .ioError, .tempFail,
     .protocolError, .noPermission, .config, .software,

@@ -1,4 +1,4 @@
-/// The placeholders and notices of every list, with the contract's defaults and an app's
+/// The placeholders and notices of every list, with the package's defaults and an app's
 /// replacements per list, per phase and per error.
 ///
 /// For example:
@@ -52,7 +52,7 @@ public struct PlaceholderCatalog: Sendable {
 
   /// The placeholder shown when `list` has items but none match `query`.
   ///
-  /// By default the contract's: `No results for “TEXT”` for a search (or
+  /// By default the package's: `No results for “TEXT”` for a search (or
   /// `No <list> match status=done` for filters alone) and `Try another search.`, with no
   /// action. The list's closure comes first (when it returns a placeholder), then its
   /// placeholder, then the default.

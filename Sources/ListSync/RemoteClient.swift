@@ -1,7 +1,7 @@
 import ListStore
 import TextFormats
 
-/// Reads a remote list page by page over the contract's protocol, with the retry policy.
+/// Reads a remote list page by page over the protocol `Documentation/Sync.md` describes, with the retry policy.
 ///
 /// For example:
 ///

@@ -10,7 +10,7 @@ extension Benchmark {
   /// `ListsDatabase` on the same file, adding one order) to the element it causes arriving on
   /// `database.changes(to: .orders)`, read by a consumer on a thread of its own. The median of
   /// ``notifyTrials`` commits; `notify_latency_max_ms` the slowest. Such commits are found by
-  /// the store's poller (every 50 ms by default; the contract promises 100 ms), so each commit
+  /// the store's poller (every 50 ms by default; the README promises 100 ms), so each commit
   /// waits a random part of an interval first: the commits fall at every phase of the poll.
   func measureNotify() throws {
     progress("Timing change notifications")

@@ -8,7 +8,7 @@ import ListStore
 
 extension Benchmark {
   /// The app kind the search figures use: the built-in orders have no `search` fields (and the
-  /// contract's orders stay as they are), so the big list's orders are copied into this kind,
+  /// built-in orders stay as they are), so the big list's orders are copied into this kind,
   /// which searches an item description.
   static let purchases = KindDefinition(
     name: "purchases", item: "purchase",

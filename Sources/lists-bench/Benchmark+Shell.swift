@@ -73,7 +73,7 @@ extension Benchmark {
       definition.search = []  // what is timed is the page; an index to fill would only cost time
       try database.registerKind(definition)
     }
-    // Another program's plain INSERT, as the contract allows; the kind's triggers count it.
+    // Another program's plain INSERT, as `Documentation/DatabaseFile.md` allows; the kind's triggers count it.
     _ = try runShell(
       shell,
       [

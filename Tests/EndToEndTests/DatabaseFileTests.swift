@@ -1,9 +1,9 @@
 import Testing
 
-/// The file as other programs see it (contract section 2): marked, WAL, versioned, the
+/// The file as other programs see it (`Documentation/DatabaseFile.md`): marked, WAL, versioned, the
 /// documented tables and columns, the rules enforced for plain SQL too, user text never SQL.
 @Suite struct DatabaseFileTests {
-  /// The contract's columns of each table.
+  /// The documented columns of each table.
   static let columns: [String: [String]] = [
     "favorites": ["id", "account", "ref", "title", "note", "added_at"],
     "addresses": [

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// `lists doctor` on files whose bookkeeping was edited by hand: every command ends with a
-/// named error and the contract's exit code, doctor names each problem, and `--repair`
+/// named error and the documented exit code, doctor names each problem, and `--repair`
 /// restores what it can.
 extension DoctorCommandTests {
   /// A sandbox with three orders and three favorites, edited with `sql`.

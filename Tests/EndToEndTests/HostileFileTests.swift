@@ -2,7 +2,7 @@ import Testing
 
 /// Files `lists` must refuse without touching them: a text file, a folder, another program's
 /// SQLite database, a database from a newer build. Each command fails with one line and the
-/// contract's code, and leaves the file byte for byte as it was, with no `-wal` or `-shm`.
+/// documented code, and leaves the file byte for byte as it was, with no `-wal` or `-shm`.
 @Suite struct HostileFileTests {
   enum Kind: String, CaseIterable, Sendable {
     case textFile = "a text file"

@@ -3,7 +3,7 @@ import Testing
 /// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json]`: the JSON shape of every
 /// state, paging and order. (The human view is in ``ShowTableTests``.)
 @Suite struct ShowCommandTests {
-  /// The contract's fields of each list's JSON items, with their types (`string?` may be null).
+  /// The documented fields of each list's JSON items, with their types (`string?` may be null).
   static let itemFields: [String: [(String, String)]] = [
     "orders": [
       ("id", "int"), ("number", "string"), ("status", "string"), ("total", "string"),
@@ -21,7 +21,7 @@ import Testing
     ],
   ]
 
-  /// The contract's empty placeholders (section 5).
+  /// The documented empty placeholders (the README's list of lists).
   static let emptyPlaceholders: [String: JSON] = [
     "favorites": placeholder(
       "No favorites yet", "Items you favorite will show up here.",
@@ -42,7 +42,7 @@ import Testing
     .object([("title", .string(title)), ("detail", .string(detail)), ("action", .string(action))])
   }
 
-  /// Expects `item` to have exactly the contract's fields of `list`, each of its type.
+  /// Expects `item` to have exactly the documented fields of `list`, each of its type.
   static func expectItemShape(
     _ item: JSON, of list: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {

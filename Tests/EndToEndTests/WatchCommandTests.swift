@@ -4,7 +4,7 @@ import Testing
 /// `lists watch LIST [--json]`: shows the list again whenever the file changes, also when
 /// another process writes it, until interrupted (SIGINT, exit 0).
 @Suite struct WatchCommandTests {
-  /// How long a write by another process may take to show (the contract says within a
+  /// How long a write by another process may take to show (the README says within a
   /// second; the bound is loose because the suite shares two cores with other tests, and the
   /// machine with other builds: a wait that succeeds ends as soon as the line arrives).
   static let changeDeadline: Duration = .seconds(30)

@@ -10,7 +10,7 @@ extension Reliability {
   /// `list_kinds`, its sync state in `list_sync` and `list_sync_items` — and every command on
   /// each edited file (``MutationCommand/all``), each on a fresh copy of it. After each command:
   ///
-  /// - it ended by itself (no signal, no hang), with an exit code the contract names and never
+  /// - it ended by itself (no signal, no hang), with an exit code `lists help exit-codes` names and never
   ///   70 (internal error), and, when it failed, with exactly one line on stderr;
   /// - no ESC, BEL, C1 control (U+0080–U+009F) or U+202E on stderr, nor on stdout unless that
   ///   is JSON; no password of a stored URL anywhere;
@@ -48,7 +48,7 @@ extension Reliability {
       return EditClass.allCases.filter { hostile || !$0.isHostile }
     }
 
-    /// Exit codes the contract names; 70 (internal error) is left out on purpose.
+    /// Exit codes `lists help exit-codes` names; 70 (internal error) is left out on purpose.
     static let allowedCodes: Set<Int32> = [0, 64, 65, 66, 69, 73, 74, 75, 76, 77, 78]
 
     /// Failures recorded as test issues; the rest are counted (and all go to the failures file).

@@ -10,7 +10,7 @@ import TestSupport
 #endif
 
 extension Reliability {
-  /// Files that are not a sound lists database of this build: each command gives its contract
+  /// Files that are not a sound lists database of this build: each command gives its documented
   /// exit code and one clear line, and leaves the file byte for byte as it was, with no side
   /// files.
   @Suite struct HostileFileTests {

@@ -87,7 +87,7 @@ enum SchemaReference {
   /// Every object of the reference for `version` that the file misses or holds otherwise.
   ///
   /// The lists' own tables are only looked for, not compared: other programs may add columns
-  /// to them (the contract allows it). The bookkeeping tables, indexes and triggers must be
+  /// to them (`Documentation/DatabaseFile.md` allows it). The bookkeeping tables, indexes and triggers must be
   /// exactly the migrations' own.
   static func differences(
     in connection: Connection, upTo version: Int,

@@ -2,7 +2,7 @@ import SQLiteCore
 import ListPaging
 
 /// The tables of sync, made by the first sync of the file (never by a migration, so a file that
-/// never syncs keeps exactly the schema the contract documents).
+/// never syncs keeps exactly the schema `Documentation/DatabaseFile.md` documents).
 ///
 /// - `list_sync`: one row per kind and account, the ``SyncState``.
 /// - `list_sync_items`: which local item holds which remote id, with the remote's `version`

@@ -70,7 +70,7 @@ package enum ShowCommand {
     guard let failure = presenter.failure(of: state) else { return .success }
     // Cached rows shown with the offline notice: a success, as the remote never hides them.
     if sync != nil && state.phase != .error { return .success }
-    // The placeholder (or the JSON) is the view; the contract's one line on stderr is for the
+    // The placeholder (or the JSON) is the view; the one line on stderr is for the
     // script or person that only looks at the exit status and the diagnostics.
     context.stdout.flush()
     context.stderr.write(TerminalText(rendered: ErrorRenderer.render(message: failure.message, style: context.stderrStyle)))

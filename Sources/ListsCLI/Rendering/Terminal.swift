@@ -25,7 +25,7 @@ package enum Terminal {
   ///
   /// Styling needs all of: the stream is a terminal, `--no-color` was not given, `NO_COLOR` is
   /// unset, and `TERM` is not `dumb`. `NO_COLOR` set to anything, even the empty string,
-  /// disables color: the contract says color only when `NO_COLOR` "is unset", which is stricter
+  /// disables color: the README promises color only when `NO_COLOR` "is unset", which is stricter
   /// than no-color.org (it asks only that a non-empty value disable color); when in doubt, plain.
   package static func colorEnabled(
     fileDescriptor: Int32, environment: Environment, noColorFlag: Bool
