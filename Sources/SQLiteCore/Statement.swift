@@ -19,6 +19,8 @@ public final class Statement {
   @usableFromInline let db: OpaquePointer
   /// Whether the connection's cache handed this statement out since its last reset round.
   var isHandedOut = false
+  /// The memory SQLite reads bound text from.
+  @usableFromInline let boundText: BoundTextBuffers
 
   init(connection db: OpaquePointer, sql: String) throws(SQLiteError) {
     var statement: OpaquePointer?
@@ -29,9 +31,13 @@ public final class Statement {
     }
     self.handle = statement
     self.db = db
+    self.boundText = BoundTextBuffers(count: sqlite3_bind_parameter_count(statement))
   }
 
-  deinit { sqlite3_finalize(handle) }
+  deinit {
+    sqlite3_finalize(handle)
+    boundText.deallocate()
+  }
 
   /// The SQL text of the statement, for error reports.
   public var sql: String { String(cString: sqlite3_sql(handle)) }
@@ -63,41 +69,32 @@ public final class Statement {
     try bind(Int64(value ? 1 : 0), at: index)
   }
 
-  /// Binds UTF-8 text to the 1-based parameter `index`. SQLite copies it
-  /// (`SQLITE_TRANSIENT`), so the string may go away before the statement runs.
+  /// Binds UTF-8 text to the 1-based parameter `index`. The text is copied (into the
+  /// statement's own buffers, see ``BoundTextBuffers``, or by SQLite for long text), so the
+  /// string may go away before the statement runs; the binding lasts until the parameter is
+  /// bound again, across resets.
   ///
-  /// Text without NUL characters is handed over NUL-terminated (length -1): SQLite then copies
-  /// the terminator too, and need not copy the text again when a `CHECK`, a trigger or a
-  /// function wants it terminated. Text with NULs keeps its full length.
+  /// Text without NUL characters is handed over NUL-terminated (length -1): SQLite need not copy
+  /// it again when a `CHECK`, a trigger or a function wants it terminated. Text with NULs keeps
+  /// its full length.
   @inlinable
   public func bind(_ value: String, at index: Int32) throws(SQLiteError) {
-    let count = value.utf8.count
-    let rc = value.withCString { text -> Int32 in
-      let length: Int32 = strlen(text) == count ? -1 : Int32(clamping: count)
-      return sqlite3_bind_text(handle, index, text, length, csqlite_transient())
-    }
+    let rc = value.withCString { text in bindText(text, count: value.utf8.count, at: index) }
     if rc != SQLITE_OK { throw failure(rc) }
   }
 
-  /// Binds `value` to the 1-based parameter `index` without copying it (`SQLITE_STATIC`) for
-  /// the duration of `body`; then resets the statement and binds `NULL` there, so no pointer
-  /// outlives the text (a statement must be reset before it can be rebound).
-  ///
-  /// For hot paths: SQLite reads the text in place while `body` steps the statement, instead of
-  /// copying every string into a buffer of its own first.
-  @inlinable
-  public func withBound<R>(_ value: String, at index: Int32, _ body: () throws -> R) throws -> R {
-    let count = value.utf8.count
-    return try value.withCString { text in
-      let length: Int32 = strlen(text) == count ? -1 : Int32(clamping: count)
-      let rc = sqlite3_bind_text(handle, index, text, length, csqlite_static())
-      if rc != SQLITE_OK { throw failure(rc) }
-      defer {
-        sqlite3_reset(handle)
-        sqlite3_bind_null(handle, index)
-      }
-      return try body()
+  /// Binds the `count` bytes at `text` (NUL-terminated after them) to the 1-based parameter
+  /// `index`; returns SQLite's result code.
+  @usableFromInline
+  func bindText(_ text: UnsafePointer<CChar>, count: Int, at index: Int32) -> Int32 {
+    let length: Int32 = strlen(text) == count ? -1 : Int32(clamping: count)
+    guard count <= BoundTextBuffers.longest, let buffer = boundText.spare(at: index, size: count + 1) else {
+      return sqlite3_bind_text(handle, index, text, length, csqlite_transient())
     }
+    buffer.update(from: text, count: count + 1)
+    let rc = sqlite3_bind_text(handle, index, buffer, length, csqlite_static())
+    if rc == SQLITE_OK { boundText.didBindSpare(at: index) }
+    return rc
   }
 
   /// Binds text, or `NULL` when `value` is nil, to the 1-based parameter `index`.

@@ -37,47 +37,49 @@ public enum FieldValue: Sendable, Hashable {
   /// an integer within `min` and `max`, an enum value one of the values.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` naming the field.
   public func check(for field: FieldDefinition) throws(ListStoreError) {
-    let glob: GlobPattern? =
-      if case .text(_, let pattern?) = field.type { GlobPattern(pattern) } else { nil }
-    try check(for: field, glob: glob)
+    try check(against: KindQueries.FieldCheck(field))
   }
 
-  /// ``check(for:)`` with the field's pattern parsed already (a kind's statements keep it).
-  func check(for field: FieldDefinition, glob: GlobPattern?) throws(ListStoreError) {
-    func invalid(_ reason: String) -> ListStoreError { .invalidValue(field: field.name, reason: reason) }
+  /// ``check(for:)`` against a field's check, which a kind's statements keep per field with its
+  /// pattern parsed. The field is read through the check's reference: passed on its own, it
+  /// would be copied (each of its parts retained) for every value checked.
+  func check(against check: KindQueries.FieldCheck) throws(ListStoreError) {
+    func invalid(_ reason: String) -> ListStoreError { .invalidValue(field: check.field.name, reason: reason) }
     // On the value first, then the field's type: a switch over the pair would copy the type
     // (and retain its payload) for every value checked.
     switch self {
     case .null:
-      if field.required { throw invalid("is required") }
+      if check.field.required { throw invalid("is required") }
       return
     case .text(let text):
-      if case .text(let maxLength, let pattern) = field.type {
-        if text.isEmpty && field.required { throw invalid("must not be empty") }
+      if case .text(let maxLength, let pattern) = check.field.type {
+        if text.isEmpty && check.field.required { throw invalid("must not be empty") }
         if Self.containsNUL(text) { throw invalid("must not contain a NUL character") }
         if let maxLength, text.unicodeScalars.count > maxLength {
           throw invalid("must be at most \(maxLength) characters long")
         }
-        if let pattern, let glob, !glob.matches(field.uppercase ? Self.asciiUppercased(text) : text) {
-          throw invalid("must be \(field.format ?? "text matching \(pattern)"), got '\(text)'")
+        if let pattern, let glob = check.glob,
+          !glob.matches(check.field.uppercase ? Self.asciiUppercased(text) : text)
+        {
+          throw invalid("must be \(check.field.format ?? "text matching \(pattern)"), got '\(text)'")
         }
         return
       }
-      if case .enumeration(let values) = field.type {
+      if case .enumeration(let values) = check.field.type {
         if !values.contains(text) { throw invalid("must be one of " + values.joined(separator: ", ")) }
         return
       }
     case .integer(let number):
-      if case .integer(let min, let max) = field.type {
+      if case .integer(let min, let max) = check.field.type {
         if let min, number < min { throw invalid("must be at least \(min)") }
         if let max, number > max { throw invalid("must be at most \(max)") }
         return
       }
-    case .bool: if case .bool = field.type { return }
-    case .timestamp: if case .timestamp = field.type { return }
-    case .money: if case .money = field.type { return }
+    case .bool: if case .bool = check.field.type { return }
+    case .timestamp: if case .timestamp = check.field.type { return }
+    case .money: if case .money = check.field.type { return }
     }
-    throw invalid("must be \(Self.article(field.type.name)) \(field.type.name)")
+    throw invalid("must be \(Self.article(check.field.type.name)) \(check.field.type.name)")
   }
 
   /// Whether `text` has a NUL byte, looked for in its contiguous UTF-8 (a word at a time)

@@ -121,7 +121,7 @@ public struct KindBindings {
     if purpose != .binding { return compare(value.map(FieldValue.text) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.text(value), field: index)
-    let stored = queries.fieldChecks[index].uppercase ? FieldValue.asciiUppercased(value) : value
+    let stored = queries.isUppercased[index] ? FieldValue.asciiUppercased(value) : value
     if statement == nil { keepIfUnique(index, .text(stored)) }
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(stored, at: at) }
   }
@@ -143,8 +143,9 @@ public struct KindBindings {
     guard let value else { return try bindDefault(index) }
     try queries.check(.bool(value), field: index)
     if statement == nil { keepIfUnique(index, .bool(value)) }
-    let field = queries.fieldChecks[index].field
-    if value && field.onePerAccount { setOnePerAccount.append(field.name) }
+    // Through the check's reference: a copy of the field would retain each of its parts.
+    let check = queries.fieldChecks[index]
+    if value && check.field.onePerAccount { setOnePerAccount.append(check.field.name) }
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
 
@@ -214,11 +215,12 @@ public struct KindBindings {
   /// Binds the default of the field at `index`, or null; a required field without a value is
   /// refused.
   private mutating func bindDefault(_ index: Int) throws(ListStoreError) {
-    let field = queries.fieldChecks[index].field
-    if field.required { throw .invalidValue(field: field.name, reason: "is required") }
+    let check = queries.fieldChecks[index]
+    if check.field.required { throw .invalidValue(field: check.field.name, reason: "is required") }
+    let defaultValue = check.field.defaultValue
     let now = self.now
     if statement == nil {
-      switch field.defaultValue {
+      switch defaultValue {
       case .text(let text)?: keepIfUnique(index, .text(text))
       case .integer(let number)?: keepIfUnique(index, .integer(number))
       case .bool(let flag)?: keepIfUnique(index, .bool(flag))
@@ -228,7 +230,7 @@ public struct KindBindings {
     }
     let columns = queries.fieldColumnCounts[index]
     try bind(index) { statement, at throws(SQLiteError) in
-      switch field.defaultValue {
+      switch defaultValue {
       case .text(let text)?: try statement.bind(text, at: at)
       case .integer(let number)?: try statement.bind(number, at: at)
       case .bool(let flag)?: try statement.bind(flag, at: at)

@@ -39,10 +39,10 @@ extension KindQueries {
         for (index, value) in after.prefix(level.values).enumerated() {
           try bind(value, to: statement, at: Int32(index + 3))
         }
-        // The account is read in place (no copy per page); the statement is reset after.
-        let more = try statement.withBound(account, at: 1) {
-          try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
-        }
+        try statement.bind(account, at: 1)
+        // Reset after: a statement stopped on a row holds a read transaction.
+        defer { statement.reset() }
+        let more = try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
         if more { return Page(items: items, next: keyOfLimit) }
       }
       return Page(items: items, next: nil)
@@ -50,9 +50,9 @@ extension KindQueries {
     let statement = try prepare(query?.firstPageSQL ?? firstPageSQL)
     if let query { try bind(query.values, to: statement) }
     try statement.bind(limit + 1, at: 2)
-    let more = try statement.withBound(account, at: 1) {
-      try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
-    }
+    try statement.bind(account, at: 1)
+    defer { statement.reset() }
+    let more = try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
     return Page(items: items, next: more ? keyOfLimit : nil)
   }
 

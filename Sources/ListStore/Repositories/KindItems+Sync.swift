@@ -118,6 +118,7 @@ extension KindItems {
     }
     var added = 0
     var seen: [StoredRemoteID: Int] = [:]
+    seen.reserveCapacity(page.items.count)
     let statements = try itemStatements(connection)
     for (index, remote) in page.items.enumerated() {
       do {
