@@ -1,11 +1,5 @@
 import CSQLite
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One SQLite database connection, owned by exactly one owner and used from one thread at a
 /// time.
 ///
@@ -288,13 +282,11 @@ extension SQLiteError {
       (extended & 0xff) == (resultCode & 0xff)
       ? String(cString: sqlite3_errmsg(db)) : String(cString: sqlite3_errstr(resultCode))
     var systemErrno = sqlite3_system_errno(db)
-    if (code & 0xff) == SQLITE_IOERR && !isOutOfSpace(systemErrno) {
+    if (code & 0xff) == SQLITE_IOERR && !CLibrary.isOutOfSpace(systemErrno) {
       systemErrno = outOfSpaceErrno(of: db) ?? systemErrno
     }
     return SQLiteError(extendedCode: code, message: message, sql: sql, systemErrno: systemErrno)
   }
-
-  private static func isOutOfSpace(_ code: Int32) -> Bool { code == EFBIG || code == ENOSPC }
 
   /// `EFBIG` or `ENOSPC` when the last failed system call on the database file or its WAL
   /// (rollback journal) failed with it, else nil.
@@ -308,7 +300,7 @@ extension SQLiteError {
   private static func outOfSpaceErrno(of db: OpaquePointer) -> Int32? {
     var code: Int32 = 0
     if sqlite3_file_control(db, "main", SQLITE_FCNTL_LAST_ERRNO, &code) == SQLITE_OK,
-      isOutOfSpace(code)
+      CLibrary.isOutOfSpace(code)
     {
       return code
     }
@@ -318,7 +310,7 @@ extension SQLiteError {
       let fileControl = methods.pointee.xFileControl
     else { return nil }
     code = 0
-    guard fileControl(journal, SQLITE_FCNTL_LAST_ERRNO, &code) == SQLITE_OK, isOutOfSpace(code)
+    guard fileControl(journal, SQLITE_FCNTL_LAST_ERRNO, &code) == SQLITE_OK, CLibrary.isOutOfSpace(code)
     else { return nil }
     return code
   }

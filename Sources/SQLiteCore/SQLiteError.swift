@@ -1,11 +1,5 @@
 import CSQLite
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A failed SQLite call: the result code, SQLite's message, and the SQL it was running.
 ///
 /// Every return code of the C API goes through one funnel, ``Connection/check(_:sql:)``, so every
@@ -63,7 +57,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The disk or the file-size limit is full (`SQLITE_FULL`, or a write that failed with
   /// `EFBIG`/`ENOSPC` surfacing as an I/O error).
   public var isFull: Bool {
-    code == SQLITE_FULL || (code == SQLITE_IOERR && (systemErrno == EFBIG || systemErrno == ENOSPC))
+    code == SQLITE_FULL || (code == SQLITE_IOERR && CLibrary.isOutOfSpace(systemErrno))
   }
   /// The operating system reported an I/O error (`SQLITE_IOERR_*`).
   public var isIOError: Bool { code == SQLITE_IOERR }

@@ -1,11 +1,5 @@
 import CSQLite
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One prepared statement. Prepared in a throwing init, finalized when released.
 ///
 /// Not `Sendable`: a statement belongs to its connection's owner. Bind indexes are 1-based (as in
@@ -87,7 +81,7 @@ public final class Statement {
   /// `index`; returns SQLite's result code.
   @usableFromInline
   func bindText(_ text: UnsafePointer<CChar>, count: Int, at index: Int32) -> Int32 {
-    let length: Int32 = strlen(text) == count ? -1 : Int32(clamping: count)
+    let length: Int32 = CLibrary.length(ofCString: text) == count ? -1 : Int32(clamping: count)
     guard count <= BoundTextBuffers.longest, let buffer = boundText.spare(at: index, size: count + 1) else {
       return sqlite3_bind_text(handle, index, text, length, csqlite_transient())
     }
