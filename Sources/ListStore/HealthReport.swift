@@ -1,11 +1,5 @@
 import SQLiteCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What `lists doctor` finds in a database file: integrity, schema version, migrations, and
 /// the kept counts against the real ones.
 public struct HealthReport: Sendable {
@@ -300,9 +294,8 @@ public struct HealthReport: Sendable {
 
   /// The warning for a file that users other than its owner may read or write, or nil.
   static func modeWarning(_ path: String) -> String? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    let mode = Int(info.st_mode) & 0o777
+    guard case .success(let info) = System.status(ofPath: path) else { return nil }
+    let mode = info.permissions
     guard mode & 0o077 != 0 else { return nil }
     let access =
       switch (mode & 0o044 != 0, mode & 0o022 != 0) {

@@ -1,12 +1,6 @@
 import SQLiteCore
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One lists database file: favorites, addresses and orders of any number of accounts.
 ///
 /// Opening a file creates it when missing, refuses one that is not ours, and migrates it to this
@@ -152,7 +146,7 @@ public final class ListsDatabase: Sendable {
       let detail = FileProbe.truncationDetail(bytes: bytes, pageSize: pageSize)
       throw .corrupt(path: path, detail: detail)
     case .unreadable(let code):
-      if code == EACCES { throw .permissionDenied(path: path) }
+      if code == System.permissionDenied { throw .permissionDenied(path: path) }
       throw .cannotOpen(path: path, reason: FileProbe.describe(errno: code))
     case .missing where !configuration.createIfMissing && path != ":memory:":
       throw .cannotOpen(path: path, reason: "no such file")
@@ -229,7 +223,7 @@ public final class ListsDatabase: Sendable {
         _ = try connection.textColumn("PRAGMA journal_mode = WAL")
         return
       } catch let error where error.isBusy && ContinuousClock.now < deadline {
-        usleep(2_000)
+        Threads.sleep(for: .milliseconds(2))
       }
     }
   }
@@ -242,10 +236,11 @@ public final class ListsDatabase: Sendable {
     } else {
       folder = "."
     }
-    var info = stat()
-    if stat(folder, &info) != 0 { return "the folder \(folder) does not exist" }
-    if (info.st_mode & S_IFMT) != S_IFDIR { return "\(folder) is not a folder" }
-    if access(folder, W_OK) != 0 { return "the folder \(folder) is not writable" }
+    guard case .success(let info) = System.status(ofPath: folder) else {
+      return "the folder \(folder) does not exist"
+    }
+    if info.type != .directory { return "\(folder) is not a folder" }
+    if !System.isWritable(folder) { return "the folder \(folder) is not writable" }
     return "the file could not be created"
   }
 

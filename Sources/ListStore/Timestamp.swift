@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An instant, as whole milliseconds since 1970-01-01T00:00:00Z (Unix time, UTC).
 ///
 /// This is how the database stores times (`added_at`, `created_at`, `placed_at`), and
@@ -32,10 +26,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The current time of the system's real-time clock, truncated to the millisecond.
   public static func now() -> Timestamp {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
+    let time = System.realTime()
     return Timestamp(
-      millisecondsSince1970: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+      millisecondsSince1970: time.seconds * 1000 + time.nanoseconds / 1_000_000
     )
   }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ListStore
 
 /// The time, the waiting and the randomness the retries use, injectable so that tests decide
 /// them.
@@ -38,6 +34,6 @@ public struct RemoteEnvironment: Sendable {
       elapsed: { ContinuousClock.now - origin },
       sleep: { try await Task.sleep(for: $0) },
       random: { Double.random(in: 0..<1) },
-      unixTime: { Int64(time(nil)) })
+      unixTime: { Timestamp.now().millisecondsSince1970 / 1000 })
   }
 }

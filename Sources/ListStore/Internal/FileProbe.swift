@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What is at a database path before SQLite touches it.
 ///
 /// Looking first, with plain system calls, lets the store refuse a directory or a file that is
@@ -37,31 +31,30 @@ enum FileProbe: Equatable {
 
   /// Looks at `path`.
   static func probe(_ path: String) -> FileProbe {
-    var info = stat()
-    if stat(path, &info) != 0 {
-      return errno == ENOENT ? .missing : .unreadable(errno: errno)
+    let info: System.PathStatus
+    switch System.status(ofPath: path) {
+    case .success(let status): info = status
+    case .failure(let error): return error.code == System.noSuchFile ? .missing : .unreadable(errno: error.code)
     }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: return .directory
+    switch info.type {
+    case .regular: break
+    case .directory: return .directory
     case let type: return .notRegularFile(what: describe(fileType: type))
     }
-    if info.st_size == 0 { return .empty }
-    // Non-blocking, in case the path became a FIFO since stat: the open then cannot wait.
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if fd < 0 { return .unreadable(errno: errno) }
-    defer { close(fd) }
-    var header = [UInt8](repeating: 0, count: 20)
-    let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    if count < 0 { return .unreadable(errno: errno) }
-    guard count == header.count, header[0..<magic.count].elementsEqual(magic) else { return .notSQLite }
+    if info.size == 0 { return .empty }
+    let header: [UInt8]
+    switch System.readStart(ofPath: path, count: 20) {
+    case .success(let bytes): header = bytes
+    case .failure(let error): return .unreadable(errno: error.code)
+    }
+    guard header.count == 20, header[0..<magic.count].elementsEqual(magic) else { return .notSQLite }
     // The page size, big-endian at offset 16; 1 stands for 65536. A value that is not a power
     // of two from 512 is left to SQLite, which refuses the file.
     let field = Int(header[16]) << 8 | Int(header[17])
     let pageSize = field == 1 ? 65_536 : field
     let isPageSize = pageSize >= 512 && pageSize & (pageSize - 1) == 0
-    if isPageSize && Int64(info.st_size) % Int64(pageSize) != 0 {
-      return .truncated(bytes: Int64(info.st_size), pageSize: pageSize)
+    if isPageSize && info.size % Int64(pageSize) != 0 {
+      return .truncated(bytes: info.size, pageSize: pageSize)
     }
     return .sqlite(wal: header[18] == 2 && header[19] == 2)
   }
@@ -78,18 +71,18 @@ enum FileProbe: Equatable {
   }
 
   /// A file type of `stat`'s `st_mode` (not a regular file or a directory) in words.
-  private static func describe(fileType: mode_t) -> String {
+  private static func describe(fileType: System.FileType) -> String {
     switch fileType {
-    case S_IFIFO: "a FIFO"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    case S_IFSOCK: "a socket"
+    case .fifo: "a FIFO"
+    case .characterDevice: "a character device"
+    case .blockDevice: "a block device"
+    case .socket: "a socket"
     default: "a special file"
     }
   }
 
   /// `strerror` for people: "Permission denied".
   static func describe(errno code: Int32) -> String {
-    String(cString: strerror(code))
+    System.describe(errno: code)
   }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The value of one field of an item, typed as its field is.
 ///
 /// ``DynamicItem`` holds fields as these values, by name; a typed record of an app's kind reads
