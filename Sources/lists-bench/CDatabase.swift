@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import CBench
 
 /// The C baseline's connection to a lists database, with one account's orders in view.
@@ -31,14 +26,14 @@ final class CDatabase {
         code: rc, message: message.map { String(cString: $0) } ?? "", during: "opening \(path)")
     }
     self.handle = handle
-    self.account = strdup(account)
+    self.account = CStrings.copy(account)!
     buffer = .allocate(capacity: Self.maximumLimit)
     bookBuffer = .allocate(capacity: Self.maximumLimit)
   }
 
   deinit {
     cbench_close(handle)
-    free(account)
+    CStrings.release(account)
     buffer.deallocate()
     bookBuffer.deallocate()
   }
@@ -177,8 +172,8 @@ final class CQuery {
   {
     var count: Int32 = 0
     var checksum = Checksum.seed
-    let strings = texts.map { $0.map { strdup($0) } ?? nil }
-    defer { for string in strings { free(string) } }
+    let strings = texts.map { $0.map { CStrings.copy($0) } ?? nil }
+    defer { for string in strings { CStrings.release(string) } }
     let rc = strings.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
       integers.withUnsafeBufferPointer { numbers in
         cbench_query_page(

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import CBench
 
 /// ``OrderData`` as the C baseline takes it: arrays of C strings and integers, built once,
@@ -27,7 +22,7 @@ final class COrders {
     totals = .allocate(capacity: count)
     placedAt = .allocate(capacity: count)
     for index in 0..<count {
-      numbers[index] = UnsafePointer(strdup(data.numbers[index]))
+      numbers[index] = UnsafePointer(CStrings.copy(data.numbers[index]))
       statuses[index] = UnsafePointer(interned(data.statuses[index]))
       currencies[index] = UnsafePointer(interned(data.currencies[index]))
       totals[index] = data.totals[index]
@@ -36,8 +31,8 @@ final class COrders {
   }
 
   deinit {
-    for index in 0..<count { free(UnsafeMutablePointer(mutating: numbers[index])) }
-    for pointer in shared.values { free(pointer) }
+    for index in 0..<count { CStrings.release(UnsafeMutablePointer(mutating: numbers[index])) }
+    for pointer in shared.values { CStrings.release(pointer) }
     numbers.deallocate()
     statuses.deallocate()
     currencies.deallocate()
@@ -47,7 +42,7 @@ final class COrders {
 
   private func interned(_ text: String) -> UnsafeMutablePointer<CChar> {
     if let pointer = shared[text] { return pointer }
-    let pointer = strdup(text)!
+    let pointer = CStrings.copy(text)!
     shared[text] = pointer
     return pointer
   }

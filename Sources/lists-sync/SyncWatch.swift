@@ -3,12 +3,6 @@ import ListPaging
 import ListSync
 import TextFormats
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension SyncRun {
   /// `lists sync KIND --watch`: runs the app's sync engine until SIGINT or SIGTERM, and writes a
   /// line each time what a person would want to know changes — what waits, what the remote
@@ -18,8 +12,8 @@ extension SyncRun {
       sync: sync, schedule: SyncEngine.Schedule(pushDelay: .milliseconds(200), pullInterval: .seconds(60)))
     let running = Task { await engine.run() }
     // Ignored first (also when inherited ignored), then delivered to the dispatch sources.
-    let sources = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
+    let sources = [System.interruptSignal, System.terminateSignal].map { number in
+      System.ignore(signal: number)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { running.cancel() }
       source.resume()

@@ -1,9 +1,4 @@
 import CLISupport
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import ListStore
 import TextFormats
 
@@ -169,13 +164,13 @@ package enum KindsCommand {
 
   /// Reads and parses the definition in the file at `path` (`-` for stdin).
   private static func readDefinition(_ path: String) throws(CLIError) -> KindDefinition {
-    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-    if descriptor < 0 { throw .inputMissing(path: path, reason: String(cString: strerror(errno))) }
-    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    var status = stat()
-    if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-      throw .inputMissing(path: path, reason: String(cString: strerror(EISDIR)))
+    // A folder is an unreadable input file (66), standard input included.
+    let descriptor: Int32
+    switch path == "-" ? System.refusingFolder(System.standardInput) : System.openForReading(path) {
+    case .success(let opened): descriptor = opened
+    case .failure(let error): throw .inputMissing(path: path, reason: error.description)
     }
+    defer { if descriptor != System.standardInput { System.close(descriptor) } }
     var source = FileDescriptorByteSource(fileDescriptor: descriptor)
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -190,7 +185,7 @@ package enum KindsCommand {
         }
       }
       if let failure {
-        throw .other("Cannot read \(path): \(String(cString: strerror(failure.errno))).", .ioError)
+        throw .other("Cannot read \(path): \(System.describe(failure.errno)).", .ioError)
       }
       if count == 0 { break }
       bytes += chunk[..<count]

@@ -76,9 +76,16 @@ package enum System {
   package static func openForReading(_ path: String) -> Result<Int32, SystemError> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 { return .failure(SystemError(code: errno)) }
+    let checked = refusingFolder(descriptor)
+    if case .failure = checked { close(descriptor) }
+    return checked
+  }
+
+  /// `descriptor`, or the failure `EISDIR` when it is open on a folder (`fstat(2)`), which
+  /// opens but cannot be read. Leaves `descriptor` open either way.
+  package static func refusingFolder(_ descriptor: Int32) -> Result<Int32, SystemError> {
     var status = stat()
     if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-      close(descriptor)
       return .failure(SystemError(code: EISDIR))
     }
     return .success(descriptor)
@@ -238,6 +245,15 @@ package enum System {
     _ = execve(path, argv, envp)
     for pointer in argv { free(pointer) }
     for pointer in envp { free(pointer) }
+  }
+
+  /// Ends the process with `status` (`exit(3)`), as `lists`'s `main` does.
+  package static func exit(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+      Glibc.exit(status)
+    #elseif canImport(Darwin)
+      Darwin.exit(status)
+    #endif
   }
 
   /// This process's environment with `extra` (`NAME=value`) replacing the variables it names.
