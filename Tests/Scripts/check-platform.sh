@@ -6,6 +6,8 @@
 #   4. symbols that need Swift 6.2 and macOS/iOS 26 (`Task.immediate`, ...) used without both
 #      `#if compiler(>=6.2)` around them and an `#available`/`@available` for 26 before them in
 #      that block.
+#   5. an import of the C library (`Glibc`, `Darwin`, `Musl`; guarded or not) in Sources/ outside
+#      a `Platform/` folder: each target wraps what it needs of it in its one Platform/ folder.
 # Usage: Tests/Scripts/check-platform.sh [DIR...]   (default: Sources Tests)
 #        Tests/Scripts/check-platform.sh --self-test  (each rule must catch a planted mistake)
 set -euo pipefail
@@ -37,6 +39,10 @@ check() {
       line ~ /(^|[^A-Za-z0-9_])pthread_[a-z_]+[ \t]*\(/ && file ~ /(^|\/)Sources\// && file !~ /\/Platform\// {
         fail("pthread call outside the target'"'"'s Platform/ folder")
       }
+      line ~ /^[ \t]*(@_exported[ \t]+)?import[ \t]+((typealias|struct|class|enum|protocol|let|var|func)[ \t]+)?(Glibc|Darwin|Musl)([ \t.]|$)/ \
+        && file ~ /(^|\/)Sources\// && file !~ /\/Platform\// {
+        fail("C library imported outside the target'"'"'s Platform/ folder")
+      }
       line ~ /(#|@)available\(.*(macOS|iOS) 26/ && depth > 0 { avail[depth] = 1 }
       line ~ /Task\.immediate|Task\.immediateDetached|addImmediateTask|InlineArray|MutableSpan|RawSpan/ {
         ok = 0
@@ -62,18 +68,22 @@ if [ "${1:-}" = "--self-test" ]; then
   printf 'func f() { pthread_self() }\n' > "$work/Sources/A/Thread.swift"
   printf 'let t = Task.immediate { }\n' > "$work/Sources/A/Unguarded.swift"
   printf '#if compiler(>=6.2)\n  let t = Task.immediate { }\n#endif\n' > "$work/Sources/A/NoAvailable.swift"
-  # What must pass: guarded imports and calls, pthread in Platform/, a gated symbol done right.
+  printf '#if canImport(Musl)\n  import Musl\n#endif\n' > "$work/Sources/A/Outside.swift"
+  # What must pass: guarded imports and calls, pthread in Platform/, a gated symbol done right,
+  # a guarded import in a test.
+  mkdir -p "$work/Tests/B"
+  printf '#if canImport(Glibc)\n  import Glibc\n#endif\n' > "$work/Tests/B/Helper.swift"
   printf '#if canImport(Glibc)\n  import Glibc\n  let w = Glibc.write\n#elseif canImport(Darwin)\n  import Darwin\n#endif\n// import Glibc\nfunc f() { pthread_self() }\n' \
     > "$work/Sources/A/Platform/Fine.swift"
   printf '#if compiler(>=6.2)\n  if #available(macOS 26, iOS 26, *) {\n    Task.immediate { }\n  }\n#endif\n' \
     > "$work/Sources/A/Gated.swift"
-  found="$(check "$work/Sources" || true)"
+  found="$(check "$work/Sources" "$work/Tests" || true)"
   echo "$found"
-  expected=(Qualified.swift:4 Bare.swift:1 Wrong.swift:2 Thread.swift:1 Unguarded.swift:1 NoAvailable.swift:2)
+  expected=(Qualified.swift:4 Bare.swift:1 Wrong.swift:2 Thread.swift:1 Unguarded.swift:1 NoAvailable.swift:2 Outside.swift:2)
   for where in "${expected[@]}"; do
     grep -q "/$where: " <<<"$found" || { echo "self-test: $where was not reported" >&2; exit 1; }
   done
-  if grep -q "Fine.swift\|Gated.swift" <<<"$found"; then echo "self-test: a correct file was reported" >&2; exit 1; fi
+  if grep -q "Fine.swift\|Gated.swift\|Helper.swift" <<<"$found"; then echo "self-test: a correct file was reported" >&2; exit 1; fi
   echo "platform check self-test: OK"
   exit 0
 fi
