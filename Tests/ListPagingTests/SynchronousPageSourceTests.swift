@@ -23,6 +23,28 @@ import Testing
     }
   }
 
+  /// A screen's setup: the loader driven on the main actor and its subscriber draining there
+  /// too. Pages read inside the call never suspend the walk, so the subscriber runs after it;
+  /// it must still get every transition, and its stream must end once the loader is released.
+  @MainActor @Test(.timeLimit(.minutes(1)))
+  func aSubscriberOnTheLoadersActorGetsEveryTransitionAndTheEnd() async {
+    var loader: ListLoader<Numbers>? = ListLoader(source: Numbers(50), pageSize: 5)
+    let transitions = loader!.transitions
+    let drain = Task { @MainActor in
+      var numbers: [Int] = []
+      for await transition in transitions { numbers.append(transition.number) }
+      return numbers
+    }
+    var state = loader!.state
+    repeat {
+      state = await loader!.loadNextPage()
+    } while !state.endReached
+    loader = nil
+    let numbers = await drain.value
+    #expect(numbers == Array(1...numbers.count))
+    #expect(numbers.count == 2 * state.pagesLoaded)
+  }
+
   @Test func pagesAreReadInsideTheCallInOrderWithTheirEvents() async {
     let source = Numbers(7)
     let loader = ListLoader(source: source, pageSize: 3)

@@ -20,6 +20,35 @@ import ListStoreTesting
     }
   }
 
+  /// A screen's setup: the store's loader walked on the main actor with its subscriber draining
+  /// there too. The store answers pages inside the call, so the walk never suspends and the
+  /// subscriber runs after it: it must still get every transition, and its stream must end
+  /// once the loader is released.
+  @MainActor @Test(.timeLimit(.minutes(1)))
+  func aSubscriberOnTheLoadersActorGetsEveryTransitionAndTheEnd() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      let orders = database.orders()
+      try await orders.importItems(try orderDrafts(45))
+      var loader: ListLoader<RepositoryPageSource<OrdersRepository>>? = try orders.loader(pageSize: 10)
+      let transitions = loader!.transitions
+      let drain = Task { @MainActor in
+        var numbers: [Int] = []
+        for await transition in transitions { numbers.append(transition.number) }
+        return numbers
+      }
+      var state = loader!.state
+      repeat {
+        state = await loader!.loadNextPage()
+      } while state.phase == .content && !state.endReached
+      loader = nil
+      let numbers = await drain.value
+      #expect(state.pagesLoaded == 5)
+      #expect(numbers == Array(1...numbers.count))
+      #expect(numbers.count == 2 * state.pagesLoaded)
+    }
+  }
+
   @Test func emptyListIsEmptyAndAWriteFromAnotherConnectionTurnsItIntoContent() async throws {
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())
