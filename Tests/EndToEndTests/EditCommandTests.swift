@@ -15,7 +15,7 @@ import Testing
     return sandbox
   }
 
-  @Test func theBuiltInExamplesOfTheContract() async throws {
+  @Test func theBuiltInExamplesOfTheManual() async throws {
     let sandbox = try await sandboxWithEverything()
     let shipped = await sandbox.run("edit", "orders", "3", "--status", "shipped")
     #expect(shipped.exitCode == 0, "\(shipped)")

@@ -121,7 +121,7 @@ import Testing
     #expect(result.stdout == (await sandbox.run("show", "--help")).stdout)
   }
 
-  @Test func exitCodesAreTheContractsTwelve() async throws {
+  @Test func exitCodesAreTheDocumentedTwelve() async throws {
     let sandbox = try Sandbox()
     let result = await sandbox.run("help", "exit-codes")
     #expect(result.exitCode == 0, "\(result)")

@@ -63,7 +63,7 @@ import Testing
     #expect(overview.stdoutLines.last == "books      1")
   }
 
-  @Test func badValuesAndNamesAreRefusedWithTheContractsCodes() async throws {
+  @Test func badValuesAndNamesAreRefusedWithTheDocumentedCodes() async throws {
     let sandbox = try await sandboxWithBooks()
     #expect(await sandbox.run("add", "books", "--title", "Dune").exitCode == 0)
     let duplicate = await sandbox.run("add", "books", "--title", "Dune")

@@ -71,7 +71,7 @@ import Testing
   // MARK: JSON shapes
 
   @Test(arguments: ["favorites", "addresses", "orders"])
-  func jsonOfContentHasExactlyTheContractsKeysAndTypes(list: String) async throws {
+  func jsonOfContentHasExactlyTheDocumentedKeysAndTypes(list: String) async throws {
     let sandbox = try Sandbox()
     await Fixtures.addEverything(to: sandbox)
     let result = await sandbox.run("show", list, "--json")
@@ -103,7 +103,7 @@ import Testing
     }
   }
 
-  @Test func ordersAreTheContractsExample() async throws {
+  @Test func ordersAreTheREADMEsExample() async throws {
     let sandbox = try Sandbox()
     await Fixtures.addOrders(to: sandbox)
     let items = try #require(

@@ -53,7 +53,7 @@ import Testing
   @Test(arguments: [
     ("401", 77), ("bad json", 76), ("missing next_cursor", 76), ("rejected item", 65),
   ])
-  func faultsExitWithTheContractsCode(fault: String, exitCode: Int32) async throws {
+  func faultsExitWithTheDocumentedCode(fault: String, exitCode: Int32) async throws {
     let sandbox = try Sandbox()
     let remote = try await TestRemote.start()
     defer { remote.stop() }

@@ -14,7 +14,7 @@ struct ListLoaderTests {
     #expect(Array(loader.state.items) == [0, 1, 2, 3])
   }
 
-  @Test func threePageWalkPublishesContractEvents() async throws {
+  @Test func threePageWalkPublishesTheDocumentedEvents() async throws {
     let loader = ListLoader(source: ArrayPageSource(Array(0..<45)), pageSize: 20)
     var events = EventReader(loader.events)
     for expected in [20, 40, 45] {

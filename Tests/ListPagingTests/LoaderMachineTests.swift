@@ -96,7 +96,7 @@ import Testing
       ])
   }
 
-  @Test func threePageWalkEmitsEventsInContractOrder() throws {
+  @Test func threePageWalkEmitsEventsInTheDocumentedOrder() throws {
     var driver = MachineDriver(pageSize: 20)
     var cursor: Int? = nil
     for (number, count) in [(1, 20), (2, 20), (3, 5)] {

@@ -175,7 +175,7 @@ import Testing
     (QuerySummary(search: "dune", filters: ["status=done"]), "No results for “dune”"),
     (QuerySummary(), "No results in books"),
   ])
-  func noResultsDefaultMatchesTheContract(_ query: QuerySummary, _ title: String) {
+  func noResultsDefaultMatchesTheDocumentedOne(_ query: QuerySummary, _ title: String) {
     #expect(
       PlaceholderCatalog().noResultsPlaceholder(list: "books", query: query)
         == Placeholder(title: title, detail: "Try another search.", action: nil))

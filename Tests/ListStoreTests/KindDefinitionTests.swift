@@ -26,7 +26,7 @@ import Testing
                                 "action": "lists add books --title TITLE"}}}
     """
 
-  @Test func theContractsExampleReadsAndValidates() throws {
+  @Test func theREADMEsExampleReadsAndValidates() throws {
     let books = try KindDefinition(json: Self.booksJSON)
     try books.validate()
     #expect(books.name == "books")

@@ -8,7 +8,7 @@ import Testing
 @Suite struct KindSearchTests {
   static let books = try! KindDefinition(json: KindDefinitionTests.booksJSON)
 
-  @Test func theSQLIsAnExternalContentIndexWithTheContractsTokenizer() {
+  @Test func theSQLIsAnExternalContentIndexWithTheDocumentedTokenizer() {
     #expect(
       Self.books.searchTableSQL
         == #"CREATE VIRTUAL TABLE "books_search" USING fts5("title", "author", content='books', "#

@@ -10,7 +10,7 @@ import Testing
     (.protocolError, 76, false), (.redirectRefused, 76, false), (.clientError, 76, false),
     (.refused, 77, false), (.invalidRequest, 64, false), (.cancelled, 70, false),
   ])
-  func mapsEachReasonToTheContractsExitCode(
+  func mapsEachReasonToItsDocumentedExitCode(
     _ reason: ErrorKind, _ code: Int32, _ retryable: Bool
   ) {
     let error = RemoteError(reason, "it failed.", page: 2)

@@ -34,7 +34,7 @@ import Testing
         action: "lists add orders --number NUMBER --total AMOUNT --currency CODE")
     ),
   ])
-  func emptyMatchesTheContract(_ list: String, _ expected: Placeholder) {
+  func emptyMatchesTheDocumentedPlaceholder(_ list: String, _ expected: Placeholder) {
     #expect(Self.catalog.emptyPlaceholder(list: list) == expected)
   }
 

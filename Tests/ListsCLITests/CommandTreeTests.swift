@@ -28,7 +28,7 @@ import Testing
         ])
   }
 
-  @Test func commandsAreTheContractOnes() {
+  @Test func commandsAreTheDocumentedOnes() {
     #expect(
       CommandTree.root.visibleSubcommands.map(\.name)
         == [

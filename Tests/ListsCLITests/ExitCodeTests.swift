@@ -15,7 +15,7 @@ import Testing
     #expect(code.rawValue == value)
   }
 
-  @Test func documentationOrderFollowsTheContract() {
+  @Test func documentationOrderFollowsTheManual() {
     #expect(ExitCode.documentationOrder.map(\.rawValue) == [0, 64, 65, 66, 69, 73, 74, 75, 76, 77, 78, 70])
     #expect(Set(ExitCode.documentationOrder) == Set(ExitCode.allCases))
   }
@@ -41,7 +41,7 @@ import Testing
       (.rateLimited, 75), (.protocolError, 76), (.redirectRefused, 76), (.clientError, 76), (.refused, 77),
       (.invalidRequest, 64), (.rejected, 65), (.store, 74), (.busy, 75), (.cancelled, 70), (.unknown, 70),
     ] as [(ErrorKind, Int32)])
-  func aRemoteOrSyncKindExitsWithTheContractsCode(kind: ErrorKind, code: Int32) {
+  func aRemoteOrSyncKindExitsWithItsDocumentedCode(kind: ErrorKind, code: Int32) {
     #expect(ExitCode(failureOf: kind).rawValue == code)
   }
 

@@ -31,7 +31,7 @@ import Testing
   ]
 
   @Test(arguments: lines)
-  func jsonLineMatchesTheContract(_ event: PageEvent, _ line: String) {
+  func jsonLineMatchesTheDocumentedLine(_ event: PageEvent, _ line: String) {
     #expect(event.jsonLine == line)
   }
 

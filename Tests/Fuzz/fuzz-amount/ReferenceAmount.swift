@@ -45,7 +45,7 @@ enum ReferenceAmount {
 
   /// `-?[0-9]+(\.[0-9]+)?` in minor units. A malformed text is "not a decimal number" whatever
   /// else is wrong with it; then a sign is "negative"; then any digit beyond the currency's
-  /// (zeros too, as the contract says) is "more decimals"; then more than `Int64.max` minor
+  /// (zeros too, as the README says) is "more decimals"; then more than `Int64.max` minor
   /// units is "too large".
   static func evaluate(_ bytes: [UInt8], minorUnitDigits: Int) -> Outcome {
     if bytes.isEmpty { return .empty }

@@ -1,6 +1,6 @@
 import ListStore
 
-/// The contract's books as an app declares them: a typed record of the kind.
+/// The README's books as an app declares them: a typed record of the kind.
 struct Book: KindRecord, Equatable {
   static let definition = KindRegistryTests.books
 

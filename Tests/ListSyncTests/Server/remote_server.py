@@ -5,7 +5,7 @@ Started by the tests as `python3 remote_server.py`: it binds 127.0.0.1 on a port
 picks, prints that port on its first stdout line, and exits when its stdin reaches end of file
 (the test process closed it or died) or after five minutes, whichever comes first.
 
-Protocol (the contract's section 9): `GET /items?limit=N[&cursor=C]` answers
+Protocol (the README's Sync section): `GET /items?limit=N[&cursor=C]` answers
 `{"items": [...], "next_cursor": "..." | null}`. Cursors are `"at <offset>/+&="`, so a client
 that does not percent-encode them is caught (`+` would arrive as a space, `&` would split).
 
@@ -28,7 +28,7 @@ Control, for the test only:
   `after_apply_status` or `drop_after_apply` in the same fault, the wait comes first) and
   `bad_json`. `{"reject_titles": [...]}` in a control makes adds and updates with those titles
   rejected.
-- `{"checkpoints": true}` in a control makes the remote offer checkpoints (contract section 12):
+- `{"checkpoints": true}` in a control makes the remote offer checkpoints (the README's Sync section):
   the last page of a walk carries `"checkpoint": "cp <n>"`, and `GET /items?limit=N&since=cp <n>`
   walks only the items added or changed after it, its first page carrying `"deleted"`: the ids
   removed after it. Every change of the data set counts: a control's `items` (compared with the

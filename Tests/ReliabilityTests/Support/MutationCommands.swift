@@ -181,7 +181,7 @@ struct MutationCommand {
     case .timedOut: problems.append("hung (killed after its time limit)")
     case .exited(70): problems.append("internal error (exit 70)")
     case .exited(let code) where !Reliability.BookkeepingMutationTests.allowedCodes.contains(code):
-      problems.append("exit \(code) is not one of the contract's")
+      problems.append("exit \(code) is not one of lists help exit-codes' codes")
     case .exited(let code) where code != 0 && !Self.isOneError(run.stderrLines, usage: code == 64):
       problems.append("\(run.stderrLines.count) lines on stderr, not one error line")
     case .exited: break
