@@ -18,7 +18,8 @@ extension Benchmark {
   /// checksum inside the timed region; all of them must agree.
   func measureLoader(_ path: String) throws {
     progress("Timing the paging loader")
-    let trials = max(options.trials, 9)
+    // A walk takes about 30 ms: 25 paired trials keep the median steady for a few seconds.
+    let trials = max(options.trials, 25)
     let clock = options.clock
     let times = try thread.run {
       try await Benchmark.loaderWalks(path: path, trials: trials, clock: clock)
