@@ -20,8 +20,6 @@ extension ListStoreError: CustomStringConvertible {
       "The cursor was not made by the \(list) list; use the next_cursor of a page of this list."
     case .invalidLimit(let limit, let allowed):
       "A page holds \(allowed.lowerBound) to \(allowed.upperBound) items, not \(limit)."
-    case .duplicateOrderNumber(let number):
-      "An order numbered '\(number)' already exists; give the new order another number."
     case .itemsNotFound(let list, let ids):
       "No \(list.itemName) with id \(ids.map(String.init).joined(separator: ", ")); nothing was removed."
     case .itemNotFound(let list, let id):
@@ -111,7 +109,6 @@ extension ListStoreError: CustomStringConvertible {
     case .invalidStatus: .invalidStatus
     case .invalidCursor: .invalidCursor
     case .invalidLimit: .invalidLimit
-    case .duplicateOrderNumber: .duplicate
     case .itemsNotFound, .itemNotFound: .notFound
     case .importRejected: .importRejected
     case .databaseBusy: .busy

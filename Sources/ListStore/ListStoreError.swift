@@ -19,8 +19,6 @@ public enum ListStoreError: Error, Sendable, Equatable {
   case invalidCursor(list: ListKind)
   /// A page size outside what the caller allows.
   case invalidLimit(Int, allowed: ClosedRange<Int>)
-  /// An order number that the account already has.
-  case duplicateOrderNumber(String)
   /// Ids that the account's list does not have; nothing was removed.
   case itemsNotFound(list: ListKind, ids: [Int64])
   /// An id that the account's list does not have, for a call that changes one item; nothing
@@ -85,8 +83,10 @@ public enum ListStoreError: Error, Sendable, Equatable {
   case unknownKind(String)
   /// The built-in lists are part of every lists database and cannot be removed.
   case builtInKind(String)
-  /// An item whose unique fields equal a stored one's, for a kind whose rule rejects it.
-  /// `values` are the new item's values of those fields, as text.
+  /// An item whose unique fields equal a stored one's, for a kind whose rule rejects it (or a
+  /// change that would make an item equal another): an order number the account already has is
+  /// `kind: "orders", item: "order", fields: ["number"]`. `values` are the new item's values of
+  /// those fields, as text.
   case duplicateItem(kind: String, item: String, fields: [String], values: [String])
   /// A filter (`status=done`, `pages>=100`) that cannot be applied to the kind: an operator
   /// its field's type does not have, or a value its field cannot hold; the reason says which.

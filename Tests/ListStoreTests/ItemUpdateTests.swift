@@ -185,7 +185,9 @@ import Testing
       let orders = database.orders()
       _ = try orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
       let second = try orders.add(OrderDraft(number: "A-2", total: Money(parsing: "1", currency: .eur)))
-      #expect(throws: ListStoreError.duplicateOrderNumber("A-1")) { try orders.update(id: second.id) { $0.number = "A-1" } }
+      #expect(throws: ListStoreError.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: ["A-1"])) {
+        try orders.update(id: second.id) { $0.number = "A-1" }
+      }
       // Changing an item's unique fields to its own values is no duplicate.
       #expect(try books.update(id: other.id) { $0.title = "Dune" }.title == "Dune")
     }

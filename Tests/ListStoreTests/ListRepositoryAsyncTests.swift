@@ -94,7 +94,7 @@ import ListStoreTesting
     let orders = try ListsDatabase.inMemory().orders()
     let draft = try orderDrafts(1)[0]
     try await orders.add(draft)
-    await #expect(throws: ListStoreError.duplicateOrderNumber(draft.number)) {
+    await #expect(throws: ListStoreError.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: [draft.number])) {
       try await orders.add(draft)
     }
     await #expect(throws: ListStoreError.invalidLimit(0, allowed: ListPage<Order>.allowedLimits)) {

@@ -54,7 +54,7 @@ import Testing
       let books = try database.records(of: Book.self)
       let orders = database.orders()
       try orders.add(Self.order("A-1"))
-      #expect(throws: ListStoreError.duplicateOrderNumber("A-2")) {
+      #expect(throws: ListStoreError.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: ["A-2"])) {
         try database.write { _ in
           try books.importItems([Book.Draft(title: "Dune"), Book.Draft(title: "Emma")])
           try orders.remove(ids: [1])
@@ -69,7 +69,7 @@ import Testing
       // A write that fails inside and is caught leaves nothing of itself; the rest commits.
       try database.write { _ in
         try books.add(Book.Draft(title: "Dune"))
-        #expect(throws: ListStoreError.duplicateOrderNumber("A-1")) {
+        #expect(throws: ListStoreError.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: ["A-1"])) {
           try orders.add(Self.order("A-1"))
         }
       }

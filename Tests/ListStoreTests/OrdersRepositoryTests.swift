@@ -37,7 +37,9 @@ import ListStoreTesting
   @Test func duplicateNumberIsRejected() throws {
     let database = try ListsDatabase.inMemory()
     try database.orders().add(try draft("A-1"))
-    #expect(throws: ListStoreError.duplicateOrderNumber("A-1")) { try database.orders().add(try draft("A-1")) }
+    let duplicate = ListStoreError.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: ["A-1"])
+    #expect(throws: duplicate) { try database.orders().add(try draft("A-1")) }
+    #expect(duplicate.message == "An order numbered 'A-1' already exists; give the new order another number.")
     #expect(try database.orders().count() == 1)
   }
 
@@ -131,7 +133,8 @@ import ListStoreTesting
     let database = try ListsDatabase.inMemory()
     try database.orders().add(try draft("X-1"))
     let drafts = [try draft("A-1"), try draft("A-2"), try draft("X-1"), try draft("A-3")]
-    #expect(throws: ListStoreError.importRejected(position: 3, reason: .duplicateOrderNumber("X-1"))) {
+    let duplicate = ListStoreError.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: ["X-1"])
+    #expect(throws: ListStoreError.importRejected(position: 3, reason: duplicate)) {
       try database.orders().importItems(drafts)
     }
     #expect(try database.orders().count() == 1)

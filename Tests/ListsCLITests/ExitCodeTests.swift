@@ -47,7 +47,8 @@ import Testing
 
   @Test(
     arguments: [
-      (ListStoreError.invalidCurrency("EURO"), ExitCode.dataError), (.duplicateOrderNumber("A-1"), .dataError),
+      (ListStoreError.invalidCurrency("EURO"), ExitCode.dataError),
+      (.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: ["A-1"]), .dataError),
       (.invalidCursor(list: .orders), .usage), (.unknownKind("bookz"), .usage), (.databaseBusy, .tempFail),
       (.corrupt(path: "a.db", detail: "bad page"), .ioError), (.cannotCreate(path: "a.db", reason: "read-only"), .cantCreate),
       (.schemaTooNew(found: 9, supported: 8), .config), (.nestedWrite, .software),

@@ -51,17 +51,6 @@ public protocol KindRecord: Sendable, Identifiable where ID == Int64 {
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` from ``KindBindings`` when a value
   ///   is outside its field's limits.
   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError)
-
-  /// The error adding `draft` throws when the kind's unique rule rejects it as a duplicate of
-  /// a stored item; `error` is the ``ListStoreError/duplicateItem(kind:item:fields:values:)``
-  /// naming the values. By default, `error` itself: a record type gives its own error here
-  /// (the orders' ``ListStoreError/duplicateOrderNumber(_:)``).
-  static func duplicate(_ draft: Draft, error: ListStoreError) -> ListStoreError
-}
-
-extension KindRecord {
-  /// `error`, unchanged.
-  public static func duplicate(_ draft: Draft, error: ListStoreError) -> ListStoreError { error }
 }
 
 /// The row a record is read from, its columns by index: `0` the id, then the fields' columns in

@@ -18,8 +18,8 @@ extension KindRepository {
   /// nothing, nothing is written and the stored item is returned.
   /// - Returns: The item after the change.
   /// - Throws: ``ListStoreError/itemNotFound(list:id:)`` when the account's list has no item
-  ///   with `id`; ``ListStoreError/invalidValue(field:reason:)`` naming a refused field; the
-  ///   kind's duplicate error (``KindRecord/duplicate(_:error:)``); a database error. Nothing
+  ///   with `id`; ``ListStoreError/invalidValue(field:reason:)`` naming a refused field;
+  ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``; a database error. Nothing
   ///   is changed then.
   @discardableResult
   public func update(id: Int64, _ change: (inout Record.Draft) -> Void) throws(ListStoreError) -> Record {
@@ -37,13 +37,9 @@ extension KindRepository {
       change(&draft)
       return try queries.withChangeBuffer { changes in
         try Self.changes(from: original, to: draft, into: &changes, queries)
-        do {
-          guard let item = try queries.update(id: id, account: account, changes: changes, now: now, connection, decode: Self.decode)
-          else { throw ListStoreError.itemNotFound(list: list, id: id) }
-          return item
-        } catch ListStoreError.duplicateItem(let kind, let item, let fields, let values) {
-          throw Record.duplicate(draft, error: .duplicateItem(kind: kind, item: item, fields: fields, values: values))
-        }
+        guard let item = try queries.update(id: id, account: account, changes: changes, now: now, connection, decode: Self.decode)
+        else { throw ListStoreError.itemNotFound(list: list, id: id) }
+        return item
       }
     }
   }
@@ -65,7 +61,8 @@ extension KindRepository {
   ///   nothing, which writes and reads nothing.
   /// - Throws: ``ListStoreError/itemNotFound(list:id:)`` when the account's list no longer
   ///   has the item; ``ListStoreError/invalidValue(field:reason:)`` naming a refused field;
-  ///   the kind's duplicate error; a database error. Nothing is changed then.
+  ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``; a database error. Nothing
+  ///   is changed then.
   @discardableResult
   public func update(_ item: Record, _ change: (inout Record.Draft) -> Void) throws(ListStoreError) -> Bool {
     let original = item.draft
@@ -80,13 +77,9 @@ extension KindRepository {
       let account = try Validation.account(account)
       let changed = changes
       return try database.write(kind: queries.definition.name, account: account, isAtomic: true) { connection in
-        do {
-          guard try queries.write(id: id, account: account, changes: changed, now: now, connection) == true
-          else { throw ListStoreError.itemNotFound(list: list, id: id) }
-          return true
-        } catch ListStoreError.duplicateItem(let kind, let item, let fields, let values) {
-          throw Record.duplicate(draft, error: .duplicateItem(kind: kind, item: item, fields: fields, values: values))
-        }
+        guard try queries.write(id: id, account: account, changes: changed, now: now, connection) == true
+        else { throw ListStoreError.itemNotFound(list: list, id: id) }
+        return true
       }
     }
   }

@@ -110,13 +110,8 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   private func insert(
     _ draft: Record.Draft, account: String, now: Int64, _ connection: Connection
   ) throws -> (id: Int64, added: Bool) {
-    do {
-      return try queries.insert(account: account, now: now, connection) { bindings in
-        try Record.bind(draft, to: &bindings)
-      }
-    } catch let error as ListStoreError {
-      guard case .duplicateItem = error else { throw error }
-      throw Record.duplicate(draft, error: error)
+    try queries.insert(account: account, now: now, connection) { bindings in
+      try Record.bind(draft, to: &bindings)
     }
   }
 

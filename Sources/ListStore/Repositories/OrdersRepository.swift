@@ -10,7 +10,8 @@
 /// ```
 ///
 /// An order number is unique per account: adding one again throws
-/// ``ListStoreError/duplicateOrderNumber(_:)``.
+/// ``ListStoreError/duplicateItem(kind:item:fields:values:)`` naming the number
+/// (`An order numbered 'A-1001' already exists; give the new order another number.`).
 public typealias OrdersRepository = KindRepository<Order>
 
 extension Order: KindRecord {
@@ -42,11 +43,6 @@ extension Order: KindRecord {
     try bindings.text(draft.status.rawValue)
     try bindings.money(draft.total)
     try bindings.timestamp(draft.placedAt)
-  }
-
-  /// ``ListStoreError/duplicateOrderNumber(_:)`` with the draft's number.
-  public static func duplicate(_ draft: OrderDraft, error: ListStoreError) -> ListStoreError {
-    .duplicateOrderNumber(draft.number)
   }
 }
 

@@ -49,7 +49,7 @@ package enum SeedCommand {
           (0..<count).lazy.map { i in Demo.order(number: first + i, now: now, &attemptRandom) })
         random = attemptRandom
         return added
-      } catch .importRejected(_, .duplicateOrderNumber) where attempt < numberAttempts {
+      } catch .importRejected(_, .duplicateItem) where attempt < numberAttempts {
         attempt += 1
       }
     }
