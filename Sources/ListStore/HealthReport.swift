@@ -176,8 +176,8 @@ public struct HealthReport: Sendable {
       for migration in report.migrations where migration.state != .ok && migration.state != .pending {
         let error: ListStoreError? =
           switch migration.state {
-          case .changed: .migrationChanged(number: migration.number, name: migration.name)
-          case .unknown: .schemaTooNew(found: migration.number, supported: Migrator.latestVersion)
+          case .changed: .migrationChanged(app: nil, number: migration.number, name: migration.name)
+          case .unknown: .schemaTooNew(app: nil, found: migration.number, supported: Migrator.latestVersion)
           case .ok, .pending: nil
           }
         found("Migration \(migration.number) (\(migration.name)) is \(migration.state.rawValue).", error)

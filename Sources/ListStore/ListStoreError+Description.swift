@@ -34,9 +34,12 @@ extension ListStoreError: CustomStringConvertible {
       "\(path) is damaged (\(detail)); restore it from a backup."
     case .foreignDatabase(let path):
       "\(path) is another program's SQLite database; lists will not touch it. Use another path."
-    case .schemaTooNew(let found, let supported):
+    case .schemaTooNew(nil, let found, let supported):
       "The database has schema version \(found) but this build knows only up to \(supported); "
         + "upgrade lists."
+    case .schemaTooNew(let app?, let found, let supported):
+      "The database has \(found) migrations of \(app) but this version of the app knows only \(supported); "
+        + "it was left untouched: update the app."
     case .countDrift(let list, let account, let kept, let actual):
       "The kept count of \(list) for account '\(account)' is \(kept), but the list has "
         + "\(actual) \(actual == 1 ? list.itemName : list.rawValue); recount with 'lists doctor --repair'."
@@ -45,18 +48,15 @@ extension ListStoreError: CustomStringConvertible {
         + "'lists sync \(kind) --from URL' replaces it."
     case .bookkeepingDamaged(let path, let detail):
       "\(path) is damaged (\(detail)); no item is lost: repair it with 'lists doctor --repair'."
-    case .migrationChanged(let number, let name):
+    case .migrationChanged(nil, let number, let name):
       "Migration \(number) (\(name)) differs from the one applied to this database; "
         + "it was made by another build of lists: open it with that build."
-    case .migrationFailed(let number, let name, let detail):
-      "Migration \(number) (\(name)) failed and was rolled back: \(detail)."
-    case .appSchemaTooNew(let app, let found, let supported):
-      "The database has \(found) migrations of \(app) but this version of the app knows only \(supported); "
-        + "it was left untouched: update the app."
-    case .appMigrationChanged(let app, let number, let name):
+    case .migrationChanged(let app?, let number, let name):
       "Migration \(number) (\(name)) of \(app) differs from the one applied to this database; "
         + "a shipped migration must not change: add a new one instead."
-    case .appMigrationFailed(let app, let number, let name, let detail):
+    case .migrationFailed(nil, let number, let name, let detail):
+      "Migration \(number) (\(name)) failed and was rolled back: \(detail)."
+    case .migrationFailed(let app?, let number, let name, let detail):
       "Migration \(number) (\(name)) of \(app) failed and was rolled back: \(detail)."
     case .cannotCreate(let path, let reason):
       "Cannot create the database \(path): \(reason)."
@@ -121,9 +121,6 @@ extension ListStoreError: CustomStringConvertible {
     case .syncStateDamaged: .damagedSyncState
     case .migrationChanged: .migrationChanged
     case .migrationFailed: .migrationFailed
-    case .appSchemaTooNew: .schemaTooNew
-    case .appMigrationChanged: .migrationChanged
-    case .appMigrationFailed: .migrationFailed
     case .cannotCreate: .cannotCreate
     case .cannotOpen: .cannotOpen
     case .permissionDenied: .permissionDenied

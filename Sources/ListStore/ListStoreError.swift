@@ -38,8 +38,12 @@ public enum ListStoreError: Error, Sendable, Equatable {
   case corrupt(path: String, detail: String)
   /// A SQLite database made by another program: it has tables and is not marked as ours.
   case foreignDatabase(path: String)
-  /// The file was written by a newer build of lists; this build refuses to touch it.
-  case schemaTooNew(found: Int, supported: Int)
+  /// The file was written by a newer version of its schema than this code knows, and was not
+  /// touched. With `app` nil, the package's own schema: a newer build of lists wrote it
+  /// (`found` is its schema version). With an app's namespace, the file records more
+  /// migrations of the app than the app gives (``ListsDatabase/migrate(app:_:)``): a newer
+  /// version of the app wrote it.
+  case schemaTooNew(app: String?, found: Int, supported: Int)
   /// A list's kept count differs from its rows — as after another program replaced a row with
   /// `INSERT OR REPLACE`, whose implicit delete fires no trigger unless that program turned on
   /// `PRAGMA recursive_triggers`. ``ListsDatabase/recountLists()`` sets it right.
@@ -51,17 +55,14 @@ public enum ListStoreError: Error, Sendable, Equatable {
   /// of the wrong type, a URL with a user name or password). It is cache state: a sync with
   /// `--from URL` replaces it.
   case syncStateDamaged(kind: String, account: String, detail: String)
-  /// An applied migration whose text in this build differs from what was applied.
-  case migrationChanged(number: Int, name: String)
-  /// A migration failed; the file was left as it was before it.
-  case migrationFailed(number: Int, name: String, detail: String)
-  /// The file records more migrations of the app's namespace than the app gives: a newer
-  /// version of the app wrote it. Nothing was written.
-  case appSchemaTooNew(app: String, found: Int, supported: Int)
-  /// An app migration whose SQL differs from what was applied to the file (its checksum).
-  case appMigrationChanged(app: String, number: Int, name: String)
-  /// An app migration failed; it was rolled back, and the ones before it stay applied.
-  case appMigrationFailed(app: String, number: Int, name: String, detail: String)
+  /// An applied migration whose SQL in this code differs from what was applied to the file
+  /// (its checksum): with `app` nil one of the package's own (another build of lists made the
+  /// file), else one of that app's namespace (a shipped migration was changed).
+  case migrationChanged(app: String?, number: Int, name: String)
+  /// A migration failed and was rolled back, the file left as it was before it (an app's
+  /// earlier migrations stay applied). `app` is nil for the package's own migrations, else the
+  /// app's namespace.
+  case migrationFailed(app: String?, number: Int, name: String, detail: String)
   /// The database file could not be created (missing or unwritable folder, ...).
   case cannotCreate(path: String, reason: String)
   /// The database file exists but could not be opened (a directory, no permission, ...).

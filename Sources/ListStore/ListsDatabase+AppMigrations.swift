@@ -21,9 +21,9 @@ extension ListsDatabase {
   ///     and `_`, and not `lists` (the package's own).
   ///   - migrations: Every migration of the app, numbered 1, 2, 3, ... in order.
   /// - Returns: The migrations applied by this call (none when the file was up to date).
-  /// - Throws: ``ListStoreError/appSchemaTooNew(app:found:supported:)``,
-  ///   ``ListStoreError/appMigrationChanged(app:number:name:)`` (the file is then not written
-  ///   at all), ``ListStoreError/appMigrationFailed(app:number:name:detail:)`` (that migration
+  /// - Throws: ``ListStoreError/schemaTooNew(app:found:supported:)``,
+  ///   ``ListStoreError/migrationChanged(app:number:name:)`` (the file is then not written
+  ///   at all), ``ListStoreError/migrationFailed(app:number:name:detail:)`` (that migration
   ///   is rolled back; those before it stay applied), ``ListStoreError/nestedWrite`` from inside
   ///   ``write(_:)`` or an import, or a database error.
   @discardableResult
@@ -61,7 +61,7 @@ extension ListsDatabase {
             } catch let error as SQLiteError
               where !error.isBusy && !error.isFull && !error.isIOError
             {
-              throw ListStoreError.appMigrationFailed(
+              throw ListStoreError.migrationFailed(
                 app: app, number: migration.number, name: migration.name, detail: error.message)
             }
             let record = try connection.prepare(
@@ -107,16 +107,16 @@ extension ListsDatabase {
     }
     let newest = recorded.last?.number ?? 0
     guard newest <= migrations.count else {
-      throw ListStoreError.appSchemaTooNew(app: app, found: newest, supported: migrations.count)
+      throw ListStoreError.schemaTooNew(app: app, found: newest, supported: migrations.count)
     }
     for (index, row) in recorded.enumerated() {
       let migration = migrations[row.number - 1]
       guard row.number == index + 1 else {
-        throw ListStoreError.appMigrationChanged(
+        throw ListStoreError.migrationChanged(
           app: app, number: index + 1, name: migrations[index].name)
       }
       if row.checksum != migration.checksum {
-        throw ListStoreError.appMigrationChanged(app: app, number: row.number, name: migration.name)
+        throw ListStoreError.migrationChanged(app: app, number: row.number, name: migration.name)
       }
     }
     return recorded.count

@@ -79,7 +79,7 @@ public final class ListsDatabase: Sendable {
   /// Opens (and when needed creates and migrates) the database at `path`.
   ///
   /// - Throws: ``ListStoreError/notADatabase(path:)``, ``ListStoreError/corrupt(path:detail:)``,
-  ///   ``ListStoreError/foreignDatabase(path:)``, ``ListStoreError/schemaTooNew(found:supported:)``
+  ///   ``ListStoreError/foreignDatabase(path:)``, ``ListStoreError/schemaTooNew(app:found:supported:)``
   ///   (the file is then not written at all), ``ListStoreError/cannotCreate(path:reason:)``,
   ///   ``ListStoreError/cannotOpen(path:reason:)``, ``ListStoreError/databaseBusy``, ...
   public init(path: String, configuration: Configuration = Configuration()) throws(ListStoreError) {

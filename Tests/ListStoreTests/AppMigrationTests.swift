@@ -67,7 +67,7 @@ import TextFormats
       var edited = Self.log
       edited.sql += " -- edited"
       #expect(
-        throws: ListStoreError.appMigrationChanged(app: Self.app, number: 1, name: "reading_log")
+        throws: ListStoreError.migrationChanged(app: Self.app, number: 1, name: "reading_log")
       ) {
         try ListsDatabase(path: folder.path()).migrate(app: Self.app, [edited, Self.logTime])
       }
@@ -84,12 +84,12 @@ import TextFormats
       try ListsDatabase(path: folder.path()).migrate(app: Self.app, [Self.log, Self.logTime])
       let before = try Self.fingerprint(folder.path())
       #expect(!before.hasSuffix("wal"))
-      #expect(throws: ListStoreError.appSchemaTooNew(app: Self.app, found: 2, supported: 1)) {
+      #expect(throws: ListStoreError.schemaTooNew(app: Self.app, found: 2, supported: 1)) {
         try ListsDatabase(path: folder.path()).migrate(app: Self.app, [Self.log])
       }
       #expect(try Self.fingerprint(folder.path()) == before)
       #expect(
-        ListStoreError.appSchemaTooNew(app: Self.app, found: 2, supported: 1).message
+        ListStoreError.schemaTooNew(app: Self.app, found: 2, supported: 1).message
           == "The database has 2 migrations of com.example.reader but this version of the app knows only 1; it was left untouched: update the app."
       )
     }
@@ -104,7 +104,7 @@ import TextFormats
       #expect {
         try database.migrate(app: Self.app, [Self.log, broken])
       } throws: { error in
-        guard case ListStoreError.appMigrationFailed(Self.app, 2, "broken", let detail) = error
+        guard case ListStoreError.migrationFailed(Self.app, 2, "broken", let detail) = error
         else { return false }
         return detail.contains("no_such_table")
       }

@@ -139,7 +139,7 @@ import ListStoreTesting
         try raw.executeScript("PRAGMA journal_mode = DELETE; PRAGMA user_version = 99")
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
-      #expect(throws: ListStoreError.schemaTooNew(found: 99, supported: ListsDatabase.supportedSchemaVersion)) {
+      #expect(throws: ListStoreError.schemaTooNew(app: nil, found: 99, supported: ListsDatabase.supportedSchemaVersion)) {
         try ListsDatabase(path: path)
       }
       // Not even the journal mode changed: the file is byte-for-byte what it was.

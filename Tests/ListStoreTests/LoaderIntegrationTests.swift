@@ -114,7 +114,7 @@ import ListStoreTesting
     #expect(LoadError(classifying: ListStoreError.databaseBusy).kind == "busy")
     for permanent: ListStoreError in [
       .notADatabase(path: "x"), .corrupt(path: "x", detail: "d"),
-      .schemaTooNew(found: 9, supported: 1), .permissionDenied(path: "x"),
+      .schemaTooNew(app: nil, found: 9, supported: 1), .permissionDenied(path: "x"),
     ] {
       #expect(!LoadError(classifying: permanent).isRetryable, "\(permanent.kind)")
     }

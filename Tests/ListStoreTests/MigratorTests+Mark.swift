@@ -56,11 +56,11 @@ extension MigratorTests {
       (Migrator.Mark(applicationID: Migrator.applicationID, version: 1, hasSchema: true), nil),
       (
         Migrator.Mark(applicationID: Migrator.applicationID, version: 2, hasSchema: true),
-        .schemaTooNew(found: 2, supported: 1)
+        .schemaTooNew(app: nil, found: 2, supported: 1)
       ),
       (
         Migrator.Mark(applicationID: Migrator.applicationID, version: Int(Int32.max), hasSchema: true),
-        .schemaTooNew(found: Int(Int32.max), supported: 1)
+        .schemaTooNew(app: nil, found: Int(Int32.max), supported: 1)
       ),
       (
         Migrator.Mark(applicationID: Migrator.applicationID, version: -1, hasSchema: true),

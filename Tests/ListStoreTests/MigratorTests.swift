@@ -75,7 +75,7 @@ private let doubled = (1...latest).flatMap { [String($0), String($0)] }.joined(s
       var edited = EmbeddedMigration.all
       edited[0] = EmbeddedMigration(number: 1, name: edited[0].name, checksum: "0000", sql: "SELECT 1")
       edited.append(EmbeddedMigration(number: latest + 1, name: "more", checksum: "1111", sql: "CREATE TABLE more(x)"))
-      #expect(throws: ListStoreError.migrationChanged(number: 1, name: "initial")) {
+      #expect(throws: ListStoreError.migrationChanged(app: nil, number: 1, name: "initial")) {
         try Migrator.migrate(raw, path: path, migrations: edited, now: { 0 })
       }
       #expect(try raw.scalarInt("PRAGMA user_version") == Int64(latest))

@@ -24,9 +24,9 @@ import Testing
 @Suite struct AppMigrationExitCodeTests {
   @Test(
     arguments: [
-      (ListStoreError.appSchemaTooNew(app: "com.example.reader", found: 3, supported: 2), ExitCode.config),
-      (.appMigrationChanged(app: "com.example.reader", number: 1, name: "log"), .config),
-      (.appMigrationFailed(app: "com.example.reader", number: 2, name: "log", detail: "syntax error"), .software),
+      (ListStoreError.schemaTooNew(app: "com.example.reader", found: 3, supported: 2), ExitCode.config),
+      (.migrationChanged(app: "com.example.reader", number: 1, name: "log"), .config),
+      (.migrationFailed(app: "com.example.reader", number: 2, name: "log", detail: "syntax error"), .software),
     ] as [(ListStoreError, ExitCode)])
   func anAppsMigrationErrorsExitAsThePackagesDo(error: ListStoreError, code: ExitCode) {
     #expect(CLIError.exitCode(for: error) == code)
@@ -51,7 +51,7 @@ import Testing
       (.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: ["A-1"]), .dataError),
       (.invalidCursor(list: .orders), .usage), (.unknownKind("bookz"), .usage), (.databaseBusy, .tempFail),
       (.corrupt(path: "a.db", detail: "bad page"), .ioError), (.cannotCreate(path: "a.db", reason: "read-only"), .cantCreate),
-      (.schemaTooNew(found: 9, supported: 8), .config), (.nestedWrite, .software),
+      (.schemaTooNew(app: nil, found: 9, supported: 8), .config), (.nestedWrite, .software),
     ] as [(ListStoreError, ExitCode)])
   func aStoreErrorExitsWithItsKindsCode(error: ListStoreError, code: ExitCode) {
     #expect(CLIError.exitCode(for: error) == code)

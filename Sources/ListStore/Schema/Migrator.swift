@@ -49,7 +49,7 @@ enum Migrator {
         throw .foreignDatabase(path: path)
       }
     } else if mark.version > latest {
-      throw .schemaTooNew(found: mark.version, supported: latest)
+      throw .schemaTooNew(app: nil, found: mark.version, supported: latest)
     } else if mark.version < 0 {
       // Used as a count of migrations and an index into them: refused before either.
       throw .corrupt(
@@ -95,7 +95,7 @@ enum Migrator {
           !error.isIOError
         {
           throw ListStoreError.migrationFailed(
-            number: migration.number, name: migration.name, detail: error.message)
+            app: nil, number: migration.number, name: migration.name, detail: error.message)
         }
         throw ListStoreError.wrap(error, path: path)
       }
@@ -187,7 +187,7 @@ enum Migrator {
     return rows
   }
 
-  /// Throws ``ListStoreError/migrationChanged(number:name:)`` for the first applied migration
+  /// Throws ``ListStoreError/migrationChanged(app:number:name:)`` for the first applied migration
   /// whose recorded checksum is not this build's.
   /// Throws ``ListStoreError/corrupt(path:detail:)`` when the recorded migrations are not
   /// exactly 1 to `version` (see ``inconsistency(_:version:)``).
@@ -204,7 +204,7 @@ enum Migrator {
     for row in rows where row.number >= 1 && row.number <= min(version, migrations.count) {
       let migration = migrations[row.number - 1]
       if migration.checksum != row.checksum {
-        throw ListStoreError.migrationChanged(number: migration.number, name: migration.name)
+        throw ListStoreError.migrationChanged(app: nil, number: migration.number, name: migration.name)
       }
     }
   }
