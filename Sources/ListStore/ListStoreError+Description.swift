@@ -20,10 +20,9 @@ extension ListStoreError: CustomStringConvertible {
       "The cursor was not made by the \(list) list; use the next_cursor of a page of this list."
     case .invalidLimit(let limit, let allowed):
       "A page holds \(allowed.lowerBound) to \(allowed.upperBound) items, not \(limit)."
-    case .itemsNotFound(let list, let ids):
-      "No \(list.itemName) with id \(ids.map(String.init).joined(separator: ", ")); nothing was removed."
-    case .itemNotFound(let list, let id):
-      "No \(list.itemName) with id \(id)."
+    case .itemsNotFound(let list, let ids, let removing):
+      "No \(list.itemName) with id \(ids.map(String.init).joined(separator: ", "))"
+        + (removing ? "; nothing was removed." : ".")
     case .importRejected(let position, let reason):
       "Item \(position) was rejected, so nothing was imported: \(reason.message)"
     case .databaseBusy:
@@ -109,7 +108,7 @@ extension ListStoreError: CustomStringConvertible {
     case .invalidStatus: .invalidStatus
     case .invalidCursor: .invalidCursor
     case .invalidLimit: .invalidLimit
-    case .itemsNotFound, .itemNotFound: .notFound
+    case .itemsNotFound: .notFound
     case .importRejected: .importRejected
     case .databaseBusy: .busy
     case .notADatabase: .notADatabase

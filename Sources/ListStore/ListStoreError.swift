@@ -19,11 +19,10 @@ public enum ListStoreError: Error, Sendable, Equatable {
   case invalidCursor(list: ListKind)
   /// A page size outside what the caller allows.
   case invalidLimit(Int, allowed: ClosedRange<Int>)
-  /// Ids that the account's list does not have; nothing was removed.
-  case itemsNotFound(list: ListKind, ids: [Int64])
-  /// An id that the account's list does not have, for a call that changes one item; nothing
-  /// was changed.
-  case itemNotFound(list: ListKind, id: Int64)
+  /// Ids that the account's list does not have; nothing was changed. `removing` is true for a
+  /// call that removes items (``ListRepository/remove(ids:)``, whose message adds that nothing
+  /// was removed), false for one that changes an item (an update, whose `ids` is its one id).
+  case itemsNotFound(list: ListKind, ids: [Int64], removing: Bool)
   /// One item of an import was rejected; the whole import was rolled back.
   /// `position` counts from 1.
   indirect case importRejected(position: Int, reason: ListStoreError)

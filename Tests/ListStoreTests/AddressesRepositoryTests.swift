@@ -50,7 +50,7 @@ import Testing
     try database.addresses().setDefault(id: first.id)
     #expect(try database.addresses().item(id: first.id)?.isDefault == true)
     #expect(try database.addresses().item(id: second.id)?.isDefault == false)
-    #expect(throws: ListStoreError.itemsNotFound(list: .addresses, ids: [999])) {
+    #expect(throws: ListStoreError.itemsNotFound(list: .addresses, ids: [999], removing: true)) {
       try database.addresses().setDefault(id: 999)
     }
     #expect(try database.addresses().item(id: first.id)?.isDefault == true)
@@ -87,7 +87,7 @@ import Testing
     let defaults = try addresses.page(after: nil, limit: 10).items.filter(\.isDefault).map(\.id)
     #expect(defaults == [beach.id])
     #expect(try addresses.item(id: home.id)?.isDefault == false)
-    #expect(throws: ListStoreError.itemsNotFound(list: .addresses, ids: [999])) {
+    #expect(throws: ListStoreError.itemsNotFound(list: .addresses, ids: [999], removing: true)) {
       try addresses.setDefault(id: 999)
     }
     #expect(try addresses.item(id: beach.id)?.isDefault == true)

@@ -34,7 +34,9 @@ import Testing
       #expect(try books.item(id: dune.id) == dune)
       #expect(try books.count() == 1)
       #expect(try database.items(of: "books", account: "other").count() == 0)
-      #expect(throws: ListStoreError.itemsNotFound(list: ListKind(rawValue: "books")!, ids: [99])) { try books.remove(ids: [dune.id, 99]) }
+      #expect(throws: ListStoreError.itemsNotFound(list: ListKind(rawValue: "books")!, ids: [99], removing: true)) {
+        try books.remove(ids: [dune.id, 99])
+      }
       #expect(try books.count() == 1)
       try books.remove(ids: [dune.id])
       #expect(try books.isEmpty())

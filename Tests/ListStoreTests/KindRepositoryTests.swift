@@ -69,7 +69,7 @@ import Testing
       #expect(try books.item(id: dune.id) == dune)
       #expect(try books.count() == 1)
       #expect(try database.records(of: Book.self, account: "other").item(id: dune.id) == nil)
-      #expect(throws: ListStoreError.itemsNotFound(list: ListKind(rawValue: "books")!, ids: [99])) {
+      #expect(throws: ListStoreError.itemsNotFound(list: ListKind(rawValue: "books")!, ids: [99], removing: true)) {
         try books.remove(ids: [dune.id, 99])
       }
       #expect(try books.count() == 1)

@@ -78,7 +78,7 @@ import ListStoreTesting
     #expect(try await orders.count() == 4)
     #expect(try await orders.isEmpty() == false)
     try await orders.remove(ids: [added.id])
-    await #expect(throws: ListStoreError.itemsNotFound(list: .orders, ids: [added.id])) {
+    await #expect(throws: ListStoreError.itemsNotFound(list: .orders, ids: [added.id], removing: true)) {
       try await orders.remove(ids: [added.id])
     }
     let cleared = try await orders.clear()

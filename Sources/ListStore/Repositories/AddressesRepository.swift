@@ -52,12 +52,13 @@ extension Address: KindRecord {
 
 extension KindRepository where Record == Address {
   /// Makes the address with `id` the account's default, taking the mark from the previous one.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` when the account has no such address.
+  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` when the account has no
+  ///   such address (with `removing` true: its message has always said nothing was removed).
   public func setDefault(id: Int64) throws(ListStoreError) {
     let account = account
     try database.write(kind: list.rawValue, account: account) { connection in
       guard try queries.setOnePerAccount("is_default", id: id, account: account, connection) else {
-        throw ListStoreError.itemsNotFound(list: list, ids: [id])
+        throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: true)
       }
     }
   }

@@ -103,12 +103,12 @@ public struct KindItems: ListRepository {
   public func isEmpty() throws(ListStoreError) -> Bool { try count() == 0 }
 
   /// Removes the items with `ids`, all or none.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` listing the ids the list does
-  ///   not have; nothing is removed then.
+  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` true) listing
+  ///   the ids the list does not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
     try write { connection in
       let missing = try queries.remove(ids, account: account, connection)
-      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing) }
+      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing, removing: true) }
     }
   }
 

@@ -57,8 +57,8 @@ public protocol ListRepository: Sendable {
   func export(_ body: (Item) throws -> Void) throws
 
   /// Removes the items with `ids`, all or none.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` listing the ids the account's list
-  ///   does not have; nothing is removed then.
+  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` true) listing
+  ///   the ids the account's list does not have; nothing is removed then.
   func remove(ids: [Int64]) throws(ListStoreError)
 
   /// Removes every item of the account's list. Returns how many were removed.
@@ -101,15 +101,15 @@ extension ListRepository {
   }
 
   /// Removes the items with `ids`, all or none, from the kind's table.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:)`` listing the ids the account's list
-  ///   does not have; nothing is removed then.
+  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` true) listing
+  ///   the ids the account's list does not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
     let account = account
     try database.write(kind: list.rawValue, account: account) { connection in
       let statement = try connection.cachedStatement(
         text: "DELETE FROM \(SQLText.identifier(list.rawValue)) WHERE account = ? AND id = ?")
       let missing = try RowRemoval.remove(ids, account: account, with: statement, connection)
-      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing) }
+      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing, removing: true) }
     }
   }
 

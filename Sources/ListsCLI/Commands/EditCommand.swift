@@ -21,7 +21,9 @@ package enum EditCommand {
       // Read and changed in one transaction: a total alone takes the currency stored when it
       // is written.
       item = try database.write { _ in
-        guard let stored = try items.item(id: id) else { throw ListStoreError.itemNotFound(list: items.list, id: id) }
+        guard let stored = try items.item(id: id) else {
+          throw ListStoreError.itemsNotFound(list: items.list, ids: [id], removing: false)
+        }
         return try items.update(id: id, setting: options.changes(from: parsed, stored: stored))
       }
     } catch let error as CLIError {
