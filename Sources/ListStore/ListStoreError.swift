@@ -5,15 +5,28 @@
 public enum ListStoreError: Error, Sendable, Equatable {
   // MARK: Bad input (nothing was written)
 
-  /// A currency code that is not an active ISO 4217 code, e.g. `EURO`.
+  // The four errors of reading a value from text (a currency, an amount, a time, an order
+  // status) are thrown where no field is known, and their messages name the text rather than
+  // a field: they are not `invalidValue`.
+
+  /// A currency code that is not an active ISO 4217 code, e.g. `EURO`: thrown by
+  /// ``Currency/init(code:)``.
   case invalidCurrency(String)
-  /// An amount that is not an exact non-negative decimal in the currency's minor units.
+  /// An amount that is not an exact non-negative decimal in the currency's minor units: thrown
+  /// by ``Money/init(parsing:currency:)`` (the reason says what is wrong) and
+  /// ``Money/init(minorUnits:currency:)`` (`is negative`).
   case invalidAmount(String, reason: String)
-  /// A time that is not ISO 8601 / RFC 3339, or is out of range.
+  /// A time that is not ISO 8601 / RFC 3339, or is out of range: thrown by
+  /// ``Timestamp/init(iso8601:)``.
   case invalidTimestamp(String)
-  /// A field whose value breaks a rule, e.g. `field: "title", reason: "must not be empty"`.
+  /// A field whose value breaks a rule, e.g. `field: "title", reason: "must not be empty"`:
+  /// thrown when an item is added, changed, imported or synced with a value its field refuses
+  /// (missing, empty, too long, outside the field's enum, a NUL character, ...), a change
+  /// names a field the kind does not have, or the account name is empty or holds a NUL.
   case invalidValue(field: String, reason: String)
-  /// An order status outside `pending paid shipped delivered cancelled refunded`.
+  /// An order status outside `pending paid shipped delivered cancelled refunded`: thrown by
+  /// ``OrderStatus/init(parsing:)``. (A status given by name to the orders' kind, as the
+  /// command line gives it, is checked as any enum field is: ``invalidValue(field:reason:)``.)
   case invalidStatus(String)
   /// A cursor that this list did not make (garbage, edited, or from another list or account).
   case invalidCursor(list: ListKind)
