@@ -121,7 +121,7 @@ public struct KindBindings {
     if purpose != .binding { return compare(value.map(FieldValue.text) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.text(value), field: index)
-    let stored = queries.isUppercased[index] ? FieldValue.asciiUppercased(value) : value
+    let stored = queries.fieldChecks[index].uppercase ? FieldValue.asciiUppercased(value) : value
     if statement == nil { keepIfUnique(index, .text(stored)) }
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(stored, at: at) }
   }

@@ -95,9 +95,6 @@ final class KindQueries: Sendable {
   let fieldNames: [String]
   /// Per field: whether it is one of the unique rule's.
   let isUniqueField: [Bool]
-  /// Per field: whether its text is stored uppercased (read per value without copying the
-  /// field's check).
-  let isUppercased: [Bool]
   /// Per field: what checking its values needs, its pattern parsed once.
   let fieldChecks: [FieldCheck]
   /// The insert's parameter after the fields': the implicit `added_at`.
@@ -119,7 +116,6 @@ final class KindQueries: Sendable {
     fieldNames = definition.fields.map(\.name)
     addedAtParameter = parameter
     isUniqueField = definition.fields.map { definition.unique?.fields.contains($0.name) == true }
-    isUppercased = definition.fields.map(\.uppercase)
     fieldChecks = definition.fields.map(FieldCheck.init)
     let table = definition.sqlName
     var select = ["id"]
@@ -272,10 +268,13 @@ extension KindQueries {
   final class FieldCheck: Sendable {
     let field: FieldDefinition
     let glob: GlobPattern?
+    /// Whether text is stored uppercased.
+    let uppercase: Bool
 
     init(_ field: FieldDefinition) {
       self.field = field
       glob = if case .text(_, let pattern?) = field.type { GlobPattern(pattern) } else { nil }
+      uppercase = field.uppercase
     }
   }
 
