@@ -16,3 +16,19 @@ public enum ListPhase: String, Sendable, Hashable, CaseIterable {
   /// The first page failed; ``ListState/error`` says why.
   case error
 }
+
+extension ListPhase {
+  /// The phase's name where a program reads it (a JSON `state`, say): `idle`, `loading`,
+  /// `content`, `empty`, `no_results` or `error`, spelled as the ``PageEvent/name`` of the event
+  /// that enters it.
+  public var name: String {
+    switch self {
+    case .idle: "idle"
+    case .loading: "loading"
+    case .content: "content"
+    case .empty: "empty"
+    case .noResults: "no_results"
+    case .error: "error"
+    }
+  }
+}

@@ -5,8 +5,10 @@
 /// pages costs. There is nothing to cancel in a call that has already returned; a result that
 /// a refresh made stale is dropped, as with any source.
 ///
-/// `page(after:limit:)` (the ``PageSource`` requirement) is provided: it calls
-/// ``pageNow(after:limit:)``.
+/// The ``PageSource`` requirements are provided: they call ``pageNow(after:limit:query:)``. A
+/// source that takes no query (``PageSource/Query`` is `Never`) writes only
+/// ``pageNow(after:limit:)``; one that does writes ``pageNow(after:limit:query:)`` too, and a
+/// loader's ``ListLoader/setQuery(_:execution:)`` then reads its pages with the query at once.
 public protocol SynchronousPageSource<Item>: PageSource {
   /// What a page holds (``PageSource/Item``), restated so a conformance infers it from
   /// ``pageNow(after:limit:)``.
@@ -16,12 +18,31 @@ public protocol SynchronousPageSource<Item>: PageSource {
 
   /// The page of up to `limit` items after `cursor` (from the start when nil), read now.
   func pageNow(after cursor: Cursor?, limit: Int) throws -> SourcePage<Item, Cursor>
+
+  /// The page of up to `limit` items that `query` selects after `cursor` (from the start when
+  /// nil), read now; a nil query selects the whole list. Provided for a source that takes no
+  /// query.
+  func pageNow(after cursor: Cursor?, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>
 }
 
 extension SynchronousPageSource {
   /// Reads the page with ``pageNow(after:limit:)``.
   @inlinable
   public func page(after cursor: Cursor?, limit: Int) async throws -> SourcePage<Item, Cursor> {
+    try pageNow(after: cursor, limit: limit)
+  }
+
+  /// Reads the page with ``pageNow(after:limit:query:)``.
+  @inlinable
+  public func page(after cursor: Cursor?, limit: Int, query: Query?) async throws -> SourcePage<Item, Cursor> {
+    try pageNow(after: cursor, limit: limit, query: query)
+  }
+}
+
+extension SynchronousPageSource where Query == Never {
+  /// Reads the page with ``pageNow(after:limit:)``: there is no query.
+  @inlinable
+  public func pageNow(after cursor: Cursor?, limit: Int, query: Never?) throws -> SourcePage<Item, Cursor> {
     try pageNow(after: cursor, limit: limit)
   }
 }
@@ -61,7 +82,8 @@ extension ListLoader where Source: SynchronousPageSource {
     while let fetch = outcome.fetch {
       let result: LoaderEvent<Item, Cursor>
       do {
-        result = .pageLoaded(fetch.request, try source.pageNow(after: fetch.cursor, limit: fetch.limit))
+        result = .pageLoaded(
+          fetch.request, try source.pageNow(after: fetch.cursor, limit: fetch.limit, query: fetch.query))
       } catch is CancellationError {
         result = .cancelled(fetch.request)
       } catch {

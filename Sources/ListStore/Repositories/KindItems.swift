@@ -27,6 +27,9 @@ extension ListsDatabase {
 public struct KindItems: ListRepository {
   /// An item, its fields by name.
   public typealias Item = DynamicItem
+  /// What selects some of the items: a search and filters, which a loader takes with
+  /// `setQuery(_:)`.
+  public typealias Query = KindQuery
   /// What adding takes.
   public typealias Draft = DynamicDraft
 

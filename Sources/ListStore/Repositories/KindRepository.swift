@@ -58,6 +58,9 @@ extension ListsDatabase {
 public struct KindRepository<Record: KindRecord>: ListRepository {
   /// The record type.
   public typealias Item = Record
+  /// What selects some of the items: a search and filters, which a loader takes with
+  /// `setQuery(_:)`.
+  public typealias Query = KindQuery
   /// What adding takes.
   public typealias Draft = Record.Draft
 

@@ -10,6 +10,9 @@ public protocol ListRepository: Sendable {
   associatedtype Item: Sendable & Identifiable where Item.ID == Int64
   /// What adding takes: the item without its id, e.g. ``OrderDraft``.
   associatedtype Draft: Sendable
+  /// What selects some of the list's items — a search and filters (``KindQuery``) for a kind
+  /// read through ``KindItems`` or ``KindRepository`` — or `Never` for a list that takes none.
+  associatedtype Query: Sendable = Never
 
   /// The list this repository keeps: its kind's name is its table's and its kept count's,
   /// e.g. `orders` or an app's `books`.
@@ -34,6 +37,11 @@ public protocol ListRepository: Sendable {
   /// - Throws: ``ListStoreError/invalidCursor(list:)`` when `cursor` was not made by this list
   ///   and account; ``ListStoreError/invalidLimit(_:allowed:)``.
   func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Item>
+
+  /// The page of up to `limit` items that `query` selects after `cursor` (from the start when
+  /// nil), in the list's order; ``ListPage/listHasItems`` says, for an empty first page, whether
+  /// the list has items all the same. Provided for a list that takes no query.
+  func page(matching query: Query, after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Item>
 
   /// Adds every draft that `next` returns until it returns nil, in one transaction: all or
   /// nothing. Returns how many items were added (a favorite already present adds nothing).
@@ -125,4 +133,11 @@ extension ListRepository {
       return connection.changes
     }
   }
+}
+
+extension ListRepository where Query == Never {
+  /// Never called: there is no query to give.
+  public func page(matching query: Never, after cursor: ListCursor?, limit: Int) throws(ListStoreError)
+    -> ListPage<Item>
+  {}
 }

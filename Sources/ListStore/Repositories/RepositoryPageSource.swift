@@ -17,6 +17,9 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
   public typealias Item = Repository.Item
   /// The store's cursors.
   public typealias Cursor = ListCursor
+  /// What selects some of the items: ``KindQuery`` for a kind's items, `Never` for a list that
+  /// takes no query.
+  public typealias Query = Repository.Query
 
   /// The repository pages come from.
   public let repository: Repository
@@ -34,6 +37,18 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
   public func pageNow(after cursor: ListCursor?, limit: Int) throws -> SourcePage<Repository.Item, ListCursor> {
     let page = try repository.page(after: cursor ?? start, limit: limit)
     return SourcePage(items: page.items, nextCursor: page.nextCursor)
+  }
+
+  /// The page of up to `limit` items that `query` selects after `cursor` (after ``start`` when
+  /// nil), read now; the whole list when `query` is nil. An empty first page of a list that has
+  /// items is the loader's ``ListPhase/noResults``.
+  /// - Throws: ``ListStoreError``.
+  public func pageNow(after cursor: ListCursor?, limit: Int, query: Repository.Query?) throws
+    -> SourcePage<Repository.Item, ListCursor>
+  {
+    guard let query else { return try pageNow(after: cursor, limit: limit) }
+    let page = try repository.page(matching: query, after: cursor ?? start, limit: limit)
+    return SourcePage(items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems)
   }
 }
 

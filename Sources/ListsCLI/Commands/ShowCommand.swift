@@ -2,29 +2,37 @@ import CLISupport
 import ListPaging
 import ListStore
 
-/// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events]`: one page of a
-/// list (or all of them) as a table, or its placeholder.
+/// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events] [--search TEXT]
+/// [--where FIELD=VALUE ...]`: one page of a list (or all of them), whole or as a search and
+/// filters select it, as a table, or its placeholder.
 ///
-/// The command drives the paging loader's transition function (``LoaderMachine``) over the
-/// store, so what it prints and what `--events` reports are the loader's real states and
-/// events. It drives it synchronously on the main thread — the store answers at once — without
-/// a ``ListLoader``'s tasks, locks and streams, which would cost a short-lived process more
-/// than the page itself. Opening the file is part of the first page: a busy or broken file is
-/// a failed load, with its error placeholder and its exit code.
+/// The command runs the paging loader (``ListLoader``) over the store, so what it prints and
+/// what `--events` reports are the loader's real states and events: a list without items ends
+/// in `empty`, a query that matches nothing in a list with items in `no_results` (both exit 0).
+/// The source reads at once, so each page is read inside the call that asks for it. Opening
+/// the file is part of the first page: a busy or broken file is a failed load, with its error
+/// placeholder and its exit code.
 package enum ShowCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) async throws(CLIError) -> ExitCode {
-    if parsed[ShowSpec.search] != nil || !parsed.values(ShowSpec.filter).isEmpty {
-      return try await QueryShow.run(parsed, list: parsed.value(ShowSpec.list).rawValue, context)
-    }
     let options = Options(
       list: parsed.value(ShowSpec.list).rawValue, limit: parsed.value(ShowSpec.limit),
       after: parsed[ShowSpec.after].map(ListCursor.init), all: parsed[ShowSpec.all],
       json: parsed[ShowSpec.json], events: parsed[ShowSpec.events], sync: try ShowSync.options(parsed))
+    let search = parsed[ShowSpec.search]
+    let filters = parsed.values(ShowSpec.filter)
     // A list that is not built in is looked up before anything is drawn: an unknown one is
     // the parser's usage error, with no spinner before it. The file opened for that is the one
-    // the page is read from.
+    // the page is read from. A search or filters are checked against the kind first: a bad one
+    // is a usage error, and the file must answer for that.
     var opened: ListsDatabase?
-    if !KindDefinition.builtIns.contains(where: { $0.name == options.list }),
+    var query: ShownQuery?
+    if search != nil || !filters.isEmpty {
+      let database = try context.openForReading()
+      let items = try context.items(named: options.list, in: database)
+      query = try ShownQuery.parse(
+        search: search, filters: filters, after: options.after, for: items, command: "show")
+      opened = database
+    } else if !KindDefinition.builtIns.contains(where: { $0.name == options.list }),
       let database = try? context.readingOpener()()
     {
       opened = database
@@ -40,25 +48,31 @@ package enum ShowCommand {
     }
     context.stderr.flush()
     let spinner = Spinner(
-      "Loading \(options.list)…", enabled: context.stderrIsTerminal && !options.events)
+      "Loading \(options.list)…", enabled: context.stderrIsTerminal && !options.events && query == nil)
     var outcome: Outcome
     do {
-      outcome = try load(options, context, opened: opened)
+      outcome = try await load(options, query, context, opened: opened)
     } catch {
       await spinner.stop()
       throw error
     }
     await spinner.stop()
-    // A kind with a remote: a refresh when due, then the two-source rules (ShowSync).
+    // A kind with a remote: a refresh when due, then the two-source rules (ShowSync). A search
+    // or filters read the cache as it is: the remote's state is reported, never refreshed
+    // (`lists show KIND` or `lists sync KIND` does that).
+    var syncOptions = options.sync
+    if query != nil { syncOptions.offline = true }
     let sync = try await ShowSync.refreshIfDue(
-      kind: options.list, options.sync, outcome.items?.database, context, events: options.events)
-    if sync?.changed == true { outcome = try load(options, context) }
-    let state = sync.map { ShowSync.combine(outcome.state, $0.view) } ?? outcome.state
-
-    var presenter = ListPresenter(outcome.definition, limit: options.limit)
-    if let sync { ShowSync.configure(&presenter.catalog, kind: options.list, sync.view) }
+      kind: options.list, syncOptions, outcome.items?.database, context, events: options.events && query == nil)
+    if sync?.changed == true { outcome = try await load(options, query, context) }
+    var state = outcome.state
+    var presenter = ListPresenter(outcome.definition, limit: options.limit, query: query)
+    if let sync, query == nil {
+      state = ShowSync.combine(state, sync.view)
+      ShowSync.configure(&presenter.catalog, kind: options.list, sync.view)
+    }
     let totalCount: Int? =
-      state.phase == .error ? nil : outcome.items.flatMap { items in try? items.count() }
+      state.phase == .error || query != nil ? nil : outcome.items.flatMap { items in try? items.count() }
     let snapshot = ListPresenter.Snapshot(
       state: state, nextCursor: outcome.nextCursor, totalCount: totalCount, showsAll: options.all,
       sync: sync?.view)
@@ -69,12 +83,13 @@ package enum ShowCommand {
     }
     guard let failure = presenter.failure(of: state) else { return .success }
     // Cached rows shown with the offline notice: a success, as the remote never hides them.
-    if sync != nil && state.phase != .error { return .success }
+    if sync != nil && query == nil && state.phase != .error { return .success }
     // The placeholder (or the JSON) is the view; the one line on stderr is for the
     // script or person that only looks at the exit status and the diagnostics.
     context.stdout.flush()
     context.stderr.write(TerminalText(rendered: ErrorRenderer.render(message: failure.message, style: context.stderrStyle)))
-    return outcome.lastError.map(CLIError.exitCode(for:)) ?? sync?.view.exitCode ?? .software
+    if let failed = outcome.failed { return ExitCode(failureOf: failed.kind) }
+    return sync?.view.exitCode ?? .software
   }
 
   struct Options {
@@ -93,67 +108,51 @@ package enum ShowCommand {
     var state: ListState<DynamicItem>
     var nextCursor: ListCursor?
     var items: KindItems?
-    var lastError: ListStoreError?
+    /// The error of the load's last page, nil when it was read.
+    var failed: LoadError?
   }
 
-  /// Runs the loader's rules: the first page, then with `--all` every page until the end or a
-  /// failure. With `--events`, each event is written to stderr as it happens. Opening the file
-  /// and reading the kind's definition are part of the first page; a cursor of another list is
-  /// a usage error, before anything is shown.
+  /// Runs the loader: the first page, then with `--all` every page until the end or a
+  /// failure. With `--events`, each event is written to stderr, in order, before anything is
+  /// shown. Opening the file and reading the kind's definition are part of the first page; a
+  /// cursor of another list is a usage error, before anything is shown.
   private static func load(
-    _ options: Options, _ context: Context, opened reused: ListsDatabase? = nil
-  ) throws(CLIError) -> Outcome {
-    var machine = LoaderMachine<DynamicItem, ListCursor>(
-      pageSize: options.limit, beginsMidList: options.after != nil)
-    let open = context.readingOpener()
-    var items: KindItems?
-    var lastError: ListStoreError?
+    _ options: Options, _ query: ShownQuery?, _ context: Context, opened reused: ListsDatabase? = nil
+  ) async throws(CLIError) -> Outcome {
     // Before the file answers, a failure is shown as the list's: the built-in kind's, or one
     // named after the list.
     var definition = KindCatalog.standIn(named: options.list)
     var database: ListsDatabase?
+    let items: Result<KindItems, ListStoreError>
     do throws(ListStoreError) {
       let opened: ListsDatabase
       if let reused {
         opened = reused
       } else {
-        opened = try open()
+        opened = try context.readingOpener()()
       }
       database = opened
       let found = try opened.items(of: options.list, account: context.account)
       definition = found.definition
-      if let after = options.after { try found.validate(after) }
-      items = found
+      if let after = options.after, query == nil { try found.validate(after) }
+      items = .success(found)
     } catch {
       if case .invalidCursor = error { throw .usageMessage(error.message, commandPath: ["show"]) }
       if case .unknownKind = error, let database { throw context.failure(error, list: options.list, in: database) }
-      lastError = error
+      items = .failure(error)
     }
-    func fetch(_ cursor: ListCursor?, _ limit: Int) throws -> SourcePage<DynamicItem, ListCursor> {
-      do throws(ListStoreError) {
-        guard let items else { throw lastError ?? .internalError(detail: "the list was not opened") }
-        let page = try items.page(after: cursor ?? options.after, limit: limit)
-        lastError = nil
-        return SourcePage(items: page.items, nextCursor: page.nextCursor)
-      } catch {
-        lastError = error
-        throw error
-      }
+    let walk = await ListWalk.run(
+      ListLoader(
+        source: ListSource(items: items, start: options.after), pageSize: options.limit,
+        beginsMidList: options.after != nil),
+      query: query?.query, all: options.all, events: options.events)
+    if options.events {
+      for event in walk.events { context.stderr.writeVerbatimLine(event.jsonLine) }
+      context.stderr.flush()
     }
-    let stderr = context.stderr
-    func publish(_ transition: ListTransition<DynamicItem>) {
-      guard options.events else { return }
-      for event in transition.events { stderr.writeVerbatimLine(event.jsonLine) }
-      stderr.flush()
-    }
-    machine.drive(.loadNextPage, fetch: fetch, publish: publish)
-    while options.all && machine.state.phase == .content && !machine.state.endReached,
-      case .idle = machine.state.append
-    {
-      machine.drive(.loadNextPage, fetch: fetch, publish: publish)
-    }
+    let failed = walk.state.phase == .error ? walk.state.error : PlaceholderCatalog.notice(of: walk.state)?.error
     return Outcome(
-      definition: definition, state: machine.state, nextCursor: machine.nextCursor, items: items,
-      lastError: lastError)
+      definition: definition, state: walk.state, nextCursor: walk.nextCursor, items: try? items.get(),
+      failed: failed)
   }
 }

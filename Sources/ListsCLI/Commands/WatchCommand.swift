@@ -2,20 +2,31 @@ import CLISupport
 import ListPaging
 import ListStore
 
-/// `lists watch LIST [--json]`: shows the list and shows it again whenever the file changes —
-/// also when another process writes it — until interrupted.
+/// `lists watch LIST [--search TEXT] [--where FIELD=VALUE ...] [--json]`: shows the list, whole
+/// or as a search and filters select it, and shows it again whenever the file changes — also
+/// when another process writes it — until interrupted.
 ///
 /// It is the paging loader's automatic refresh made visible: the empty placeholder gives way
-/// to the table when the first item arrives, without a loading flash. With `--json` it prints
-/// one `show --json` object per settled state (content, empty or error), one a line.
+/// to the table when the first item arrives, without a loading flash, and `no_results` to the
+/// table when a matching item arrives, and back. With `--json` it prints one `show --json`
+/// object per settled state (content, empty, no results or error), one a line.
 package enum WatchCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) async throws(CLIError) -> ExitCode {
     let list = parsed.value(WatchSpec.list)
-    if parsed[WatchSpec.search] != nil || !parsed.values(WatchSpec.filter).isEmpty {
-      return try await QueryWatch.run(parsed, list: list.rawValue, context)
+    let search = parsed[WatchSpec.search]
+    let filters = parsed.values(WatchSpec.filter)
+    // A search or filters are checked against the kind before anything is drawn: a bad one is
+    // a usage error.
+    var query: ShownQuery?
+    if search != nil || !filters.isEmpty {
+      let database = try context.openForReading()
+      let items = try context.items(named: list.rawValue, in: database)
+      query = try ShownQuery.parse(search: search, filters: filters, after: nil, for: items, command: "watch")
+      database.stopObserving()
     }
     let setup = Setup(
-      path: context.databasePath, list: list.rawValue, account: context.account, json: parsed[WatchSpec.json],
+      path: context.databasePath, list: list.rawValue, query: query, account: context.account,
+      json: parsed[WatchSpec.json],
       interactive: context.stdoutIsTerminal && !parsed[WatchSpec.json],
       settings: context.renderSettings, open: context.readingOpener())
     context.stdout.flush()
@@ -47,6 +58,8 @@ package enum WatchCommand {
   struct Setup: Sendable {
     var path: String
     var list: String
+    /// The search and filters, nil for the whole list.
+    var query: ShownQuery?
     var account: String
     var json: Bool
     var interactive: Bool
@@ -76,7 +89,7 @@ package enum WatchCommand {
 
   /// Shows the list, then follows it until cancelled.
   private static func follow(_ setup: Setup) async -> End {
-    var presenter = ListPresenter(KindCatalog.standIn(named: setup.list), limit: 20)
+    var presenter = ListPresenter(KindCatalog.standIn(named: setup.list), limit: 20, query: setup.query)
     var lastShown: [UInt8]?
     // Until the file exists (and has been written) there is nothing to follow: show the
     // (empty) list and wait for it.
@@ -88,7 +101,9 @@ package enum WatchCommand {
       }
       if let database = try? ListsDatabase.inMemory(),
         let items = try? database.items(of: setup.list, account: setup.account),
-        let empty = try? await items.loader(pageSize: 20).loadNextPage()
+        let empty = try? await ListWalk.run(
+          items.loader(pageSize: 20), query: setup.query?.query, all: false, events: false
+        ).state
       {
         let failure = show(
           .init(state: empty, nextCursor: nil, totalCount: 0, showsAll: false), presenter, setup,
@@ -118,6 +133,7 @@ package enum WatchCommand {
       do {
         items = try database.items(of: setup.list, account: setup.account)
         loader = try items.loader(pageSize: 20)
+        if let query = setup.query { loader.setQuery(query.query) }
       } catch {
         if case .unknownKind = error {
           return .failed(Context.failure(error, list: setup.list, in: database, commandPath: ["watch"]))
@@ -131,7 +147,7 @@ package enum WatchCommand {
         do { try await Task.sleep(for: .seconds(1)) } catch { return .stopped }
         continue
       }
-      presenter = ListPresenter(items.definition, limit: 20)
+      presenter = ListPresenter(items.definition, limit: 20, query: setup.query)
       let end = await follow(loader, items, presenter, setup, &lastShown)
       // Close the file before the process exits, as every other command does: the last
       // connection to close removes the `-wal` and `-shm` files.
@@ -161,7 +177,7 @@ package enum WatchCommand {
       for await transition in transitions {
         let state = transition.state
         guard isSettled(state) else { continue }
-        let count = state.phase == .error ? nil : countNow(items)
+        let count = state.phase == .error || setup.query != nil ? nil : countNow(items)
         let failure = show(
           .init(state: state, nextCursor: loader.stateAndNextCursor.nextCursor, totalCount: count, showsAll: false),
           presenter, setup, &lastShown)
@@ -175,9 +191,9 @@ package enum WatchCommand {
     }
   }
 
-  /// Content, empty or error, with nothing loading.
+  /// Content, empty, no results or error, with nothing loading.
   private static func isSettled<Item>(_ state: ListState<Item>) -> Bool {
-    guard state.phase == .content || state.phase == .empty || state.phase == .error else { return false }
+    guard state.phase != .idle && state.phase != .loading else { return false }
     if case .loading = state.refresh { return false }
     if case .loading = state.append { return false }
     return true

@@ -3,8 +3,10 @@ import ListPaging
 import ListStore
 import TextFormats
 
-/// What `show` and `watch` print for the state of a list of any kind: a table and footer, or
-/// the placeholder, for people; one JSON object in the `show --json` shape for programs.
+/// What `show` and `watch` print for the state of a list of any kind, whole or as a search and
+/// filters select it: a table and footer, or the placeholder (`no_results` with the query in its
+/// title), for people; one JSON object in the `show --json` shape for programs (with the
+/// `"query"` for a search or filters).
 package struct ListPresenter: Sendable {
   /// An item of any kind.
   package typealias Item = DynamicItem
@@ -15,6 +17,8 @@ package struct ListPresenter: Sendable {
   package let list: ListKind
   /// The page size asked for.
   package let limit: Int
+  /// The search and filters, nil for the whole list.
+  let query: ShownQuery?
   /// Where the placeholders come from: the defaults, and the kind's own.
   package var catalog: PlaceholderCatalog
   /// The human table.
@@ -22,11 +26,13 @@ package struct ListPresenter: Sendable {
   /// The JSON items.
   let format: KindItemFormat
 
-  /// The presenter of pages of `limit` items of `definition`.
-  package init(_ definition: KindDefinition, limit: Int) {
+  /// The presenter of pages of `limit` items of `definition`, all of them or those `query`
+  /// selects.
+  init(_ definition: KindDefinition, limit: Int, query: ShownQuery? = nil) {
     self.definition = definition
     self.list = ListKind(definition)
     self.limit = limit
+    self.query = query
     self.catalog = PlaceholderCatalog.commandLine(for: [definition])
     self.table = KindTable(definition)
     self.format = KindItemFormat(definition)
@@ -38,7 +44,8 @@ package struct ListPresenter: Sendable {
     var state: ListState<Item>
     /// Where the next page starts, when more follow.
     var nextCursor: ListCursor?
-    /// The kept count of the list, nil when it could not be read (an error).
+    /// The kept count of the list, nil when it could not be read (an error) or for a query,
+    /// whose results are not counted (that would need COUNT(*) over them).
     var totalCount: Int?
     /// Whether `--all` walked every page.
     var showsAll: Bool
@@ -62,18 +69,26 @@ package struct ListPresenter: Sendable {
     writer.key("account")
     writer.string(account)
     writer.key("state")
-    writer.string(
-      state.phase == .error
-        ? "error" : state.phase == .empty ? "empty" : state.phase == .loading ? "loading" : "content")
+    writer.string(state.phase.name)
+    if let query {
+      writer.key("query")
+      writer.beginObject()
+      writer.key("search")
+      writer.string(query.query.search)
+      writer.key("where")
+      writer.beginArray()
+      for text in query.filterTexts { writer.string(text) }
+      writer.endArray()
+      writer.endObject()
+    }
     writer.key("items")
     writer.beginArray()
     for item in state.items { format.writeJSON(item, into: &writer) }
     writer.endArray()
     StateJSON.writePage(limit: limit, count: state.items.count, nextCursor: snapshot.nextCursor, into: &writer)
     writer.key("total_count")
-    writer.int(state.phase == .error ? nil : snapshot.totalCount)
-    StateJSON.writePlaceholderAndError(
-      catalog.display(for: state, list: list.rawValue).placeholder, failure(of: state), into: &writer)
+    writer.int(state.phase == .error || query != nil ? nil : snapshot.totalCount)
+    StateJSON.writePlaceholderAndError(display(state).placeholder, failure(of: state), into: &writer)
     writer.key("sync")
     ShowSync.writeJSON(snapshot.sync, into: &writer)
     writer.endObject()
@@ -86,7 +101,7 @@ package struct ListPresenter: Sendable {
     let state = snapshot.state
     let style = settings.style
     let width = settings.width
-    let display = catalog.display(for: state, list: list.rawValue)
+    let display = display(state)
     let changeNotices = (snapshot.sync?.changeNotices(kind: list.rawValue) ?? [])
       .map { style.yellow(TerminalEscaping.escape($0)) }
     if let placeholder = display.placeholder {
@@ -98,7 +113,10 @@ package struct ListPresenter: Sendable {
     var lines: [String] = []
     if state.items.isEmpty {
       // A page after the last one (`--after` the cursor of the end): content, with no rows.
-      lines.append(TerminalEscaping.escape("No more \(list.rawValue) after this cursor (\(counted(snapshot)) in all)."))
+      lines.append(
+        query == nil
+          ? TerminalEscaping.escape("No more \(list.rawValue) after this cursor (\(counted(snapshot)) in all).")
+          : "No more results after this cursor.")
     } else {
       lines = TableRenderer.render(
         columns: table.columns, rows: state.items.map(table.row), width: width,
@@ -120,14 +138,28 @@ package struct ListPresenter: Sendable {
     return "\(total) \(snapshot.totalCount == 1 ? list.itemName : list.rawValue)"
   }
 
-  /// `Showing 20 of 143 orders · next: lists show orders --after <cursor>`.
+  /// What the catalog shows for `state`: a placeholder or a notice.
+  private func display(_ state: ListState<Item>) -> ListDisplay {
+    catalog.display(for: state, list: list.rawValue, query: query?.summary ?? QuerySummary())
+  }
+
+  /// `Showing 20 of 143 orders · next: lists show orders --after <cursor>`; for a query, which
+  /// counts no results, `Showing 20 of 20+ results · next: lists show books --search dun --after
+  /// <cursor>`.
   private func footer(_ snapshot: Snapshot, settings: RenderSettings) -> String {
     let shown = snapshot.state.items.count
-    var text =
-      snapshot.showsAll && snapshot.nextCursor == nil
-      ? "Showing all \(counted(snapshot))" : "Showing \(shown) of \(counted(snapshot))"
+    var text: String
+    if query != nil {
+      text =
+        snapshot.nextCursor == nil
+        ? "Showing all \(shown) result\(shown == 1 ? "" : "s")" : "Showing \(shown) of \(shown)+ results"
+    } else {
+      text =
+        snapshot.showsAll && snapshot.nextCursor == nil
+        ? "Showing all \(counted(snapshot))" : "Showing \(shown) of \(counted(snapshot))"
+    }
     if let cursor = snapshot.nextCursor {
-      var words = ["show", list.rawValue]
+      var words = query?.words(list: list.rawValue) ?? ["show", list.rawValue]
       if String(limit) != ShowSpec.limit.spec.defaultValue { words += ["--limit", String(limit)] }
       words += ["--after", cursor.token]
       text += " · next: " + settings.command(words)
