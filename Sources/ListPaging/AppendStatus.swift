@@ -4,7 +4,7 @@ public enum AppendStatus: Sendable, Hashable {
   case idle
   /// Page `page` (counted from 1) is loading; the content stays shown.
   case loading(page: Int)
-  /// Page `page` failed; the content stays shown and ``ListLoader/retry()-869mh`` asks for this
+  /// Page `page` failed; the content stays shown and ``ListLoader/retry()`` asks for this
   /// same page again.
   case failed(page: Int, error: LoadError)
 }

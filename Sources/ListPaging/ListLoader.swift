@@ -140,7 +140,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
 
   /// Asks for the next page: the first one from ``ListPhase/idle``, else the one after the
   /// content; does nothing while anything is loading, after the end, or while a failed page
-  /// waits for ``retry()-869mh``.
+  /// waits for ``retry()``.
   ///
   /// - Returns: The state once the request it started settled, or at once if it started none.
   @inlinable
@@ -178,9 +178,12 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// `execution` says where the request it starts runs.
   @inlinable
   public func send(_ action: LoaderAction, execution: RequestExecution = .inline) {
-    if let fetch = apply(LoaderEvent(action), chain: nil).fetch {
-      _ = start(fetch, execution: execution)
+    let outcome = apply(LoaderEvent(action), chain: nil)
+    guard case .inline = execution else {
+      if let fetch = outcome.fetch { _ = start(fetch, execution: execution) }
+      return
     }
+    if let fetch = continueAtOnce(outcome).fetch { _ = start(fetch, execution: execution) }
   }
 
   /// The query the pages are asked with; nil for the whole list.
@@ -211,7 +214,11 @@ public final class ListLoader<Source: PageSource>: Sendable {
       return core.apply(.queryChanged, chain: nil)
     }
     outcome.cancelled?.cancel()
-    if let fetch = outcome.fetch { _ = start(fetch, execution: execution) }
+    guard case .inline = execution else {
+      if let fetch = outcome.fetch { _ = start(fetch, execution: execution) }
+      return
+    }
+    if let fetch = continueAtOnce(outcome).fetch { _ = start(fetch, execution: execution) }
   }
 
   /// Refreshes automatically whenever the data changes, until the calling task is cancelled or
@@ -320,9 +327,34 @@ public final class ListLoader<Source: PageSource>: Sendable {
 
   @inlinable
   func perform(_ event: LoaderEvent<Item, Cursor>) async -> ListState<Item> {
-    let outcome = apply(event, chain: nil)
+    let outcome = continueAtOnce(apply(event, chain: nil))
     guard let fetch = outcome.fetch else { return outcome.state }
     return await start(fetch, execution: .inline).value
+  }
+
+  /// Carries out the requests that follow from `outcome` on this thread for as long as the
+  /// source answers at once (``PageSource/pageAtOnce(after:limit:query:)``): no task is made.
+  ///
+  /// - Returns: The outcome of the last event applied; its fetch, if any, is one the source
+  ///   could not answer at once, to be run as a task.
+  @inlinable
+  func continueAtOnce(_ outcome: LoaderCore<Item, Cursor, Query>.Outcome) -> LoaderCore<Item, Cursor, Query>.Outcome {
+    var outcome = outcome
+    while let fetch = outcome.fetch {
+      let result: LoaderEvent<Item, Cursor>
+      do {
+        guard let page = try source.pageAtOnce(after: fetch.cursor, limit: fetch.limit, query: fetch.query) else {
+          return outcome
+        }
+        result = .pageLoaded(fetch.request, page)
+      } catch is CancellationError {
+        result = .cancelled(fetch.request)
+      } catch {
+        result = .pageFailed(fetch.request, classify(error))
+      }
+      outcome = apply(result, chain: fetch.chain)
+    }
+    return outcome
   }
 
   /// Applies `event` under the lock, then cancels what it replaced, outside the lock, because

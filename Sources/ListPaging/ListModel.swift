@@ -94,13 +94,13 @@ public final class ListModel<Source: PageSource> {
     follower?.cancel()
   }
 
-  /// Asks for the next page without waiting; see ``ListLoader/loadNextPage()-5ign1``.
+  /// Asks for the next page without waiting; see ``ListLoader/loadNextPage()``.
   public func loadNextPage() { loader.send(.loadNextPage, execution: .concurrent) }
 
-  /// Reloads without waiting; see ``ListLoader/refresh()-44tzd``.
+  /// Reloads without waiting; see ``ListLoader/refresh()``.
   public func refresh() { loader.send(.refresh, execution: .concurrent) }
 
-  /// Asks again for what failed, without waiting; see ``ListLoader/retry()-869mh``.
+  /// Asks again for what failed, without waiting; see ``ListLoader/retry()``.
   public func retry() { loader.send(.retry, execution: .concurrent) }
 
   /// Shows the list as `query` selects it (nil: the whole list), without waiting; `summary` is

@@ -41,6 +41,23 @@ public protocol PageSource<Item>: Sendable {
   /// ``page(after:limit:)``.
   func page(after cursor: Cursor?, limit: Int, query: Query?) async throws
     -> SourcePage<Item, Cursor>
+
+  /// Returns the page at once, without suspending, or nil for a source whose pages must be
+  /// awaited.
+  ///
+  /// A loader asks this first, so that a source that answers at once costs no task: every
+  /// source gets nil from the default, and a ``SynchronousPageSource`` its
+  /// ``SynchronousPageSource/pageNow(after:limit:query:)``. Conform to ``SynchronousPageSource``
+  /// rather than writing this.
+  func pageAtOnce(after cursor: Cursor?, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>?
+}
+
+extension PageSource {
+  /// Nil: the page must be awaited with ``page(after:limit:query:)``.
+  @inlinable
+  public func pageAtOnce(after cursor: Cursor?, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>? {
+    nil
+  }
 }
 
 extension PageSource where Query == Never {

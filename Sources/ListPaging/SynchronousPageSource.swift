@@ -37,6 +37,13 @@ extension SynchronousPageSource {
   public func page(after cursor: Cursor?, limit: Int, query: Query?) async throws -> SourcePage<Item, Cursor> {
     try pageNow(after: cursor, limit: limit, query: query)
   }
+
+  /// Reads the page with ``pageNow(after:limit:query:)``: a loader reads it inside the call that
+  /// asked for it.
+  @inlinable
+  public func pageAtOnce(after cursor: Cursor?, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>? {
+    try pageNow(after: cursor, limit: limit, query: query)
+  }
 }
 
 extension SynchronousPageSource where Query == Never {
@@ -44,53 +51,5 @@ extension SynchronousPageSource where Query == Never {
   @inlinable
   public func pageNow(after cursor: Cursor?, limit: Int, query: Never?) throws -> SourcePage<Item, Cursor> {
     try pageNow(after: cursor, limit: limit)
-  }
-}
-
-extension ListLoader where Source: SynchronousPageSource {
-  /// Asks for the next page and reads it at once: the first one from ``ListPhase/idle``, else
-  /// the one after the content; does nothing while anything is loading, after the end, or while
-  /// a failed page waits for ``ListLoader/retry()-869mh``.
-  ///
-  /// - Returns: The state once the request it started settled, or at once if it started none.
-  @inlinable
-  @discardableResult
-  public func loadNextPage() async -> ListState<Item> {
-    performNow(.loadNextPage)
-  }
-
-  /// Reloads as many pages as are shown and replaces the content with them in one step; from
-  /// ``ListPhase/idle``, ``ListPhase/empty`` or ``ListPhase/error`` it starts over showing
-  /// ``ListPhase/loading``. See ``ListLoader/refresh()-44tzd``.
-  @inlinable
-  @discardableResult
-  public func refresh() async -> ListState<Item> {
-    performNow(.refresh)
-  }
-
-  /// Asks again for what failed. See ``ListLoader/retry()-869mh``.
-  @inlinable
-  @discardableResult
-  public func retry() async -> ListState<Item> {
-    performNow(.retry)
-  }
-
-  /// Applies `event` and carries out the requests that follow from it on this thread.
-  @inlinable
-  func performNow(_ event: LoaderEvent<Item, Cursor>) -> ListState<Item> {
-    var outcome = apply(event, chain: nil)
-    while let fetch = outcome.fetch {
-      let result: LoaderEvent<Item, Cursor>
-      do {
-        result = .pageLoaded(
-          fetch.request, try source.pageNow(after: fetch.cursor, limit: fetch.limit, query: fetch.query))
-      } catch is CancellationError {
-        result = .cancelled(fetch.request)
-      } catch {
-        result = .pageFailed(fetch.request, classify(error))
-      }
-      outcome = apply(result, chain: fetch.chain)
-    }
-    return outcome.state
   }
 }
