@@ -40,40 +40,10 @@ public final class ListLoader<Source: PageSource>: Sendable {
 
   @usableFromInline let core: Mutex<LoaderCore<Item, Cursor, Query>>
 
-  /// Creates a loader in phase ``ListPhase/idle``; nothing is requested until asked.
-  ///
-  /// - Parameters:
-  ///   - source: Where the pages come from.
-  ///   - pageSize: How many items each page request asks for; must be positive.
-  ///   - invalidations: Yields whenever the underlying data changes; consumed by
-  ///     ``observeChanges()``. A stream with `.bufferingNewest(1)` lets a burst of changes that
-  ///     arrive while a refresh runs cost one more refresh, not one each. This one sequence is
-  ///     what every observation iterates, so it suits a single observation for the loader's
-  ///     whole life: an `AsyncStream` hands each element to one consumer only, and ends for
-  ///     good when the task iterating it is cancelled. To observe more than once (a SwiftUI
-  ///     view's `.task`) or from several tasks, use
-  ///     ``init(source:pageSize:makeInvalidations:classify:beginsMidList:)``.
-  ///   - classify: Turns what the source throws into a ``LoadError``; it is never given a
-  ///     `CancellationError`. By default ``LoadError/init(classifying:)``.
-  ///   - beginsMidList: Whether the source's first page starts after a cursor the caller
-  ///     already had (a page after the last one is then ``ListPhase/content`` with no items,
-  ///     not ``ListPhase/empty``). See ``LoaderMachine/beginsMidList``.
-  public init(
-    source: Source,
-    pageSize: Int = 20,
-    invalidations: (any AsyncSequence<Void, Never> & Sendable)? = nil,
-    classify: @escaping @Sendable (any Error) -> LoadError = { LoadError(classifying: $0) },
-    beginsMidList: Bool = false
-  ) {
-    self.source = source
-    self.makeInvalidations = { invalidations }
-    self.classify = classify
-    self.core = Mutex(LoaderCore(pageSize: pageSize, beginsMidList: beginsMidList))
-  }
-
-  /// Creates a loader in phase ``ListPhase/idle`` whose every observation of the data's changes
-  /// follows a sequence of its own: observations can be cancelled and started again any number
-  /// of times, several at once, and each hears of every change.
+  /// Creates a loader in phase ``ListPhase/idle``; nothing is requested until asked. Every
+  /// observation of the data's changes follows a sequence of its own: observations can be
+  /// cancelled and started again any number of times (a SwiftUI view's `.task`), several at
+  /// once, and each hears of every change.
   ///
   /// For example, over a source that hands out a new stream per call:
   ///
@@ -86,8 +56,10 @@ public final class ListLoader<Source: PageSource>: Sendable {
   ///   - pageSize: How many items each page request asks for; must be positive.
   ///   - makeInvalidations: Makes, for each observation (``observeChanges()``,
   ///     ``startObservingChanges()``, ``ListModel/run(observingChanges:)``), a new sequence
-  ///     that yields whenever the underlying data changes. What it captures lives as long as
-  ///     the loader.
+  ///     that yields whenever the underlying data changes; nil (the default) for a loader that
+  ///     is refreshed only when asked. A stream with `.bufferingNewest(1)` lets a burst of
+  ///     changes that arrive while a refresh runs cost one more refresh, not one each. What it
+  ///     captures lives as long as the loader.
   ///   - classify: Turns what the source throws into a ``LoadError``; it is never given a
   ///     `CancellationError`. By default ``LoadError/init(classifying:)``.
   ///   - beginsMidList: Whether the source's first page starts after a cursor the caller
@@ -95,12 +67,16 @@ public final class ListLoader<Source: PageSource>: Sendable {
   public init(
     source: Source,
     pageSize: Int = 20,
-    makeInvalidations: @escaping @Sendable () -> any AsyncSequence<Void, Never> & Sendable,
+    makeInvalidations: (@Sendable () -> any AsyncSequence<Void, Never> & Sendable)? = nil,
     classify: @escaping @Sendable (any Error) -> LoadError = { LoadError(classifying: $0) },
     beginsMidList: Bool = false
   ) {
     self.source = source
-    self.makeInvalidations = makeInvalidations
+    if let makeInvalidations {
+      self.makeInvalidations = { makeInvalidations() }
+    } else {
+      self.makeInvalidations = { nil }
+    }
     self.classify = classify
     self.core = Mutex(LoaderCore(pageSize: pageSize, beginsMidList: beginsMidList))
   }
@@ -224,11 +200,9 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// Refreshes automatically whenever the data changes, until the calling task is cancelled or
   /// the sequence of changes ends; returns at once if the loader was given none.
   ///
-  /// Each call follows a sequence of its own when the loader was made with
-  /// `makeInvalidations`: it may be cancelled and called again any number of times, from
-  /// several tasks at once. (With the single `invalidations` sequence, see
-  /// ``init(source:pageSize:invalidations:classify:beginsMidList:)``.) The calling task keeps
-  /// the loader alive while it runs; ``startObservingChanges()`` does not.
+  /// Each call follows a sequence of its own, made by the loader's `makeInvalidations`: it may
+  /// be cancelled and called again any number of times, from several tasks at once. The calling
+  /// task keeps the loader alive while it runs; ``startObservingChanges()`` does not.
   public func observeChanges() async {
     await observeChanges(execution: .inline)
   }

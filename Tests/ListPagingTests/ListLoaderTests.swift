@@ -138,7 +138,9 @@ struct ListLoaderTests {
 
   @Test func invalidationsRefreshWithoutShowingLoading() async throws {
     let source = ArrayPageSource<String>()
-    let loader = ListLoader(source: source, pageSize: 2, invalidations: source.changes)
+    // Subscribed now, before the observation starts: a change made meanwhile is heard.
+    let changes = source.changes
+    let loader = ListLoader(source: source, pageSize: 2, makeInvalidations: { changes })
     var transitions = TransitionReader(loader.transitions)
     let observer = Task { await loader.observeChanges() }
     #expect(await loader.loadNextPage().phase == .empty)
@@ -183,7 +185,9 @@ struct ListLoaderTests {
   @Test func observeChangesReturnsWhenCancelledOrWithoutInvalidations() async {
     await ListLoader(source: ArrayPageSource<Int>()).observeChanges()
     let source = ArrayPageSource<Int>()
-    let loader = ListLoader(source: source, invalidations: source.changes)
+    // Subscribed now, before the observation starts: a change made meanwhile is heard.
+    let changes = source.changes
+    let loader = ListLoader(source: source, makeInvalidations: { changes })
     let observer = Task { await loader.observeChanges() }
     observer.cancel()
     await observer.value

@@ -69,7 +69,9 @@ struct ListModelTests {
 
   @Test func runFollowsChangesOfTheDataWithoutLoading() async {
     let source = ArrayPageSource<String>()
-    let loader = ListLoader(source: source, invalidations: source.changes)
+    // Subscribed now, before the observation starts: a change made meanwhile is heard.
+    let changes = source.changes
+    let loader = ListLoader(source: source, makeInvalidations: { changes })
     let model = ListModel(loader: loader, list: "addresses")
     let running = Task { await model.run() }
     await waitUntil(model) { model.state.phase == .empty }
