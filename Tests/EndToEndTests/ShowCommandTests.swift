@@ -21,7 +21,7 @@ import Testing
     ],
   ]
 
-  /// The documented empty placeholders (the README's list of lists).
+  /// The documented empty placeholders (the table in Documentation/Loader.md's Placeholders).
   static let emptyPlaceholders: [String: JSON] = [
     "favorites": placeholder(
       "No favorites yet", "Items you favorite will show up here.",

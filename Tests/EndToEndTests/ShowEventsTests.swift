@@ -1,7 +1,7 @@
 import Testing
 
 /// `lists show LIST --events`: the loader's transitions on stderr, one JSON object a line,
-/// exactly as the README documents them; the data on stdout is unchanged.
+/// exactly as Documentation/Loader.md documents them; the data on stdout is unchanged.
 @Suite struct ShowEventsTests {
   @Test func emptyListIsLoadingThenEmpty() async throws {
     let sandbox = try Sandbox()

@@ -1,7 +1,7 @@
 import ListPaging
 import Testing
 
-/// One test (or more) per rule of the loader (the README's "The loader's states and rules"), fed event by event.
+/// One test (or more) per rule of the loader (Documentation/Loader.md's "States and transitions"), fed event by event.
 @Suite struct LoaderMachineTests {
   // MARK: Rule 1: first page, idle → loading → content | empty | error
 

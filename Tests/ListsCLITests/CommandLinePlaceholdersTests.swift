@@ -4,7 +4,7 @@ import Testing
 
 @testable import ListsCLI
 
-/// The placeholders of the `lists` command, as the README's Placeholders section shows them: the built-in kinds' empty
+/// The placeholders of the `lists` command, as Documentation/Loader.md's Placeholders section shows them: the built-in kinds' empty
 /// placeholders from their definitions, and the command to type next for errors and no results.
 @Suite struct CommandLinePlaceholdersTests {
   static let catalog = PlaceholderCatalog.commandLine(for: KindDefinition.builtIns + [Self.books])
