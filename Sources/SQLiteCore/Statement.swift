@@ -15,6 +15,8 @@ public final class Statement {
   var isHandedOut = false
   /// The memory SQLite reads bound text from.
   @usableFromInline let boundText: BoundTextBuffers
+  /// The result columns asked for by name, see ``column(named:)``.
+  @usableFromInline let columnNames = ColumnNames()
 
   init(connection db: OpaquePointer, sql: String) throws(SQLiteError) {
     var statement: OpaquePointer?
@@ -31,6 +33,7 @@ public final class Statement {
   deinit {
     sqlite3_finalize(handle)
     boundText.deallocate()
+    columnNames.deallocate()
   }
 
   /// The SQL text of the statement, for error reports.
@@ -138,6 +141,20 @@ public final class Statement {
   public func columnName(at index: Int32) -> String {
     String(cString: sqlite3_column_name(handle, index))
   }
+
+  /// The 0-based result column named `name` (its `AS` name, else its column's), or -1 when
+  /// the statement has none. Each literal is looked up once per statement, then found by its
+  /// address: cheap enough to call for every column of every row.
+  @inlinable @inline(__always)
+  public func column(named name: StaticString) -> Int32 {
+    columnNames.column(named: name, in: handle)
+  }
+
+  /// The current row with its columns by name (``StatementRow/column(named:)``), read without
+  /// retaining the statement: for a record's decoder. Valid until the statement steps, resets
+  /// or goes away.
+  @inlinable
+  public var namedRow: StatementRow { StatementRow(handle, names: columnNames) }
 
   /// The current row, read without retaining the statement: for code that reads many columns
   /// of many rows (a record's decoder). Valid until the statement steps, resets or goes away.

@@ -10,10 +10,20 @@ import CSQLite
 public struct StatementRow {
   /// The statement handle, owned by the ``Statement`` the row came from.
   @usableFromInline let handle: OpaquePointer
+  /// The statement's columns by name; nil for a row read by index only.
+  @usableFromInline let names: ColumnNames?
 
   @inlinable
-  init(_ handle: OpaquePointer) {
+  init(_ handle: OpaquePointer, names: ColumnNames? = nil) {
     self.handle = handle
+    self.names = names
+  }
+
+  /// The 0-based column named `name`, or -1 when there is none (or the row was not read by
+  /// name, see ``Statement/namedRow``); see ``Statement/column(named:)``.
+  @inlinable @inline(__always)
+  public func column(named name: StaticString) -> Int32 {
+    names?.column(named: name, in: handle) ?? -1
   }
 
   /// Whether the 0-based column `index` is `NULL`.

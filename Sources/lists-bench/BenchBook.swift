@@ -1,7 +1,7 @@
 import ListStore
 
 /// The benchmark's app-defined kind: the README's example books, as an app declares them, with a
-/// typed record read by column index and written by binding — the path `kind_page_ratio` and
+/// typed record read by field name and written by binding — the path `kind_page_ratio` and
 /// `kind_insert_ratio` time.
 struct BenchBook: KindRecord {
   static let definition = KindDefinition(
@@ -38,15 +38,15 @@ struct BenchBook: KindRecord {
 
   init(row: KindRow) {
     id = row.id
-    title = row.text(1)
-    author = row.optionalText(2)
-    pages = row.optionalInteger(3)
-    price = row.optionalMoney(4)
+    title = row.text("title")
+    author = row.optionalText("author")
+    pages = row.optionalInteger("pages")
+    price = row.optionalMoney("price")
     // Compared in the column's bytes, as the C side does: no String per row for the status.
-    status = row.text(6, is: "reading") ? .reading : row.text(6, is: "done") ? .done : .want
-    finishedAt = row.optionalTimestamp(7)
-    signed = row.bool(8)
-    addedAt = row.timestamp(9)
+    status = row.text("status", is: "reading") ? .reading : row.text("status", is: "done") ? .done : .want
+    finishedAt = row.optionalTimestamp("finished_at")
+    signed = row.bool("signed")
+    addedAt = row.timestamp("added_at")
   }
 
   struct Draft: Sendable {

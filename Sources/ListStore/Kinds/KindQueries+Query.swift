@@ -81,7 +81,7 @@ extension KindQueries {
       values.append(.text(search.matchExpression))
     }
     if let cached { return QuerySQL(firstPageSQL: cached.firstPageSQL, levelSQL: cached.levelSQL, values: values) }
-    let columns = selectColumns.map(SQLText.identifier).joined(separator: ", ")
+    let columns = selectList
     let orderBy = Self.orderBy(order)
     let table = definition.sqlName
     let made = QuerySQL(

@@ -13,6 +13,10 @@ final class KindQueries: Sendable {
   /// The columns an item is read from, in this order: `id`, the fields' columns, `added_at`
   /// where implicit.
   let selectColumns: [String]
+  /// ``selectColumns`` as a select list: each field's first column named after the field (`AS`
+  /// where they differ, as a money field's minor units do), so that a record reads its row by
+  /// field name (`KindRow`, `Statement.column(named:)`).
+  let selectList: String
   /// The columns an insert gives, in this order: `account`, the fields' columns, `added_at`
   /// where implicit.
   let insertColumns: [String]
@@ -149,7 +153,17 @@ final class KindQueries: Sendable {
     }
     if definition.hasImplicitAddedAt { plan.addedAtColumn = column }
     decodePlan = plan
-    let columns = select.map(SQLText.identifier).joined(separator: ", ")
+    var list = ["id"]
+    for field in definition.fields {
+      for (position, column) in field.columns.enumerated() {
+        list.append(
+          position == 0 && column != field.name
+            ? "\(SQLText.identifier(column)) AS \(SQLText.identifier(field.name))" : SQLText.identifier(column))
+      }
+    }
+    if definition.hasImplicitAddedAt { list.append("added_at") }
+    let columns = list.joined(separator: ", ")
+    selectList = columns
     let orderBy = Self.orderBy(order)
 
     itemSQL = "SELECT \(columns) FROM \(table) WHERE account = ?1 AND id = ?2"

@@ -1,21 +1,23 @@
 import SQLiteCore
 
-/// A record type of a kind: how an app's own type is read from its kind's rows and how its
-/// drafts are written, column by column, with no `Codable` and no dictionary on the way.
+/// A record type of a kind: how an app's own type is read from its kind's rows, field by field
+/// by name, and how its drafts are written, with no `Codable` and no dictionary on the way.
 ///
 /// For example, an app's books:
 ///
 /// ```swift
 /// struct Book: KindRecord {
-///   static let definition = try! KindDefinition(json: booksJSON)
+///   static let definition = KindDefinition(
+///     name: "books", item: "book",
+///     fields: [FieldDefinition("title", .text(maxLength: 300), required: true), FieldDefinition("pages", .integer(min: 1))])
 ///   var id: Int64
 ///   var title: String
 ///   var pages: Int64?
 ///
 ///   init(row: KindRow) {
 ///     id = row.id
-///     title = row.text(1)
-///     pages = row.optionalInteger(2)
+///     title = row.text("title")
+///     pages = row.optionalInteger("pages")
 ///   }
 ///
 ///   struct Draft: Sendable { var title: String; var pages: Int64? }
@@ -29,9 +31,8 @@ import SQLiteCore
 /// }
 /// ```
 ///
-/// Columns are numbered as ``KindRow`` says: `0` is the id, then the fields' columns in the
-/// definition's order (a money field takes two), then `added_at` where the kind has it
-/// implicitly. ``bind(_:to:)`` gives a value for every field in the definition's order.
+/// ``KindRow`` reads a field by its name, whatever its place. ``bind(_:to:)`` gives a value for
+/// every field in the definition's order.
 public protocol KindRecord: Sendable, Identifiable where ID == Int64 {
   /// What adding an item takes: the item without its id.
   associatedtype Draft: Sendable
@@ -53,67 +54,97 @@ public protocol KindRecord: Sendable, Identifiable where ID == Int64 {
   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError)
 }
 
-/// The row a record is read from, its columns by index: `0` the id, then the fields' columns in
-/// the definition's order (a money field's minor units, then its currency), then `added_at`
-/// where implicit. Valid only inside ``KindRecord/init(row:)``: the row it reads moves on after.
+/// The row a record is read from, its values by field name: `row.text("title")`,
+/// `row.optionalMoney("price")`. Valid only inside ``KindRecord/init(row:)``: the row it reads
+/// moves on after.
+///
+/// A name is resolved to its column once per statement and then found by the literal's address,
+/// so reading by name costs what reading by position does. Asking for a field the kind does not
+/// have is a programming error: it stops the program with the name.
 public struct KindRow {
-  /// The statement's row, read without retaining the statement: a row lives only inside
-  /// ``KindRecord/init(row:)``, while the page being read holds the statement.
-  @usableFromInline let columns: StatementRow
+  /// The statement's current row, read without retaining the statement: a row lives only
+  /// inside ``KindRecord/init(row:)``, while the page being read holds the statement.
+  @usableFromInline let row: StatementRow
 
   @inlinable @inline(__always)
   init(_ statement: Statement) {
-    columns = statement.row
+    row = statement.namedRow
+  }
+
+  /// The column of the field `name`.
+  @inlinable @inline(__always)
+  func column(_ name: StaticString) -> Int32 {
+    let column = row.column(named: name)
+    if column < 0 { Self.missing(name) }
+    return column
+  }
+
+  @usableFromInline
+  static func missing(_ name: StaticString) -> Never {
+    preconditionFailure("The kind has no field named '\(name)'.")
   }
 
   /// The row id.
-  @inlinable public var id: Int64 { columns.int64(at: 0) }
-  /// The text of a text or enum column.
-  @inlinable public func text(_ column: Int) -> String { columns.text(at: Int32(column)) }
-  /// The text of an optional text or enum column.
-  @inlinable public func optionalText(_ column: Int) -> String? {
+  @inlinable @inline(__always) public var id: Int64 { row.int64(at: 0) }
+  /// The text of a text or enum field.
+  @inlinable @inline(__always) public func text(_ field: StaticString) -> String { row.text(at: column(field)) }
+  /// The text of an optional text or enum field.
+  @inlinable @inline(__always) public func optionalText(_ field: StaticString) -> String? {
     // One call: SQLite gives no text pointer for NULL (and one for an empty text).
-    columns.withUTF8(at: Int32(column)) { $0.baseAddress == nil ? nil : String(decoding: $0, as: UTF8.self) }
+    row.withUTF8(at: column(field)) { $0.baseAddress == nil ? nil : String(decoding: $0, as: UTF8.self) }
   }
-  /// Calls `body` with the UTF-8 bytes of a text or enum column in SQLite's own buffer (empty
-  /// for NULL), without making a `String`: for reading an enum column into an app's own enum.
+  /// Calls `body` with the UTF-8 bytes of a text or enum field in SQLite's own buffer (empty
+  /// for NULL), without making a `String`: for reading an enum field into an app's own enum.
   /// The bytes are valid only inside `body`.
-  @inlinable public func withUTF8<R>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    try columns.withUTF8(at: Int32(column), body)
+  @inlinable @inline(__always) public func withUTF8<R>(_ field: StaticString, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
+    -> R
+  {
+    try row.withUTF8(at: column(field), body)
   }
-  /// Whether the text of a text or enum column is `name`, compared in SQLite's own buffer a
-  /// machine word at a time: for reading an enum column into an app's own enum with no `String` per row.
+  /// Whether the text of a text or enum field is `name`, compared in SQLite's own buffer a
+  /// machine word at a time: for reading an enum field into an app's own enum with no `String`
+  /// per row.
   ///
   /// ```swift
-  /// status = row.text(6, is: "done") ? .done : row.text(6, is: "reading") ? .reading : .want
+  /// status = row.text("status", is: "done") ? .done : row.text("status", is: "reading") ? .reading : .want
   /// ```
-  @inlinable public func text(_ column: Int, is name: StaticString) -> Bool {
-    columns.withUTF8(at: Int32(column)) { ColumnText.bytes($0, equal: name) }
+  @inlinable @inline(__always) public func text(_ field: StaticString, is name: StaticString) -> Bool {
+    row.withUTF8(at: column(field)) { ColumnText.bytes($0, equal: name) }
   }
-  /// The value of an integer column.
-  @inlinable public func integer(_ column: Int) -> Int64 { columns.int64(at: Int32(column)) }
-  /// The value of an optional integer column.
-  @inlinable public func optionalInteger(_ column: Int) -> Int64? {
-    columns.isNull(at: Int32(column)) ? nil : columns.int64(at: Int32(column))
+  /// The value of an integer field.
+  @inlinable @inline(__always) public func integer(_ field: StaticString) -> Int64 { row.int64(at: column(field)) }
+  /// The value of an optional integer field.
+  @inlinable @inline(__always) public func optionalInteger(_ field: StaticString) -> Int64? {
+    let column = column(field)
+    return row.isNull(at: column) ? nil : row.int64(at: column)
   }
-  /// The value of a bool column.
-  @inlinable public func bool(_ column: Int) -> Bool { columns.int64(at: Int32(column)) != 0 }
-  /// The value of a timestamp column.
-  @inlinable public func timestamp(_ column: Int) -> Timestamp {
-    Timestamp(millisecondsSince1970: columns.int64(at: Int32(column)))
+  /// The value of a bool field.
+  @inlinable @inline(__always) public func bool(_ field: StaticString) -> Bool { row.int64(at: column(field)) != 0 }
+  /// The value of a timestamp field; `"added_at"` reads the time an item was added where the
+  /// kind has no timestamp field of its own for it.
+  @inlinable @inline(__always) public func timestamp(_ field: StaticString) -> Timestamp {
+    Timestamp(millisecondsSince1970: row.int64(at: column(field)))
   }
-  /// The value of an optional timestamp column.
-  @inlinable public func optionalTimestamp(_ column: Int) -> Timestamp? {
-    columns.isNull(at: Int32(column)) ? nil : timestamp(column)
+  /// The value of an optional timestamp field.
+  @inlinable @inline(__always) public func optionalTimestamp(_ field: StaticString) -> Timestamp? {
+    let column = column(field)
+    return row.isNull(at: column)
+      ? nil : Timestamp(millisecondsSince1970: row.int64(at: column))
   }
-  /// The amount of a money field whose minor units are in `column` and currency in the next
-  /// one. A currency code this build does not know is kept, with two decimals.
-  @inlinable @inline(__always) public func money(_ column: Int) -> Money {
-    let currency = columns.withUTF8(at: Int32(column + 1)) { Currency(storedUTF8: $0) }
-    return Money(storedMinorUnits: columns.int64(at: Int32(column)), currency: currency)
+  /// The amount of a money field. A currency code this build does not know is kept, with two
+  /// decimals.
+  @inlinable @inline(__always) public func money(_ field: StaticString) -> Money {
+    money(at: column(field))
   }
   /// The amount of an optional money field; see ``money(_:)``.
-  @inlinable public func optionalMoney(_ column: Int) -> Money? {
-    columns.isNull(at: Int32(column)) ? nil : money(column)
+  @inlinable @inline(__always) public func optionalMoney(_ field: StaticString) -> Money? {
+    let column = column(field)
+    return row.isNull(at: column) ? nil : money(at: column)
+  }
+
+  /// The amount whose minor units are in `column` and currency in the next one.
+  @inlinable @inline(__always) func money(at column: Int32) -> Money {
+    let currency = row.withUTF8(at: column + 1) { Currency(storedUTF8: $0) }
+    return Money(storedMinorUnits: row.int64(at: column), currency: currency)
   }
 }

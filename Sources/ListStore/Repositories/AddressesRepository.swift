@@ -19,10 +19,10 @@ extension Address: KindRecord {
   @inlinable @inline(__always)
   public init(row: KindRow) {
     self.init(
-      id: row.id, label: row.text(1), recipient: row.text(2), line1: row.text(3),
-      line2: row.optionalText(4), city: row.text(5), region: row.optionalText(6),
-      postalCode: row.text(7), country: row.text(8), phone: row.optionalText(9),
-      isDefault: row.bool(10), createdAt: row.timestamp(11))
+      id: row.id, label: row.text("label"), recipient: row.text("recipient"), line1: row.text("line1"),
+      line2: row.optionalText("line2"), city: row.text("city"), region: row.optionalText("region"),
+      postalCode: row.text("postal_code"), country: row.text("country"), phone: row.optionalText("phone"),
+      isDefault: row.bool("is_default"), createdAt: row.timestamp("created_at"))
   }
 
   /// The address as a draft: every field, the time it was added included.

@@ -16,8 +16,8 @@ extension Favorite: KindRecord {
   @inlinable @inline(__always)
   public init(row: KindRow) {
     self.init(
-      id: row.id, ref: row.text(1), title: row.text(2), note: row.optionalText(3),
-      addedAt: row.timestamp(4))
+      id: row.id, ref: row.text("ref"), title: row.text("title"), note: row.optionalText("note"),
+      addedAt: row.timestamp("added_at"))
   }
 
   /// The favorite as a draft: its ref, title, note and the time it was added.

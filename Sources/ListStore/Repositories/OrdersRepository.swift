@@ -28,9 +28,9 @@ extension Order: KindRecord {
   @inlinable @inline(__always)
   public init(row: KindRow) {
     // The CHECK constraint keeps the status one of the six names.
-    let status = row.withUTF8(2) { OrderStatus(storedUTF8: $0) } ?? .pending
+    let status = row.withUTF8("status") { OrderStatus(storedUTF8: $0) } ?? .pending
     self.init(
-      id: row.id, number: row.text(1), status: status, total: row.money(3), placedAt: row.timestamp(5))
+      id: row.id, number: row.text("number"), status: status, total: row.money("total"), placedAt: row.timestamp("placed_at"))
   }
 
   /// The order as a draft: its number, total, status and the time it was placed.

@@ -16,14 +16,14 @@ struct Book: KindRecord, Equatable {
 
   init(row: KindRow) {
     id = row.id
-    title = row.text(1)
-    author = row.optionalText(2)
-    pages = row.optionalInteger(3)
-    price = row.optionalMoney(4)
-    status = row.text(6)
-    finishedAt = row.optionalTimestamp(7)
-    signed = row.bool(8)
-    addedAt = row.timestamp(9)
+    title = row.text("title")
+    author = row.optionalText("author")
+    pages = row.optionalInteger("pages")
+    price = row.optionalMoney("price")
+    status = row.text("status")
+    finishedAt = row.optionalTimestamp("finished_at")
+    signed = row.bool("signed")
+    addedAt = row.timestamp("added_at")
   }
 
   struct Draft: Sendable {
@@ -71,8 +71,8 @@ struct Shelf: KindRecord, Equatable {
 
   init(row: KindRow) {
     id = row.id
-    label = row.text(1)
-    main = row.bool(2)
+    label = row.text("label")
+    main = row.bool("main")
   }
 
   struct Draft: Sendable {
