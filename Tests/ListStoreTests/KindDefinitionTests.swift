@@ -50,6 +50,30 @@ import Testing
     #expect(again.json == definition.json)
   }
 
+  @Test func theCommandLinesTextsHaveAPartOfTheirOwnThatIsNotStored() throws {
+    let json =
+      #"{"name":"books","item":"book","help":"Shelves a book.","fields":[{"name":"title","type":"text","required":true,"#
+      + #""help":"The title.","flag":"name","placeholder":"words"},{"name":"isbn","type":"text"}],"add":["title"],"#
+      + #""summary":["isbn"]}"#
+    let books = try KindDefinition(json: json)
+    #expect(books.commandLine == KindPresentation(help: "Shelves a book.", add: ["title"], summary: ["isbn"]))
+    #expect(
+      books.fields.map(\.commandLine)
+        == [FieldPresentation(help: "The title.", flag: "name", placeholder: "words"), FieldPresentation()])
+    #expect(books.json == json)
+    #expect(
+      books.stored
+        == KindDefinition(
+          name: "books", item: "book",
+          fields: [FieldDefinition("title", .text(), required: true), FieldDefinition("isbn", .text())]))
+    // Other texts for the command line are a change that runs no SQL.
+    var renamed = books
+    renamed.commandLine.help = nil
+    renamed.fields[0].commandLine = FieldPresentation(flag: "called")
+    let plan = try books.plan(changingTo: renamed)
+    #expect(plan.changesAnything && plan.sql.isEmpty)
+  }
+
   @Test func theItemNameIsGuessedWhenNotGiven() throws {
     #expect(try KindDefinition(json: #"{"name":"wishes","fields":[{"name":"t","type":"text"}]}"#).item == "wish")
     #expect(KindDefinition.singular(of: "stories") == "story")

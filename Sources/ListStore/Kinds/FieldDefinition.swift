@@ -28,33 +28,27 @@ public struct FieldDefinition: Sendable, Hashable {
   /// clears it on the others (the default address).
   public var onePerAccount: Bool
 
-  /// What the field holds, in a sentence, for `lists add KIND --help`; nil for one made from
-  /// its type. Presentation only: changing it is a compatible change.
-  public var help: String?
-  /// The command-line option that sets it, without dashes (`default` for `--default`); nil for
-  /// the name with `-` for `_` (`postal_code` → `--postal-code`). Presentation only.
-  public var flag: String?
-  /// The word help shows for its value (`--recipient <name>`); nil for one made from its type.
-  /// Presentation only.
-  public var placeholder: String?
   /// Text only: ASCII letters are stored uppercase (`de` → `DE`), as country codes are; the
   /// pattern is checked against the uppercased text.
   public var uppercase: Bool
-  /// Text with a pattern only: what the pattern accepts, for messages (`The country must be
-  /// a two-letter ISO 3166 code such as DE, got 'Germany'.`). Presentation only.
+  /// Text with a pattern only: what the pattern accepts, in the store's message for a value it
+  /// refuses (``ListStoreError/invalidValue(field:reason:)``: `The country must be a two-letter
+  /// ISO 3166 code such as DE, got 'Germany'.`); nil for `text matching [A-Z][A-Z]`. Changing
+  /// it is a compatible change.
   public var format: String?
+  /// How the `lists` command line presents the field: its option's help, name and value word.
+  /// Kept in the field's JSON, never acted on by the store.
+  public var commandLine: FieldPresentation
 
   /// A field with its type and options.
   public init(
     _ name: String, _ type: FieldType, required: Bool = false, default defaultValue: FieldDefault? = nil,
     caseInsensitive: Bool = false, onePerAccount: Bool = false, uppercase: Bool = false,
-    format: String? = nil, help: String? = nil, flag: String? = nil, placeholder: String? = nil
+    format: String? = nil, commandLine: FieldPresentation = FieldPresentation()
   ) {
     self.uppercase = uppercase
     self.format = format
-    self.help = help
-    self.flag = flag
-    self.placeholder = placeholder
+    self.commandLine = commandLine
     self.name = name
     self.type = type
     self.required = required
@@ -74,13 +68,11 @@ public struct FieldDefinition: Sendable, Hashable {
   /// Whether a stored value is never null: the field is required or has a default.
   public var isNotNull: Bool { required || defaultValue != nil }
 
-  /// The field without its presentation (``help``, ``flag``, ``placeholder``): what its
+  /// The field without the texts that only show it (``commandLine`` and ``format``): what its
   /// columns and the items stored in them depend on.
   public var stored: FieldDefinition {
     var field = self
-    field.help = nil
-    field.flag = nil
-    field.placeholder = nil
+    field.commandLine = FieldPresentation()
     field.format = nil
     return field
   }

@@ -4,9 +4,12 @@ extension KindDefinition {
   public static let favorites = KindDefinition(
     name: "favorites", item: "favorite",
     fields: [
-      FieldDefinition("ref", .text(), required: true, help: "What is favorited, e.g. a product id."),
-      FieldDefinition("title", .text(), required: true, help: "The name shown in the list."),
-      FieldDefinition("note", .text(), help: "A note to keep with it.", placeholder: "text"),
+      FieldDefinition(
+        "ref", .text(), required: true, commandLine: FieldPresentation(help: "What is favorited, e.g. a product id.")),
+      FieldDefinition(
+        "title", .text(), required: true, commandLine: FieldPresentation(help: "The name shown in the list.")),
+      FieldDefinition(
+        "note", .text(), commandLine: FieldPresentation(help: "A note to keep with it.", placeholder: "text")),
     ],
     unique: UniqueRule(["ref"], onDuplicate: .keep),
     show: ["id", "ref", "title", "note", "added_at"],
@@ -15,28 +18,37 @@ extension KindDefinition {
         title: "No favorites yet", detail: "Items you favorite will show up here.",
         action: "lists add favorites --ref REF --title TITLE")
     ],
-    help: "Adds a favorite; favoriting the same ref again changes nothing and succeeds.")
+    commandLine: KindPresentation(help: "Adds a favorite; favoriting the same ref again changes nothing and succeeds."))
 
   /// Shipping addresses: the default first, then by label, case-insensitively.
   public static let addresses = KindDefinition(
     name: "addresses", item: "address",
     fields: [
       FieldDefinition(
-        "label", .text(), required: true, caseInsensitive: true, help: "A name for the address, e.g. Home."),
-      FieldDefinition("recipient", .text(), required: true, help: "Who receives the parcels.", placeholder: "name"),
-      FieldDefinition("line1", .text(), required: true, help: "Street and number.", placeholder: "text"),
-      FieldDefinition("line2", .text(), help: "Apartment, floor, building.", placeholder: "text"),
-      FieldDefinition("city", .text(), required: true, help: "The city."),
-      FieldDefinition("region", .text(), help: "State, province or county."),
-      FieldDefinition("postal_code", .text(), required: true, help: "The postal code.", placeholder: "code"),
+        "label", .text(), required: true, caseInsensitive: true,
+        commandLine: FieldPresentation(help: "A name for the address, e.g. Home.")),
+      FieldDefinition(
+        "recipient", .text(), required: true,
+        commandLine: FieldPresentation(help: "Who receives the parcels.", placeholder: "name")),
+      FieldDefinition(
+        "line1", .text(), required: true,
+        commandLine: FieldPresentation(help: "Street and number.", placeholder: "text")),
+      FieldDefinition(
+        "line2", .text(), commandLine: FieldPresentation(help: "Apartment, floor, building.", placeholder: "text")),
+      FieldDefinition("city", .text(), required: true, commandLine: FieldPresentation(help: "The city.")),
+      FieldDefinition("region", .text(), commandLine: FieldPresentation(help: "State, province or county.")),
+      FieldDefinition(
+        "postal_code", .text(), required: true,
+        commandLine: FieldPresentation(help: "The postal code.", placeholder: "code")),
       FieldDefinition(
         "country", .text(pattern: "[A-Z][A-Z]"), required: true, uppercase: true,
         format: "a two-letter ISO 3166 code such as DE",
-        help: "ISO 3166-1 alpha-2 country code, e.g. DE.", placeholder: "code"),
-      FieldDefinition("phone", .text(), help: "A phone number for the courier."),
+        commandLine: FieldPresentation(help: "ISO 3166-1 alpha-2 country code, e.g. DE.", placeholder: "code")),
+      FieldDefinition("phone", .text(), commandLine: FieldPresentation(help: "A phone number for the courier.")),
       FieldDefinition(
         "is_default", .bool, default: .bool(false), onePerAccount: true,
-        help: "Make it the default address (the previous default stops being one).", flag: "default"),
+        commandLine: FieldPresentation(
+          help: "Make it the default address (the previous default stops being one).", flag: "default")),
       FieldDefinition("created_at", .timestamp, default: .now),
     ],
     order: [OrderTerm("is_default", descending: true), OrderTerm("label")],
@@ -46,24 +58,29 @@ extension KindDefinition {
         title: "No addresses yet", detail: "Add a shipping address to check out faster.",
         action: "lists add addresses --label LABEL ...")
     ],
-    help: "Adds a shipping address.",
-    add: [
-      "label", "recipient", "line1", "line2", "city", "region", "postal_code", "country", "phone", "is_default",
-    ])
+    commandLine: KindPresentation(
+      help: "Adds a shipping address.",
+      add: [
+        "label", "recipient", "line1", "line2", "city", "region", "postal_code", "country", "phone", "is_default",
+      ]))
 
   /// Placed orders: newest first; an order number is unique per account.
   public static let orders = KindDefinition(
     name: "orders", item: "order",
     fields: [
-      FieldDefinition("number", .text(), required: true, help: "The order number, unique in the account."),
+      FieldDefinition(
+        "number", .text(), required: true,
+        commandLine: FieldPresentation(help: "The order number, unique in the account.")),
       FieldDefinition(
         "status", .enumeration(["pending", "paid", "shipped", "delivered", "cancelled", "refunded"]),
-        default: .text("pending"), help: "Where the order is."),
+        default: .text("pending"), commandLine: FieldPresentation(help: "Where the order is.")),
       FieldDefinition(
         "total", .money(currencyColumn: "currency"), required: true,
-        help: "The total as an exact decimal, e.g. 19.99; no more decimals than the currency has."),
+        commandLine: FieldPresentation(
+          help: "The total as an exact decimal, e.g. 19.99; no more decimals than the currency has.")),
       FieldDefinition(
-        "placed_at", .timestamp, default: .now, help: "When it was placed, ISO 8601, e.g. 2026-11-30T13:40:00Z."),
+        "placed_at", .timestamp, default: .now,
+        commandLine: FieldPresentation(help: "When it was placed, ISO 8601, e.g. 2026-11-30T13:40:00Z.")),
     ],
     order: [OrderTerm("placed_at", descending: true)],
     unique: UniqueRule(["number"], onDuplicate: .reject),
@@ -73,7 +90,8 @@ extension KindDefinition {
         title: "No orders yet", detail: "Orders you place will show up here.",
         action: "lists add orders --number NUMBER --total AMOUNT --currency CODE")
     ],
-    help: "Adds an order.", add: ["number", "total", "status", "placed_at"], summary: ["total", "status"])
+    commandLine: KindPresentation(
+      help: "Adds an order.", add: ["number", "total", "status", "placed_at"], summary: ["total", "status"]))
 
   /// The kinds every lists database has, in the order the overview lists them.
   public static let builtIns: [KindDefinition] = [favorites, addresses, orders]

@@ -51,9 +51,9 @@ extension KindDefinition {
     }
     show = try object.optionalStrings("show")
     search = try object.optionalStrings("search")
-    help = try object.optionalString("help")
-    add = try object.optionalStrings("add")
-    summary = try object.optionalStrings("summary")
+    commandLine = KindPresentation(
+      help: try object.optionalString("help"), add: try object.optionalStrings("add"),
+      summary: try object.optionalStrings("summary"))
     placeholders = [:]
     if let given = object.value("placeholders") {
       let phases = try Members(given, "The placeholders", known: PlaceholderPhase.allCases.map(\.rawValue))
@@ -76,7 +76,7 @@ extension KindDefinition {
     writer.string(name)
     writer.key("item")
     writer.string(item)
-    if let help {
+    if let help = commandLine.help {
       writer.key("help")
       writer.string(help)
     }
@@ -114,13 +114,13 @@ extension KindDefinition {
       writer.key("search")
       writer.strings(search)
     }
-    if !add.isEmpty {
+    if !commandLine.add.isEmpty {
       writer.key("add")
-      writer.strings(add)
+      writer.strings(commandLine.add)
     }
-    if !summary.isEmpty {
+    if !commandLine.summary.isEmpty {
       writer.key("summary")
-      writer.strings(summary)
+      writer.strings(commandLine.summary)
     }
     if !placeholders.isEmpty {
       writer.key("placeholders")
@@ -213,8 +213,9 @@ extension KindDefinition {
       caseInsensitive: try named.optionalBool("case_insensitive") ?? false,
       onePerAccount: try named.optionalBool("one_per_account") ?? false,
       uppercase: try named.optionalBool("uppercase") ?? false, format: try named.optionalString("format"),
-      help: try named.optionalString("help"), flag: try named.optionalString("flag"),
-      placeholder: try named.optionalString("placeholder"))
+      commandLine: FieldPresentation(
+        help: try named.optionalString("help"), flag: try named.optionalString("flag"),
+        placeholder: try named.optionalString("placeholder")))
   }
 
   private static func write(_ field: FieldDefinition, into writer: inout JSONWriter) {
@@ -279,7 +280,8 @@ extension KindDefinition {
       writer.bool(true)
     }
     for (key, text) in [
-      ("format", field.format), ("help", field.help), ("flag", field.flag), ("placeholder", field.placeholder),
+      ("format", field.format), ("help", field.commandLine.help), ("flag", field.commandLine.flag),
+      ("placeholder", field.commandLine.placeholder),
     ] {
       guard let text else { continue }
       writer.key(key)

@@ -87,15 +87,17 @@ extension KindDefinition {
     }
   }
 
-  /// The command line a definition makes: `add` and `summary` name fields, each option is a
-  /// word of its own, and the help texts are one line of plain text.
+  /// The form of the command line a definition makes (``commandLine`` and the fields'), checked
+  /// so that every build of `lists` can show any kind a file holds: `add` and `summary` name
+  /// fields, each option is a word of its own, and the help texts are one line of plain text.
   private func checkPresentation() throws(KindDefinitionError) {
-    try checkReferences(add, what: "add") { _ throws(KindDefinitionError) in }
+    try checkReferences(commandLine.add, what: "add") { _ throws(KindDefinitionError) in }
     for field in fields where field.required && !addedFields.contains(where: { $0.name == field.name }) {
       throw KindDefinitionError("add leaves out the required field '\(field.name)', so nothing could be added.")
     }
-    try checkReferences(summary, what: "summary") { _ throws(KindDefinitionError) in }
-    for text in [help] + fields.flatMap({ [$0.help, $0.placeholder, $0.format] }) {
+    try checkReferences(commandLine.summary, what: "summary") { _ throws(KindDefinitionError) in }
+    let texts = fields.flatMap { [$0.commandLine.help, $0.commandLine.placeholder, $0.format] }
+    for text in [commandLine.help] + texts {
       guard let text else { continue }
       guard !text.isEmpty, text.count <= 300, Self.isPlainText(text) else {
         throw KindDefinitionError("A help text or placeholder must be 1 to 300 characters without control characters.")
@@ -125,7 +127,7 @@ extension KindDefinition {
   /// The options (without dashes) `lists add` sets `field` with: its flag, and for money the
   /// currency's too (`--price --price-currency`, the built-in orders' `--total --currency`).
   public func optionNames(of field: FieldDefinition) -> [String] {
-    let own = field.flag ?? Self.dashed(field.name)
+    let own = field.commandLine.flag ?? Self.dashed(field.name)
     guard case .money = field.type else { return [own] }
     return [own, Self.dashed(field.columns[1])]
   }
@@ -278,13 +280,13 @@ extension KindDefinition {
     }
     try check(name, "name")
     try check(item, "item")
-    try check(help, "help")
+    try check(commandLine.help, "help")
     for (index, field) in fields.enumerated() {
       let at = "fields[\(index)]"
       try check(field.name, at + ".name")
-      try check(field.help, at + ".help")
-      try check(field.flag, at + ".flag")
-      try check(field.placeholder, at + ".placeholder")
+      try check(field.commandLine.help, at + ".help")
+      try check(field.commandLine.flag, at + ".flag")
+      try check(field.commandLine.placeholder, at + ".placeholder")
       try check(field.format, at + ".format")
       if case .text(let text) = field.defaultValue { try check(text, at + ".default") }
       switch field.type {
@@ -303,7 +305,10 @@ extension KindDefinition {
       try check(text.action, at + ".action")
     }
     for (index, term) in order.enumerated() { try check(term.field, "order[\(index)].field") }
-    for (key, names) in [("show", show), ("search", search), ("add", add), ("summary", summary), ("unique.fields", unique?.fields ?? [])] {
+    for (key, names) in [
+      ("show", show), ("search", search), ("add", commandLine.add), ("summary", commandLine.summary),
+      ("unique.fields", unique?.fields ?? []),
+    ] {
       for (index, name) in names.enumerated() { try check(name, "\(key)[\(index)]") }
     }
   }

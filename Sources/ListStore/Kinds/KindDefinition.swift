@@ -1,6 +1,7 @@
 /// A list kind: a list type such as favorites, orders or an app's own books, declared by its
 /// fields, order, uniqueness, the columns a table shows, the fields search looks in, and its
-/// placeholders.
+/// placeholders. How the `lists` command line presents it is a part apart (``commandLine``,
+/// and each field's ``FieldDefinition/commandLine``), which the store keeps but never acts on.
 ///
 /// The built-in favorites, addresses and orders are three definitions made with this same type
 /// (``KindDefinition/favorites``, ...). A definition is written the same way in Swift and as
@@ -42,26 +43,18 @@ public struct KindDefinition: Sendable, Hashable {
   public var search: [String]
   /// Placeholders the kind gives instead of the defaults, per phase.
   public var placeholders: [PlaceholderPhase: PlaceholderText]
-  /// One sentence saying what adding does, for `lists add KIND --help`; nil for
-  /// `Adds a book.` Presentation only, like the members below.
-  public var help: String?
-  /// The fields `lists add KIND` takes, in the order its help lists them; empty for every
-  /// field. A field left out is still set by imports and plain SQL.
-  public var add: [String]
-  /// The fields the line `lists add` prints names after the item (`Added order 'A-1' (id 1):
-  /// €25.90, paid.`); empty for none.
-  public var summary: [String]
+  /// How the `lists` command line presents the kind: the help of `lists add KIND`, the fields
+  /// it takes and the ones the line it prints names. Kept in the kind's JSON, never acted on by
+  /// the store; each field's own is ``FieldDefinition/commandLine``.
+  public var commandLine: KindPresentation
 
   /// A definition; ``validate()`` says whether it can be registered.
   public init(
     name: String, item: String, fields: [FieldDefinition], order: [OrderTerm] = [],
     unique: UniqueRule? = nil, show: [String] = [], search: [String] = [],
-    placeholders: [PlaceholderPhase: PlaceholderText] = [:], help: String? = nil, add: [String] = [],
-    summary: [String] = []
+    placeholders: [PlaceholderPhase: PlaceholderText] = [:], commandLine: KindPresentation = KindPresentation()
   ) {
-    self.help = help
-    self.add = add
-    self.summary = summary
+    self.commandLine = commandLine
     self.name = name
     self.item = item
     self.fields = fields
@@ -100,18 +93,17 @@ public struct KindDefinition: Sendable, Hashable {
   /// The fields the human table shows.
   public var shownFields: [String] { show.isEmpty ? fields.map(\.name) : show }
 
-  /// The fields `lists add` takes, in order.
+  /// The fields `lists add` takes, in order: those ``KindPresentation/add`` names, else every
+  /// field.
   public var addedFields: [FieldDefinition] {
-    add.isEmpty ? fields : add.compactMap { field(named: $0) }
+    commandLine.add.isEmpty ? fields : commandLine.add.compactMap { field(named: $0) }
   }
 
-  /// The definition without its presentation (``help``, ``add``, ``summary`` and the fields'):
-  /// what its table and stored items depend on.
+  /// The definition without the texts that only show it (``commandLine``, and each field's
+  /// ``FieldDefinition/stored``): what its table and stored items depend on.
   public var stored: KindDefinition {
     var definition = self
-    definition.help = nil
-    definition.add = []
-    definition.summary = []
+    definition.commandLine = KindPresentation()
     definition.fields = fields.map(\.stored)
     return definition
   }

@@ -21,15 +21,15 @@ package struct KindAddOptions: Sendable {
     for field in definition.addedFields {
       let names = definition.optionNames(of: field).map { "--" + $0 }
       let words = field.name.split(separator: "_").joined(separator: " ")
-      let placeholder = field.placeholder
+      let placeholder = field.commandLine.placeholder
       switch field.type {
       case .bool:
-        options.append(OptionSpec(name: names[0], arity: .flag, help: field.help ?? "Sets \(words)."))
+        options.append(OptionSpec(name: names[0], arity: .flag, help: field.commandLine.help ?? "Sets \(words)."))
       case .money:
         options.append(
           OptionSpec(
             name: names[0], arity: .value(placeholder: placeholder ?? "amount", kind: .text(allowsEmpty: false)),
-            help: field.help
+            help: field.commandLine.help
               ?? "The \(words) as an exact decimal, e.g. 19.99; no more decimals than the currency has.",
             isRequired: field.required))
         options.append(
@@ -43,19 +43,20 @@ package struct KindAddOptions: Sendable {
         options.append(
           OptionSpec(
             name: names[0], arity: .value(placeholder: placeholder ?? KindDefinition.dashed(field.name), kind: .choice(values)),
-            help: field.help ?? "The \(words).", defaultValue: Self.defaultText(field), isRequired: field.required))
+            help: field.commandLine.help ?? "The \(words).", defaultValue: Self.defaultText(field),
+            isRequired: field.required))
       case .integer(let min, let max):
         let range = Int(clamping: min ?? Int64.min)...Int(clamping: max ?? Int64.max)
         options.append(
           OptionSpec(
             name: names[0], arity: .value(placeholder: placeholder ?? "n", kind: .integer(range)),
-            help: field.help ?? "The \(words), a whole number.", defaultValue: Self.defaultText(field),
+            help: field.commandLine.help ?? "The \(words), a whole number.", defaultValue: Self.defaultText(field),
             isRequired: field.required))
       case .timestamp:
         options.append(
           OptionSpec(
             name: names[0], arity: .value(placeholder: placeholder ?? "iso8601", kind: .text(allowsEmpty: false)),
-            help: field.help ?? "The \(words), ISO 8601, e.g. 2026-11-30T13:40:00Z.",
+            help: field.commandLine.help ?? "The \(words), ISO 8601, e.g. 2026-11-30T13:40:00Z.",
             defaultDescription: field.defaultValue == .now ? "now" : nil, isRequired: field.required))
       case .text:
         options.append(
@@ -63,7 +64,8 @@ package struct KindAddOptions: Sendable {
             name: names[0],
             arity: .value(
               placeholder: placeholder ?? KindDefinition.dashed(field.name), kind: .text(allowsEmpty: !field.required)),
-            help: field.help ?? "The \(words).", defaultValue: Self.defaultText(field), isRequired: field.required))
+            help: field.commandLine.help ?? "The \(words).", defaultValue: Self.defaultText(field),
+            isRequired: field.required))
       }
       targets.append((names[0], field, false))
     }
@@ -87,7 +89,8 @@ package struct KindAddOptions: Sendable {
   /// `lists add KIND`.
   package var command: CommandSpec {
     CommandSpec(
-      name: definition.name, abstract: definition.help ?? "Adds \(Self.article(definition.item)) \(definition.item).",
+      name: definition.name,
+      abstract: definition.commandLine.help ?? "Adds \(Self.article(definition.item)) \(definition.item).",
       id: .add, options: options)
   }
 
@@ -153,11 +156,11 @@ package struct KindAddOptions: Sendable {
       return "Already \(Self.article(definition.item)) \(definition.item):\(named) (id \(item.id)); nothing changed."
     }
     var line: TerminalText = "Added \(definition.item)\(named) (id \(item.id))"
-    let summary = definition.summary.compactMap { item.value(of: $0, in: definition) }
+    let summary = definition.commandLine.summary.compactMap { item.value(of: $0, in: definition) }
       .map(KindTable.text).filter { !$0.isEmpty }
     if !summary.isEmpty { line += ": \(summary.joined(separator: ", "))" }
     for field in definition.fields where field.onePerAccount && item.value(of: field.name, in: definition) == .bool(true) {
-      line += ", now the \(field.flag ?? field.name)"
+      line += ", now the \(field.commandLine.flag ?? field.name)"
     }
     return line + "."
   }

@@ -1,0 +1,35 @@
+/// How the `lists` command line presents a kind: the sentence `lists add KIND --help` starts
+/// with, the fields `lists add` takes and the ones the line it prints names.
+///
+/// The store keeps it with the kind and in its JSON (the definition's `help`, `add` and
+/// `summary`) and checks its form with the rest of the definition, so every build of `lists`
+/// can show any kind a file holds; it never acts on it. No table, check, page or placeholder
+/// of the library depends on it, changing it is a compatible change
+/// (``KindDefinition/stored`` leaves it out), and an app that shows its own screens can leave
+/// it empty.
+///
+/// For example:
+///
+/// ```swift
+/// let commandLine = KindPresentation(
+///   help: "Adds an order.", add: ["number", "total", "status", "placed_at"],
+///   summary: ["total", "status"])
+/// ```
+public struct KindPresentation: Sendable, Hashable {
+  /// One sentence saying what adding does, for `lists add KIND --help`; nil for
+  /// `Adds a book.`
+  public var help: String?
+  /// The fields `lists add KIND` takes, in the order its help lists them; empty for every
+  /// field. A field left out is still set by imports and plain SQL.
+  public var add: [String]
+  /// The fields the line `lists add` prints names after the item (`Added order 'A-1' (id 1):
+  /// €25.90, paid.`); empty for none.
+  public var summary: [String]
+
+  /// The texts of a kind's command line; every one left out is made from the definition.
+  public init(help: String? = nil, add: [String] = [], summary: [String] = []) {
+    self.help = help
+    self.add = add
+    self.summary = summary
+  }
+}
