@@ -74,6 +74,16 @@ import Testing
     #expect(plan.changesAnything && plan.sql.isEmpty)
   }
 
+  @Test func aPlaceholdersActionNeedsThePlaceholder() throws {
+    var books = KindDefinition(name: "books", item: "book", fields: [FieldDefinition("title", .text())])
+    books.commandLine.placeholderActions[.loading] = "lists show books"
+    #expect(throws: KindDefinitionError("The loading placeholder needs a title, and no control characters in its texts.")) {
+      try books.validate()
+    }
+    books.placeholders[.loading] = PlaceholderText(title: "Fetching books", detail: "")
+    try books.validate()
+  }
+
   @Test func theItemNameIsGuessedWhenNotGiven() throws {
     #expect(try KindDefinition(json: #"{"name":"wishes","fields":[{"name":"t","type":"text"}]}"#).item == "wish")
     #expect(KindDefinition.singular(of: "stories") == "story")

@@ -15,10 +15,11 @@ extension KindDefinition {
     show: ["id", "ref", "title", "note", "added_at"],
     placeholders: [
       .empty: PlaceholderText(
-        title: "No favorites yet", detail: "Items you favorite will show up here.",
-        action: "lists add favorites --ref REF --title TITLE")
+        title: "No favorites yet", detail: "Items you favorite will show up here.")
     ],
-    commandLine: KindPresentation(help: "Adds a favorite; favoriting the same ref again changes nothing and succeeds."))
+    commandLine: KindPresentation(
+      help: "Adds a favorite; favoriting the same ref again changes nothing and succeeds.",
+      placeholderActions: [.empty: "lists add favorites --ref REF --title TITLE"]))
 
   /// Shipping addresses: the default first, then by label, case-insensitively.
   public static let addresses = KindDefinition(
@@ -55,14 +56,14 @@ extension KindDefinition {
     show: ["id", "label", "recipient", "line1", "city", "country", "phone", "is_default"],
     placeholders: [
       .empty: PlaceholderText(
-        title: "No addresses yet", detail: "Add a shipping address to check out faster.",
-        action: "lists add addresses --label LABEL ...")
+        title: "No addresses yet", detail: "Add a shipping address to check out faster.")
     ],
     commandLine: KindPresentation(
       help: "Adds a shipping address.",
       add: [
         "label", "recipient", "line1", "line2", "city", "region", "postal_code", "country", "phone", "is_default",
-      ]))
+      ],
+      placeholderActions: [.empty: "lists add addresses --label LABEL ..."]))
 
   /// Placed orders: newest first; an order number is unique per account.
   public static let orders = KindDefinition(
@@ -87,11 +88,11 @@ extension KindDefinition {
     show: ["id", "number", "status", "total", "placed_at"],
     placeholders: [
       .empty: PlaceholderText(
-        title: "No orders yet", detail: "Orders you place will show up here.",
-        action: "lists add orders --number NUMBER --total AMOUNT --currency CODE")
+        title: "No orders yet", detail: "Orders you place will show up here.")
     ],
     commandLine: KindPresentation(
-      help: "Adds an order.", add: ["number", "total", "status", "placed_at"], summary: ["total", "status"]))
+      help: "Adds an order.", add: ["number", "total", "status", "placed_at"], summary: ["total", "status"],
+      placeholderActions: [.empty: "lists add orders --number NUMBER --total AMOUNT --currency CODE"]))
 
   /// The kinds every lists database has, in the order the overview lists them.
   public static let builtIns: [KindDefinition] = [favorites, addresses, orders]

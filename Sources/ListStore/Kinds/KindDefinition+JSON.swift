@@ -61,8 +61,8 @@ extension KindDefinition {
         guard let text = phases.value(phase.rawValue) else { continue }
         let members = try Members(text, "The \(phase.rawValue) placeholder", known: ["title", "detail", "action"])
         placeholders[phase] = PlaceholderText(
-          title: try members.string("title"), detail: try members.optionalString("detail") ?? "",
-          action: try members.optionalString("action"))
+          title: try members.string("title"), detail: try members.optionalString("detail") ?? "")
+        commandLine.placeholderActions[phase] = try members.optionalString("action")
       }
     }
   }
@@ -133,7 +133,7 @@ extension KindDefinition {
         writer.string(text.title)
         writer.key("detail")
         writer.string(text.detail)
-        if let action = text.action {
+        if let action = commandLine.placeholderActions[phase] {
           writer.key("action")
           writer.string(action)
         }

@@ -1,12 +1,18 @@
 import ListPaging
 
 extension PlaceholderCatalog {
-  /// Takes the placeholders `definition` gives, for its list; the phases it gives none for
-  /// keep the catalog's (by default `No books yet` for an empty list).
-  public mutating func use(_ definition: KindDefinition) {
+  /// Takes the placeholders `definition` gives, for its list, each with the action `actions`
+  /// gives for its phase, if any; the phases it gives none for keep the catalog's (by default
+  /// `No books yet` for an empty list).
+  ///
+  /// A definition's placeholders are a headline and the line under it; what to do next is the
+  /// caller's to say. The `lists` command passes the kind's
+  /// ``KindPresentation/placeholderActions`` (`lists add orders ...`); an app passes its own
+  /// words, or none.
+  public mutating func use(_ definition: KindDefinition, actions: [PlaceholderPhase: String] = [:]) {
     let list = definition.name
     for (phase, text) in definition.placeholders {
-      let placeholder = Placeholder(title: text.title, detail: text.detail, action: text.action)
+      let placeholder = Placeholder(title: text.title, detail: text.detail, action: actions[phase])
       switch phase {
       case .loading: setLoading(placeholder, list: list)
       case .empty: setEmpty(placeholder, list: list)
@@ -16,7 +22,7 @@ extension PlaceholderCatalog {
     }
   }
 
-  /// The catalog with the placeholders of `definitions`.
+  /// The catalog with the placeholders of `definitions`, without actions.
   public init(kinds definitions: [KindDefinition]) {
     self.init()
     for definition in definitions { use(definition) }

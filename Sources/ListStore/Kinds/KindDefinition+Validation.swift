@@ -77,9 +77,13 @@ extension KindDefinition {
       }
     }
     try checkPresentation()
-    for (phase, text) in placeholders {
-      guard !text.title.isEmpty, Self.isPlainText(text.title), Self.isPlainText(text.detail),
-        Self.isPlainText(text.action ?? "")
+    // An action with no placeholder of its phase is one without a title: the JSON could not
+    // hold it.
+    for phase in PlaceholderPhase.allCases {
+      let action = commandLine.placeholderActions[phase]
+      guard placeholders[phase] != nil || action != nil else { continue }
+      guard let text = placeholders[phase], !text.title.isEmpty, Self.isPlainText(text.title),
+        Self.isPlainText(text.detail), Self.isPlainText(action ?? "")
       else {
         throw KindDefinitionError(
           "The \(phase.rawValue) placeholder needs a title, and no control characters in its texts.")
@@ -302,7 +306,7 @@ extension KindDefinition {
       let at = "placeholders.\(phase.rawValue)"
       try check(text.title, at + ".title")
       try check(text.detail, at + ".detail")
-      try check(text.action, at + ".action")
+      try check(commandLine.placeholderActions[phase], at + ".action")
     }
     for (index, term) in order.enumerated() { try check(term.field, "order[\(index)].field") }
     for (key, names) in [

@@ -44,8 +44,9 @@ public struct KindDefinition: Sendable, Hashable {
   /// Placeholders the kind gives instead of the defaults, per phase.
   public var placeholders: [PlaceholderPhase: PlaceholderText]
   /// How the `lists` command line presents the kind: the help of `lists add KIND`, the fields
-  /// it takes and the ones the line it prints names. Kept in the kind's JSON, never acted on by
-  /// the store; each field's own is ``FieldDefinition/commandLine``.
+  /// it takes and the ones the line it prints names, and the actions of its placeholders. Kept
+  /// in the kind's JSON, never acted on by the store; each field's own is
+  /// ``FieldDefinition/commandLine``.
   public var commandLine: KindPresentation
 
   /// A definition; ``validate()`` says whether it can be registered.

@@ -34,20 +34,22 @@ public struct UniqueRule: Sendable, Hashable {
   }
 }
 
-/// The texts a kind shows for a phase instead of the default ones.
+/// The texts a kind shows for a phase instead of the default ones: a headline and the line
+/// under it, words any screen can show.
+///
+/// What to do next is the screen's: the `lists` command's (`lists add books --title TITLE`) is
+/// its own part of the definition, ``KindPresentation/placeholderActions``, which the JSON keeps
+/// as the placeholder's `action`.
 public struct PlaceholderText: Sendable, Hashable {
   /// The headline.
   public var title: String
   /// The line under it.
   public var detail: String
-  /// What to do, if anything: a command on the command line.
-  public var action: String?
 
   /// A placeholder text.
-  public init(title: String, detail: String, action: String? = nil) {
+  public init(title: String, detail: String) {
     self.title = title
     self.detail = detail
-    self.action = action
   }
 }
 

@@ -49,8 +49,9 @@ package enum BrowseCommand {
     var catalog = PlaceholderCatalog()
     let name = definition.name
     let own = definition.placeholders
+    let actions = definition.commandLine.placeholderActions
     func placeholder(_ phase: PlaceholderPhase) -> Placeholder? {
-      own[phase].map { Placeholder(title: $0.title, detail: $0.detail, action: $0.action) }
+      own[phase].map { Placeholder(title: $0.title, detail: $0.detail, action: actions[phase]) }
     }
     if let loading = placeholder(.loading) { catalog.setLoading(loading, list: name) }
     if let empty = placeholder(.empty) { catalog.setEmpty(empty, list: name) }
