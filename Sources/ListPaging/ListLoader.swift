@@ -221,7 +221,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// Keep the returned value as long as the screen shows the list. For example:
   ///
   /// ```swift
-  /// let loader = try database.orders().loader(pageSize: 20)
+  /// let loader = database.orders().loader(pageSize: 20)
   /// let observation = loader.startObservingChanges()
   /// // ... later, or simply by releasing `observation`:
   /// observation.cancel()

@@ -3,7 +3,7 @@ import ListStore
 
 extension Benchmark {
   /// The loader the store makes for the orders: `database.orders().loader(pageSize:)`.
-  typealias OrdersLoader = ListLoader<RepositoryPageSource<OrdersRepository>>
+  typealias OrdersLoader = OrdersRepository.Loader
 
   /// `loader_ratio`: walking ``pageCount`` pages of ``pageLimit`` orders of the big list
   /// through the store's `ListLoader` (`loadNextPage()` until the end), as an app does — the
@@ -63,7 +63,7 @@ extension Benchmark {
       direct = Walked(pages: walk.pages, rows: walk.rows, checksum: walk.checksum)
     })
     let loaderWalk = AsyncContender(
-      prepare: { loader = try repository.loader(pageSize: limit) },
+      prepare: { loader = repository.loader(pageSize: limit) },
       run: {
         let walking = loader.take()!
         loaded = try await Benchmark.walk(walking, pages: pages)
@@ -71,7 +71,7 @@ extension Benchmark {
       finish: { try Benchmark.checkSame(loaded, direct, "the loader") })
     let subscribedWalk = AsyncContender(
       prepare: {
-        let made = try repository.loader(pageSize: limit)
+        let made = repository.loader(pageSize: limit)
         let transitions = made.transitions
         drain = Task(executorPreference: globalConcurrentExecutor) {
           var drained = Drained()

@@ -107,7 +107,7 @@ extension Benchmark {
     let seen = try thread.run { () async throws -> [Double] in
       let database = try ListsDatabase(path: path)
       let books = try database.records(of: BenchBook.self, account: Self.account)
-      let loader = try books.loader(pageSize: Self.pageLimit)
+      let loader = books.loader(pageSize: Self.pageLimit)
       var state = await loader.loadNextPage()
       while state.pagesLoaded < 10 && !state.endReached { state = await loader.loadNextPage() }
       // The newest book of the tenth page (or of the last one).

@@ -194,7 +194,7 @@ import Testing
   @Test func theLoaderGoesFromEmptyToContentAndPagesToTheEnd() async throws {
     try await withTemporaryDatabase { database in
       let books = try database.records(of: Book.self)
-      let loader = try books.loader(pageSize: 2)
+      let loader = books.loader(pageSize: 2)
       let (_, transitions) = loader.subscribe()
       #expect(await loader.loadNextPage().phase == .empty)
       try await books.importItems(

@@ -10,9 +10,9 @@ import ListStoreTesting
 /// `UPDATE` the same way.
 @Suite struct LoaderEditTests {
   /// 50 orders, newest first, and a loader of pages of 5 with all ten loaded.
-  private func loadedTenPages(_ database: ListsDatabase) async throws -> ListLoader<RepositoryPageSource<OrdersRepository>> {
+  private func loadedTenPages(_ database: ListsDatabase) async throws -> OrdersRepository.Loader {
     try await database.orders().importItems(try orderDrafts(50))
-    let loader = try database.orders().loader(pageSize: 5)
+    let loader = database.orders().loader(pageSize: 5)
     var state = await loader.loadNextPage()
     while state.pagesLoaded < 10 { state = await loader.loadNextPage() }
     #expect(state.items.count == 50)

@@ -12,7 +12,7 @@ import ListStoreTesting
       let database = try ListsDatabase(path: folder.path())
       let orders = database.orders()
       try await orders.importItems(try orderDrafts(45))
-      let loader = try orders.loader(pageSize: 20)
+      let loader = orders.loader(pageSize: 20)
       var state = await loader.loadNextPage()
       while state.phase == .content && !state.endReached { state = await loader.loadNextPage() }
       #expect(state.pagesLoaded == 3)
@@ -30,7 +30,7 @@ import ListStoreTesting
       let database = try ListsDatabase(path: folder.path())
       let orders = database.orders()
       try await orders.importItems(try orderDrafts(45))
-      var loader: ListLoader<RepositoryPageSource<OrdersRepository>>? = try orders.loader(pageSize: 10)
+      var loader: OrdersRepository.Loader? = orders.loader(pageSize: 10)
       let transitions = loader!.transitions
       let drain = Task { @MainActor in
         var numbers: [Int] = []
@@ -52,7 +52,7 @@ import ListStoreTesting
   @Test func emptyListIsEmptyAndAWriteFromAnotherConnectionTurnsItIntoContent() async throws {
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())
-      let loader = try database.orders().loader(pageSize: 20)
+      let loader = database.orders().loader(pageSize: 20)
       #expect(await loader.loadNextPage().phase == .empty)
       let (_, stream) = loader.subscribe()
       let observer = Task { await loader.observeChanges() }
@@ -75,7 +75,7 @@ import ListStoreTesting
         let database = try ListsDatabase(path: folder.path())
         released = database
         try await database.orders().add(try orderDrafts(1)[0])
-        let loader = try database.orders().loader(pageSize: 20)
+        let loader = database.orders().loader(pageSize: 20)
         let (_, stream) = loader.subscribe()
         let observer = Task { await loader.observeChanges() }
         #expect(await loader.loadNextPage().phase == .content)
@@ -97,7 +97,7 @@ import ListStoreTesting
       let database = try ListsDatabase(path: folder.path())
       let favorites = database.favorites()
       let only = try await favorites.add(FavoriteDraft(ref: "r", title: "Kettle"))
-      let loader = try favorites.loader(pageSize: 20)
+      let loader = favorites.loader(pageSize: 20)
       #expect(await loader.loadNextPage().phase == .content)
       let (_, stream) = loader.subscribe()
       let observer = Task { await loader.observeChanges() }

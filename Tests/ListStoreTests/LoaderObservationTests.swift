@@ -28,7 +28,7 @@ import ListStoreTesting
       """)
   }
 
-  private func numbers(_ loader: ListLoader<RepositoryPageSource<OrdersRepository>>) -> [String] {
+  private func numbers(_ loader: OrdersRepository.Loader) -> [String] {
     loader.state.items.map(\.number)
   }
 
@@ -37,7 +37,7 @@ import ListStoreTesting
   {
     try await withTemporaryFolder { folder in
       let database = try database(folder)
-      let loader = try database.orders().loader()
+      let loader = database.orders().loader()
       #expect(await loader.loadNextPage().phase == .empty)
       for round in 0..<1_000 {
         if round.isMultiple(of: 2) {
@@ -58,7 +58,7 @@ import ListStoreTesting
   @Test func twoObserversAtOnceEachKeepTheLoaderFresh() async throws {
     try await withTemporaryFolder { folder in
       let database = try database(folder)
-      let loader = try database.orders().loader()
+      let loader = database.orders().loader()
       #expect(await loader.loadNextPage().phase == .empty)
       var first = Task { await loader.observeChanges() }
       let second = loader.startObservingChanges()
@@ -83,7 +83,8 @@ import ListStoreTesting
   @Test func modelRunStartedCancelledAndStartedAgainFollowsAnotherConnectionsWrite() async throws {
     try await withTemporaryFolder { folder in
       let database = try database(folder)
-      let model = ListModel(loader: try database.orders().loader(), list: "orders")
+      let model: OrdersRepository.Model = database.orders().model()
+      #expect(model.list == "orders" && model.loader.pageSize == 20)
       var running = Task { await model.run() }
       #expect(await eventually(within: .seconds(30)) { model.state.phase == .empty })
       running.cancel()
@@ -96,12 +97,26 @@ import ListStoreTesting
     }
   }
 
+  @MainActor
+  @Test func aKindsModelNamesItsListAndShowsItsPlaceholder() async throws {
+    try await withTemporaryFolder { folder in
+      let database = try database(folder)
+      let books = try database.records(of: Book.self)
+      let model: KindRepository<Book>.Model = books.model(pageSize: 5, placeholders: PlaceholderCatalog(kinds: [Book.definition]))
+      let running = Task { await model.run() }
+      defer { running.cancel() }
+      #expect(await eventually(within: .seconds(30)) { model.state.phase == .empty })
+      #expect(model.list == "books" && model.loader.pageSize == 5)
+      #expect(model.display.placeholder?.title == "No books yet")
+    }
+  }
+
   @Test func aChangeMadeWhileNobodyObservedRefreshesOnceObservingStartsAgain() async throws {
     try await withTemporaryFolder { folder in
       // The poller is an hour away: only the restarted observation can deliver this.
       let database = try database(folder, poll: .seconds(3_600))
       let orders = database.orders()
-      let loader = try orders.loader()
+      let loader = orders.loader()
       #expect(await loader.loadNextPage().phase == .empty)
       loader.startObservingChanges().cancel()
       try await orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
@@ -116,7 +131,7 @@ import ListStoreTesting
     try await withTemporaryFolder { folder in
       let database = try database(folder, poll: .seconds(3_600))
       let orders = database.orders()
-      let loader = try orders.loader()
+      let loader = orders.loader()
       #expect(await loader.loadNextPage().phase == .empty)
       // No poll at all: the poller is paused, and would look only once an hour.
       database.pauseObservingOtherProcesses()
@@ -131,12 +146,12 @@ import ListStoreTesting
   @Test func anObservationKeepsNothingAliveAndThePollingThreadEndsOnRelease() async throws {
     try await withTemporaryFolder { folder in
       weak var releasedDatabase: ListsDatabase?
-      weak var releasedLoader: ListLoader<RepositoryPageSource<OrdersRepository>>?
+      weak var releasedLoader: OrdersRepository.Loader?
       let observation: ChangeObservation
       let thread: String
       do {
         let database = try database(folder)
-        let loader = try database.orders().loader()
+        let loader = database.orders().loader()
         releasedDatabase = database
         releasedLoader = loader
         observation = loader.startObservingChanges()
@@ -157,7 +172,7 @@ import ListStoreTesting
       let observation: ChangeObservation
       let thread: String
       do {
-        let loader = try database.orders().loader()
+        let loader = database.orders().loader()
         observation = loader.startObservingChanges()
         #expect(await loader.loadNextPage().phase == .empty)
         thread = try #require(database.hub.pollingThreadName)

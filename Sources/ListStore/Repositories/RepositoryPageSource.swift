@@ -9,7 +9,7 @@ import ListPaging
 /// For example:
 ///
 /// ```swift
-/// let loader = try database.orders().loader(pageSize: 20)
+/// let loader = database.orders().loader(pageSize: 20)
 /// let state = await loader.loadNextPage()   // .content, .empty or .error
 /// ```
 public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageSource {
@@ -53,6 +53,11 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
 }
 
 extension ListRepository {
+  /// The type of this list's loader: `OrdersRepository.Loader`.
+  public typealias Loader = ListLoader<RepositoryPageSource<Self>>
+  /// The type of a screen's model of this list: `OrdersRepository.Model`.
+  public typealias Model = ListModel<RepositoryPageSource<Self>>
+
   /// A loader over this list, `pageSize` items a page, that refreshes by itself when the list
   /// changes — through this database, another connection, or another process — while it is
   /// observed: `ListLoader/startObservingChanges()`,
@@ -62,20 +67,46 @@ extension ListRepository {
   /// started again (a SwiftUI view's `.task`) and run several at once. One that starts after a
   /// change nobody observed (made while the view was away) refreshes the loader at once.
   ///
+  /// Making a loader reads nothing that can fail: a file that cannot be read shows as the first
+  /// page's error. (When the list's change version cannot be read now, the first observation
+  /// refreshes at once, as after a change nobody observed.)
+  ///
   /// - Parameters:
   ///   - pageSize: How many items a page holds.
   ///   - start: Begin after this cursor instead of at the start of the list; an empty first
   ///     page then means the end was reached (phase `content`), not an empty list.
-  /// - Throws: ``ListStoreError`` when the list's change version cannot be read.
-  public func loader(pageSize: Int = 20, startingAfter start: ListCursor? = nil) throws(ListStoreError)
-    -> ListLoader<RepositoryPageSource<Self>>
-  {
+  public func loader(pageSize: Int = 20, startingAfter start: ListCursor? = nil) -> Loader {
     let key = ChangeHub.Key(account: account, list: list.rawValue)
-    let changes = LoaderChanges(key, version: try database.changeVersion(of: key))
+    let changes = LoaderChanges(key, version: try? database.changeVersion(of: key))
     let database = self.database
     return ListLoader(
       source: RepositoryPageSource(self, startingAfter: start), pageSize: pageSize,
       makeInvalidations: { changes.stream(database) }, beginsMidList: start != nil)
+  }
+
+  /// A screen's model of this list: its loader (``loader(pageSize:startingAfter:)``), the
+  /// list's name for its placeholders, and for a synced list its sync's statuses. Call
+  /// `ListModel/run(observingChanges:)` to keep it up to date. For example:
+  ///
+  /// ```swift
+  /// @State var model: OrdersRepository.Model = database.orders().model()
+  /// var body: some View {
+  ///   content.task { await model.run() }
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - pageSize: How many items a page holds.
+  ///   - placeholders: Where the placeholders and notices come from.
+  ///   - syncStatuses: For a synced list, makes the stream of its sync's statuses (a sync
+  ///     engine's `statuses`).
+  @MainActor
+  public func model(
+    pageSize: Int = 20, placeholders: PlaceholderCatalog = PlaceholderCatalog(),
+    syncStatuses: (@Sendable () -> AsyncStream<SyncStatus>)? = nil
+  ) -> Model {
+    ListModel(
+      loader: loader(pageSize: pageSize), list: list.rawValue, placeholders: placeholders,
+      syncStatuses: syncStatuses)
   }
 
   /// Checks that `cursor` was made by this list for this account, without reading the list.

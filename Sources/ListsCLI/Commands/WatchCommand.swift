@@ -100,11 +100,11 @@ package enum WatchCommand {
           Context.failure(.unknownKind(setup.list), list: setup.list, in: database, commandPath: ["watch"]))
       }
       if let database = try? ListsDatabase.inMemory(),
-        let items = try? database.items(of: setup.list, account: setup.account),
-        let empty = try? await ListWalk.run(
+        let items = try? database.items(of: setup.list, account: setup.account)
+      {
+        let empty = await ListWalk.run(
           items.loader(pageSize: 20), query: setup.query?.query, all: false, events: false
         ).state
-      {
         let failure = show(
           .init(state: empty, nextCursor: nil, totalCount: 0, showsAll: false), presenter, setup,
           &lastShown)
@@ -117,7 +117,7 @@ package enum WatchCommand {
     while !Task.isCancelled {
       let database: ListsDatabase
       let items: KindItems
-      let loader: ListLoader<RepositoryPageSource<KindItems>>
+      let loader: KindItems.Loader
       do {
         database = try setup.open()
       } catch {
@@ -132,7 +132,7 @@ package enum WatchCommand {
       }
       do {
         items = try database.items(of: setup.list, account: setup.account)
-        loader = try items.loader(pageSize: 20)
+        loader = items.loader(pageSize: 20)
         if let query = setup.query { loader.setQuery(query.query) }
       } catch {
         if case .unknownKind = error {
@@ -158,7 +158,7 @@ package enum WatchCommand {
   }
 
   private static func follow(
-    _ loader: ListLoader<RepositoryPageSource<KindItems>>, _ items: KindItems, _ presenter: ListPresenter,
+    _ loader: KindItems.Loader, _ items: KindItems, _ presenter: ListPresenter,
     _ setup: Setup, _ lastShown: inout [UInt8]?
   ) async -> End {
     let (_, transitions) = loader.subscribe()
