@@ -29,7 +29,6 @@ extension KindQueries {
       for name in clears {
         guard let sql = clearOthersSQL[name] else { continue }
         let clear = try connection.cachedStatement(text: sql)
-        clear.reset()
         try clear.bind(account, at: 1)
         try clear.bindNull(at: 2)  // every other item: the new one has no id yet
         try clear.run()
@@ -85,7 +84,6 @@ extension KindQueries {
   ) throws(SQLiteError) -> Int64? {
     guard let unique = definition.unique, let sql = uniqueLookupSQL else { return nil }
     let lookup = try connection.cachedStatement(text: sql)
-    lookup.reset()
     try lookup.bind(account, at: 1)
     for (index, name) in unique.fields.enumerated() {
       let at = Int32(index + 2)
@@ -112,7 +110,6 @@ extension KindQueries {
     }
     for sql in [clearSQL, setSQL] {
       let statement = try connection.cachedStatement(text: sql)
-      statement.reset()
       try statement.bind(account, at: 1)
       try statement.bind(id, at: 2)
       try statement.run()
@@ -126,7 +123,6 @@ extension KindQueries {
     id: Int64, account: String, _ connection: Connection, decode: (Statement) throws -> Item
   ) throws -> Item? {
     let statement = try connection.cachedStatement(text: itemSQL)
-    statement.reset()
     try statement.bind(account, at: 1)
     try statement.bind(id, at: 2)
     defer { statement.reset() }
@@ -145,7 +141,6 @@ extension KindQueries {
   /// Removes every item of `account`; returns how many.
   func clear(account: String, _ connection: Connection) throws(SQLiteError) -> Int {
     let statement = try connection.cachedStatement(text: clearSQL)
-    statement.reset()
     try statement.bind(account, at: 1)
     try statement.run()
     return connection.changes

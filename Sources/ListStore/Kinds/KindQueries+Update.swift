@@ -36,8 +36,8 @@ extension KindQueries {
   ) throws -> Bool? {
     guard changes.contains(where: { $0 != nil }) else { return nil }
     let shape = updateShapes.shape(changing: changes, of: self)
+    // Handed out reset, as every cached statement is.
     let statement = try connection.cachedStatement(key: shape, text: shape.sql)
-    statement.reset()
     try statement.bind(account, at: 1)
     try statement.bind(id, at: updateIDParameter)
     var bindings = KindBindings(statement, queries: self, now: now)
@@ -50,7 +50,6 @@ extension KindQueries {
       for name in clears {
         guard let sql = clearOthersSQL[name] else { continue }
         let clear = try connection.cachedStatement(text: sql)
-        clear.reset()
         try clear.bind(account, at: 1)
         try clear.bind(id, at: 2)
         try clear.run()
