@@ -9,8 +9,9 @@ extension Benchmark {
   /// through the store's `ListLoader` (`loadNextPage()` until the end), as an app does — the
   /// pages kept in `LoadedItems`, each transition published — against calling
   /// `OrdersRepository.page(after:limit:)` for the same pages, on the same file.
-  /// `loader_subscribed_ratio`, for information: the same walk with one subscriber draining
-  /// `loader.transitions` on Swift's pool meanwhile.
+  /// `loader_subscribed_ratio`: the same walk with one subscriber of `loader.transitions`, as
+  /// a screen runs it: the subscriber runs on the walk's own thread (a screen's main actor),
+  /// gets every transition and the stream's end, and its work is inside the timed region.
   ///
   /// Each loader is made untimed before its trial (the change subscription starts the store's
   /// poller) and released inside the timed region (its 1,000 page arrays are freed there, as
@@ -21,8 +22,9 @@ extension Benchmark {
     // A walk takes about 30 ms: 25 paired trials keep the median steady for a few seconds.
     let trials = max(options.trials, 25)
     let clock = options.clock
+    let thread = thread
     let times = try thread.run {
-      try await Benchmark.loaderWalks(path: path, trials: trials, clock: clock)
+      try await Benchmark.loaderWalks(path: path, trials: trials, clock: clock, screen: thread)
     }
     report.set("loader_ratio", times.comparison.ratio(1, over: 0))
     report.set("loader_ms", Self.milliseconds(times.comparison.median(1)))
@@ -47,7 +49,7 @@ extension Benchmark {
   }
 
   /// Times the three walks against each other on `clock`, on the calling thread.
-  static func loaderWalks(path: String, trials: Int, clock: Clock) async throws -> LoaderTimes {
+  static func loaderWalks(path: String, trials: Int, clock: Clock, screen: BenchThread) async throws -> LoaderTimes {
     let database = try ListsDatabase(path: path)
     let repository = database.orders()
     let pages = pageCount
@@ -58,6 +60,7 @@ extension Benchmark {
     var subscribed = Walked()
     var loader: OrdersLoader?
     var drain: Task<Drained, Never>?
+    var drained = Drained()
     let repositoryWalk = AsyncContender(run: {
       let walk = try Benchmark.walk(repository, pages: pages, limit: limit)
       direct = Walked(pages: walk.pages, rows: walk.rows, checksum: walk.checksum)
@@ -73,7 +76,7 @@ extension Benchmark {
       prepare: {
         let made = repository.loader(pageSize: limit)
         let transitions = made.transitions
-        drain = Task(executorPreference: globalConcurrentExecutor) {
+        drain = Task(executorPreference: screen) {
           var drained = Drained()
           for await transition in transitions { drained.add(transition.number) }
           return drained
@@ -81,12 +84,12 @@ extension Benchmark {
         loader = made
       },
       run: {
-        let walking = loader.take()!
-        subscribed = try await Benchmark.walk(walking, pages: pages)
+        subscribed = try await Benchmark.walk(loader.take()!, pages: pages)
+        // The loader is gone, so its streams are finished: the subscriber takes the rest and
+        // ends, inside the timed region, on this thread.
+        drained = await drain.take()!.value
       },
       finish: {
-        // The loader is gone, so its streams are finished and the subscriber ends.
-        let drained = await drain.take()!.value
         try Benchmark.checkSame(subscribed, direct, "the subscribed loader")
         guard drained.isComplete, drained.count >= subscribed.pages else {
           throw BenchError.mismatch(
