@@ -4,41 +4,49 @@ import CSQLite
 ///
 /// A name is given as a `StaticString`, a literal in the caller's code, so its bytes never
 /// move: the first lookup of a literal compares it with the statement's column names
-/// (`sqlite3_column_name`) and remembers the literal's address with the column it found; every
-/// later lookup of the same literal (every later row) compares addresses only, and a record
-/// that reads its fields in the same order on every row finds each at the first comparison
-/// (or the second, for a field read twice in a row). A
+/// (`sqlite3_column_name`) and remembers the literal's address with the column it found, in a
+/// small table hashed by that address; every later lookup of the same literal (every later row)
+/// is one hash and, nearly always, one comparison of addresses, with nothing written. A
 /// statement remembers at most ``capacity`` literals; more are looked up by their bytes each
 /// time.
 ///
-/// A value of three pointers into memory its ``Statement`` owns (and frees), so that a row
-/// reader can hold it without reference counting. Not `Sendable`, like the statement: it is
-/// used by the connection's owner only, so it takes no lock.
+/// A value of pointers into memory its ``Statement`` owns (and frees), so that a row reader can
+/// hold it without reference counting. Not `Sendable`, like the statement: it is used by the
+/// connection's owner only, so it takes no lock.
 @usableFromInline
 struct ColumnNames {
-  /// How many literals a statement remembers.
+  /// How many literals a statement remembers: half the table's slots.
   @usableFromInline static let capacity = 32
+  /// The table's slots, a power of two.
+  @usableFromInline static let slots = 64
 
-  /// How many literals are remembered (`[0]`), and the slot looked at first (`[1]`): the one
-  /// after the last found.
-  @usableFromInline let state: UnsafeMutablePointer<Int>
-  /// The remembered literals' addresses, in the order first asked for.
+  /// How many literals are remembered.
+  @usableFromInline let count: UnsafeMutablePointer<Int>
+  /// Each slot's literal address (nil: empty), open addressing with linear probing.
   @usableFromInline let keys: UnsafeMutablePointer<UnsafeRawPointer?>
-  /// The column of each remembered literal.
+  /// Each slot's column.
   @usableFromInline let columns: UnsafeMutablePointer<Int32>
 
-  /// Empty lookups; ``deallocate()`` frees them.
+  /// An empty table; ``deallocate()`` frees it.
   init() {
-    state = .allocate(capacity: 2)
-    state.initialize(repeating: 0, count: 2)
-    keys = .allocate(capacity: Self.capacity)
-    columns = .allocate(capacity: Self.capacity)
+    count = .allocate(capacity: 1)
+    count.initialize(to: 0)
+    keys = .allocate(capacity: Self.slots)
+    keys.initialize(repeating: nil, count: Self.slots)
+    columns = .allocate(capacity: Self.slots)
   }
 
   func deallocate() {
-    state.deallocate()
+    count.deallocate()
     keys.deallocate()
     columns.deallocate()
+  }
+
+  /// The slot a literal's address is looked for first.
+  @inlinable @inline(__always)
+  static func slot(of key: UnsafeRawPointer) -> Int {
+    let bits = UInt(bitPattern: key)
+    return Int(truncatingIfNeeded: (bits ^ (bits >> 6)) & UInt(slots - 1))
   }
 
   /// The 0-based result column of `handle` named `name`, or -1 when it has none.
@@ -46,30 +54,25 @@ struct ColumnNames {
   func column(named name: StaticString, in handle: OpaquePointer) -> Int32 {
     if name.hasPointerRepresentation {
       let key = UnsafeRawPointer(name.utf8Start)
-      let guess = state[1]
-      let count = state[0]
-      if guess < count && keys[guess] == key {
-        // After the last field, the next row starts again with the first.
-        state[1] = guess + 1 == count ? 0 : guess + 1
-        return columns[guess]
-      }
-      // The same field again (an enum compared with a second name).
-      if guess > 0 && keys[guess - 1] == key { return columns[guess - 1] }
+      let slot = Self.slot(of: key)
+      if keys[slot] == key { return columns[slot] }
     }
     return search(name, in: handle)
   }
 
-  /// Looks `name` up among the remembered literals, then among the column names, and
+  /// Looks `name` up in the table past its first slot, then among the column names, and
   /// remembers it when there is room.
   @usableFromInline
   func search(_ name: StaticString, in handle: OpaquePointer) -> Int32 {
+    var free: Int?
     if name.hasPointerRepresentation {
       let key = UnsafeRawPointer(name.utf8Start)
-      let count = state[0]
-      for index in 0..<count where keys[index] == key {
-        state[1] = index + 1 == count ? 0 : index + 1
-        return columns[index]
+      var slot = Self.slot(of: key)
+      while let found = keys[slot] {
+        if found == key { return columns[slot] }
+        slot = (slot + 1) & (Self.slots - 1)
       }
+      free = slot
     }
     let found: Int32 = name.withUTF8Buffer { wanted in
       for column in 0..<sqlite3_column_count(handle) {
@@ -83,12 +86,10 @@ struct ColumnNames {
       }
       return -1
     }
-    let count = state[0]
-    if found >= 0, name.hasPointerRepresentation, count < Self.capacity {
-      keys[count] = UnsafeRawPointer(name.utf8Start)
-      columns[count] = found
-      state[0] = count + 1
-      state[1] = count + 1
+    if found >= 0, let free, count.pointee < Self.capacity {
+      keys[free] = UnsafeRawPointer(name.utf8Start)
+      columns[free] = found
+      count.pointee += 1
     }
     return found
   }
