@@ -41,7 +41,7 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
 
   /// The page of up to `limit` items that `query` selects after `cursor` (after ``start`` when
   /// nil), read now; the whole list when `query` is nil. An empty first page of a list that has
-  /// items is the loader's ``ListPhase/noResults``.
+  /// items is the loader's `ListPhase.noResults`.
   /// - Throws: ``ListStoreError``.
   public func pageNow(after cursor: ListCursor?, limit: Int, query: Repository.Query?) throws
     -> SourcePage<Repository.Item, ListCursor>
