@@ -30,7 +30,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// Where the pages come from.
   public let source: Source
   /// Makes the sequence one observer of the data's changes follows.
-  private let makeInvalidations: @Sendable () -> (any AsyncSequence<Void, Never> & Sendable)?
+  private let makeInvalidations: (@Sendable () -> any AsyncSequence<Void, Never> & Sendable)?
   /// The tasks of ``startObservingChanges()`` not cancelled yet: they end with the loader, so
   /// that a forgotten observation stops listening (and lets the store stop polling) too.
   private let observations = Mutex<[Task<Void, Never>]>([])
@@ -72,11 +72,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
     beginsMidList: Bool = false
   ) {
     self.source = source
-    if let makeInvalidations {
-      self.makeInvalidations = { makeInvalidations() }
-    } else {
-      self.makeInvalidations = { nil }
-    }
+    self.makeInvalidations = makeInvalidations
     self.classify = classify
     self.core = Mutex(LoaderCore(pageSize: pageSize, beginsMidList: beginsMidList))
   }
@@ -154,12 +150,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// `execution` says where the request it starts runs.
   @inlinable
   public func send(_ action: LoaderAction, execution: RequestExecution = .inline) {
-    let outcome = apply(LoaderEvent(action), chain: nil)
-    guard case .inline = execution else {
-      if let fetch = outcome.fetch { _ = start(fetch, execution: execution) }
-      return
-    }
-    if let fetch = continueAtOnce(outcome).fetch { _ = start(fetch, execution: execution) }
+    carryOut(apply(LoaderEvent(action), chain: nil), execution: execution)
   }
 
   /// The query the pages are asked with; nil for the whole list.
@@ -190,11 +181,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
       return core.apply(.queryChanged, chain: nil)
     }
     outcome.cancelled?.cancel()
-    guard case .inline = execution else {
-      if let fetch = outcome.fetch { _ = start(fetch, execution: execution) }
-      return
-    }
-    if let fetch = continueAtOnce(outcome).fetch { _ = start(fetch, execution: execution) }
+    carryOut(outcome, execution: execution)
   }
 
   /// Refreshes automatically whenever the data changes, until the calling task is cancelled or
@@ -209,7 +196,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
 
   /// ``observeChanges()`` whose automatic refreshes run as `execution` says.
   func observeChanges(execution: RequestExecution) async {
-    guard let invalidations = makeInvalidations() else { return }
+    guard let invalidations = makeInvalidations?() else { return }
     await Self.follow(invalidations, execution: execution) { self }
   }
 
@@ -227,7 +214,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// observation.cancel()
   /// ```
   public func startObservingChanges() -> ChangeObservation {
-    guard let invalidations = makeInvalidations() else { return ChangeObservation(nil) }
+    guard let invalidations = makeInvalidations?() else { return ChangeObservation(nil) }
     let task = Task { [weak self] in
       await Self.follow(invalidations, execution: .inline) { self }
     }
@@ -304,6 +291,18 @@ public final class ListLoader<Source: PageSource>: Sendable {
     let outcome = continueAtOnce(apply(event, chain: nil))
     guard let fetch = outcome.fetch else { return outcome.state }
     return await start(fetch, execution: .inline).value
+  }
+
+  /// Starts the request `outcome` asks for without waiting for it: inline, a source that
+  /// answers at once is read here (``continueAtOnce(_:)``), else the request runs as a task
+  /// where `execution` says.
+  @inlinable
+  func carryOut(_ outcome: LoaderCore<Item, Cursor, Query>.Outcome, execution: RequestExecution) {
+    guard case .inline = execution else {
+      if let fetch = outcome.fetch { _ = start(fetch, execution: execution) }
+      return
+    }
+    if let fetch = continueAtOnce(outcome).fetch { _ = start(fetch, execution: .inline) }
   }
 
   /// Carries out the requests that follow from `outcome` on this thread for as long as the

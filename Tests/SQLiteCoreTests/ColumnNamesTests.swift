@@ -45,24 +45,14 @@ import Testing
     let statement = try connection.prepare("SELECT " + columns.enumerated().map { "\($0.offset) AS \($0.element)" }.joined(separator: ", "))
     #expect(try statement.step())
     // Forty literals, each its own address: the first 32 are remembered, the rest looked up.
-    let found: [Int32] = [
-      statement.column(named: "c0"), statement.column(named: "c1"), statement.column(named: "c2"),
-      statement.column(named: "c3"), statement.column(named: "c4"), statement.column(named: "c5"),
-      statement.column(named: "c6"), statement.column(named: "c7"), statement.column(named: "c8"),
-      statement.column(named: "c9"), statement.column(named: "c10"), statement.column(named: "c11"),
-      statement.column(named: "c12"), statement.column(named: "c13"), statement.column(named: "c14"),
-      statement.column(named: "c15"), statement.column(named: "c16"), statement.column(named: "c17"),
-      statement.column(named: "c18"), statement.column(named: "c19"), statement.column(named: "c20"),
-      statement.column(named: "c21"), statement.column(named: "c22"), statement.column(named: "c23"),
-      statement.column(named: "c24"), statement.column(named: "c25"), statement.column(named: "c26"),
-      statement.column(named: "c27"), statement.column(named: "c28"), statement.column(named: "c29"),
-      statement.column(named: "c30"), statement.column(named: "c31"), statement.column(named: "c32"),
-      statement.column(named: "c33"), statement.column(named: "c34"), statement.column(named: "c35"),
-      statement.column(named: "c36"), statement.column(named: "c37"), statement.column(named: "c38"),
-      statement.column(named: "c39"),
+    let names: [StaticString] = [
+      "c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10", "c11", "c12", "c13", "c14", "c15", "c16",
+      "c17", "c18", "c19", "c20", "c21", "c22", "c23", "c24", "c25", "c26", "c27", "c28", "c29", "c30", "c31", "c32",
+      "c33", "c34", "c35", "c36", "c37", "c38", "c39",
     ]
+    let found = names.map { statement.column(named: $0) }
     #expect(found == (0..<40).map(Int32.init))
-    #expect(statement.column(named: "c39") == 39 && statement.column(named: "c0") == 0)
+    #expect(names.map { statement.column(named: $0) } == found)
     statement.reset()
   }
 }
