@@ -155,7 +155,9 @@ typedef struct cbench_book {
 /// statement, the kind's INSERT as the store makes it from the definition: the title is the
 /// order number, the author the currency code, pages `total_minor % 900 + 1`, the price
 /// `total_minor` in that currency, the status `want`, `reading`, `done` in turn, no
-/// `finished_at`, not signed, added at `placed_at`. Returns a SQLite result code.
+/// `finished_at`, not signed, added at `placed_at`. Past the 32nd book the search index's insert
+/// trigger is dropped and the rest indexed in one statement before the trigger is made again, as
+/// the store's import does. Returns a SQLite result code.
 int cbench_insert_books(cbench_db *db, const cbench_orders_input *input);
 
 /// Sets the status of the books with ids 1 to `count` of `account` in one `BEGIN IMMEDIATE`

@@ -68,6 +68,17 @@ extension KindDefinition {
     ]
   }
 
+  /// Indexes every item with an id above `?1`, in id order, as the insert trigger indexes one:
+  /// what an import that adds many items runs once after the last of them
+  /// (`KindQueries.BulkIndex`).
+  var searchBulkIndexSQL: String {
+    let table = SQLText.identifier(searchTableName)
+    let searched = search.map(SQLText.identifier)
+    let columns = (["rowid"] + searched).joined(separator: ", ")
+    let values = (["id"] + searched).joined(separator: ", ")
+    return "INSERT INTO \(table) (\(columns)) SELECT \(values) FROM \(sqlName) WHERE id > ?1 ORDER BY id"
+  }
+
   /// Builds the index anew from every row of the kind's table: run once after the index is
   /// made on a table that already has rows, and to repair an index that drifted.
   public var searchRebuildSQL: String {

@@ -51,17 +51,11 @@ extension KindQueries {
     // The change triggers come after the sync tables: with the first of them, the tables are
     // there to be read.
     let installed = try connection.cachedStatement(
-      """
-      SELECT (SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = ?1),
-        (SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ?2
-          AND name NOT IN (SELECT value FROM json_each(?3)))
-      """)
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = ?1")
     try installed.bind(definition.changeTriggerNames[0], at: 1)
-    try installed.bind(definition.name, at: 2)
-    try installed.bind(ownTriggerNamesJSON, at: 3)
-    let usable = try installed.step() && installed.int64(at: 0) == 1 && installed.int64(at: 1) == 0
+    let hasChangeTriggers = try installed.step() && installed.int64(at: 0) == 1
     installed.reset()
-    guard usable else { return nil }
+    guard hasChangeTriggers, try hasOnlyOwnTriggers(connection) else { return nil }
     let state = try connection.cachedStatement(text: bulkAddsStateSQL)
     try state.bind(definition.name, at: 1)
     try state.bind(account, at: 2)
@@ -75,6 +69,20 @@ extension KindQueries {
     guard largest < Int64.max / 2 else { return nil }
     try connection.cachedStatement("INSERT INTO list_sync_applying (writer) VALUES (1)").run()
     return BulkAdds(idsAbove: largest, queries: self, account: account)
+  }
+
+  /// Whether no trigger but the kind's own (its counts', changes' and search index's) is on
+  /// its table: an app's trigger there could write what an import in bulk would not see.
+  func hasOnlyOwnTriggers(_ connection: Connection) throws -> Bool {
+    let others = try connection.cachedStatement(
+      """
+      SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ?1
+        AND name NOT IN (SELECT value FROM json_each(?2))
+      """)
+    try others.bind(definition.name, at: 1)
+    try others.bind(ownTriggerNamesJSON, at: 2)
+    defer { others.reset() }
+    return try others.step() && others.int64(at: 0) == 0
   }
 
   /// The names of the triggers the kind itself puts on its table, as a JSON array.

@@ -247,7 +247,8 @@ extension ListsDatabase {
   ///
   /// `addsOnly`: the kind's queries when `insert` only ever inserts (an import that may update
   /// items passes nil); the outbox then records the adds of a synced kind in bulk
-  /// (``KindQueries/BulkAdds``).
+  /// (``KindQueries/BulkAdds``), and past the first ``KindQueries/bulkIndexAfter`` adds the
+  /// search index takes the rest in bulk (``KindQueries/BulkIndex``).
   func importDrafts<Draft>(
     kind: String, account: String, addsOnly queries: KindQueries?, _ next: () throws -> Draft?,
     insert: (Draft, Connection, Int64) throws -> Bool
@@ -255,9 +256,11 @@ extension ListsDatabase {
     let now = configuration.now().millisecondsSince1970
     return try writeRethrowing(kind: kind, account: account, isBulk: true) { connection in
       let bulk = try queries?.startBulkAdds(account: account, connection)
+      var index: KindQueries.BulkIndex?
       var position = 0
       var added = 0
       while let draft = try next() {
+        if position == KindQueries.bulkIndexAfter, let queries { index = try queries.startBulkIndex(connection) }
         position += 1
         do {
           if try insert(draft, connection, now) { added += 1 }
@@ -265,6 +268,7 @@ extension ListsDatabase {
           throw ListStoreError.importRejected(position: position, reason: error)
         }
       }
+      try index?.finish(connection)
       try bulk?.finish(connection)
       return added
     }
