@@ -24,27 +24,26 @@ package enum ShowCommand {
     // the parser's usage error, with no spinner before it. The file opened for that is the one
     // the page is read from. A search or filters are checked against the kind first: a bad one
     // is a usage error, and the file must answer for that.
-    var opened: ListsDatabase?
+    var opened: (database: ListsDatabase, items: KindItems?)?
     var query: ShownQuery?
     if search != nil || !filters.isEmpty {
       let database = try context.openForReading()
       let items = try context.items(named: options.list, in: database)
       query = try ShownQuery.parse(
         search: search, filters: filters, after: options.after, for: items, command: "show")
-      opened = database
+      opened = (database, items)
     } else if !KindDefinition.builtIns.contains(where: { $0.name == options.list }),
       let database = try? context.readingOpener()()
     {
-      opened = database
       // Only a file that answers "no such kind" is an unknown list; a failure to read it is
-      // the page's error, shown as the list's.
-      let isUnknown: Bool
-      do {
-        isUnknown = try database.kind(named: options.list) == nil
+      // the page's error, shown as the list's. The kind found is the one the page is read from.
+      do throws(ListStoreError) {
+        opened = (database, try database.items(of: options.list, account: context.account))
+      } catch .unknownKind {
+        throw context.failure(.unknownKind(options.list), list: options.list, in: database)
       } catch {
-        isUnknown = false
+        opened = (database, nil)
       }
-      if isUnknown { throw context.failure(.unknownKind(options.list), list: options.list, in: database) }
     }
     context.stderr.flush()
     let spinner = Spinner(
@@ -117,7 +116,8 @@ package enum ShowCommand {
   /// shown. Opening the file and reading the kind's definition are part of the first page; a
   /// cursor of another list is a usage error, before anything is shown.
   private static func load(
-    _ options: Options, _ query: ShownQuery?, _ context: Context, opened reused: ListsDatabase? = nil
+    _ options: Options, _ query: ShownQuery?, _ context: Context,
+    opened reused: (database: ListsDatabase, items: KindItems?)? = nil
   ) async throws(CLIError) -> Outcome {
     // Before the file answers, a failure is shown as the list's: the built-in kind's, or one
     // named after the list.
@@ -127,12 +127,17 @@ package enum ShowCommand {
     do throws(ListStoreError) {
       let opened: ListsDatabase
       if let reused {
-        opened = reused
+        opened = reused.database
       } else {
         opened = try context.readingOpener()()
       }
       database = opened
-      let found = try opened.items(of: options.list, account: context.account)
+      let found: KindItems
+      if let reusedItems = reused?.items {
+        found = reusedItems
+      } else {
+        found = try opened.items(of: options.list, account: context.account)
+      }
       definition = found.definition
       if let after = options.after, query == nil { try found.validate(after) }
       items = .success(found)
