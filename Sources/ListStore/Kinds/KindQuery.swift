@@ -14,14 +14,26 @@ import TextFormats
 /// search box does: see ``SearchQuery``.
 public struct KindQuery: Sendable, Hashable {
   /// The search text as typed; nil for no search.
-  public var search: String?
+  public var search: String? {
+    didSet { identity = Self.identity(search: search, filters: filters) }
+  }
   /// The filters, all of which an item must match.
-  public var filters: [KindFilter]
+  public var filters: [KindFilter] {
+    didSet { identity = Self.identity(search: search, filters: filters) }
+  }
+  /// The identity a cursor of this query carries: a digest of the words searched for and of
+  /// the filters, empty when the query keeps every item (its cursors are the list's own).
+  /// Worked out when the query is made or changed, not at each page.
+  ///
+  /// Two searches that differ only in case and spacing find the same items and have the same
+  /// identity: `Dune  ` and `dune` do (the index folds case).
+  private(set) var identity: String
 
   /// A query of a search text and filters.
   public init(search: String? = nil, filters: [KindFilter] = []) {
     self.search = search
     self.filters = filters
+    identity = Self.identity(search: search, filters: filters)
   }
 
   /// The safe FTS5 query the search text makes, nil when it has no words.
@@ -40,15 +52,11 @@ public struct KindQuery: Sendable, Hashable {
     filters.isEmpty && (try? searchQuery()) == nil
   }
 
-  /// The identity a cursor of this query carries: a digest of the words searched for and of
-  /// the filters, empty when the query keeps every item (its cursors are the list's own).
-  ///
-  /// Two searches that differ only in case and spacing find the same items and have the same
-  /// identity: `Dune  ` and `dune` do (the index folds case).
-  var identity: String {
-    guard !isEmpty else { return "" }
-    let words = (try? searchQuery())?.matchExpression.lowercased() ?? ""
-    let canonical = (["search:" + words] + filters.map { "where:" + $0.description }).joined(separator: "\n")
+  /// The digest ``identity`` holds.
+  private static func identity(search: String?, filters: [KindFilter]) -> String {
+    let words = search.flatMap { try? SearchQuery($0) }?.matchExpression.lowercased()
+    guard words != nil || !filters.isEmpty else { return "" }
+    let canonical = (["search:" + (words ?? "")] + filters.map { "where:" + $0.description }).joined(separator: "\n")
     return String(sha256Hex(Array(canonical.utf8)).prefix(16))
   }
 }
