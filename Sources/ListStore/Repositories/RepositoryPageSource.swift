@@ -34,6 +34,11 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
 
   /// The page of up to `limit` items after `cursor` (after ``start`` when nil), read now.
   /// - Throws: ``ListStoreError``.
+  ///
+  /// Inlinable, as the repositories' pages are: a loader of a concrete repository then reads
+  /// each row into its record type directly, not through generic code that looks the type up
+  /// and appends through a witness for every row.
+  @inlinable
   public func pageNow(after cursor: ListCursor?, limit: Int) throws -> SourcePage<Repository.Item, ListCursor> {
     let page = try repository.page(after: cursor ?? start, limit: limit)
     return SourcePage(items: page.items, nextCursor: page.nextCursor)
@@ -43,6 +48,7 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
   /// nil), read now; the whole list when `query` is nil. An empty first page of a list that has
   /// items is the loader's `ListPhase.noResults`.
   /// - Throws: ``ListStoreError``.
+  @inlinable
   public func pageNow(after cursor: ListCursor?, limit: Int, query: Repository.Query?) throws
     -> SourcePage<Repository.Item, ListCursor>
   {
