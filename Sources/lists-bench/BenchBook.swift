@@ -26,15 +26,15 @@ struct BenchBook: KindRecord {
     static let names = ["want", "reading", "done"]
   }
 
-  var id: Int64
-  var title: String
-  var author: String?
-  var pages: Int64?
-  var price: Money?
-  var status: Status
-  var finishedAt: Timestamp?
-  var signed: Bool
-  var addedAt: Timestamp
+  let id: Int64
+  let title: String
+  let author: String?
+  let pages: Int64?
+  let price: Money?
+  let status: Status
+  let finishedAt: Timestamp?
+  let signed: Bool
+  let addedAt: Timestamp
 
   init(row: KindRow) {
     id = row.id
@@ -43,7 +43,7 @@ struct BenchBook: KindRecord {
     pages = row.optionalInteger("pages")
     price = row.optionalMoney("price")
     // Compared in the column's bytes, as the C side does: no String per row for the status.
-    status = row.text("status", is: "reading") ? .reading : row.text("status", is: "done") ? .done : .want
+    status = Status(rawValue: row.text("status", among: "want", "reading", "done") ?? 0) ?? .want
     finishedAt = row.optionalTimestamp("finished_at")
     signed = row.bool("signed")
     addedAt = row.timestamp("added_at")
@@ -63,13 +63,11 @@ struct BenchBook: KindRecord {
   }
 
   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
-    try bindings.text(draft.title)
-    try bindings.text(draft.author)
-    try bindings.integer(draft.pages)
-    try bindings.money(draft.price)
-    try bindings.text(Status.names[draft.status.rawValue])
-    try bindings.timestamp(nil)
-    try bindings.bool(false)
+    try bindings.text("title", draft.title)
+    try bindings.text("author", draft.author)
+    try bindings.integer("pages", draft.pages)
+    try bindings.money("price", draft.price)
+    try bindings.text("status", Status.names[draft.status.rawValue])
     bindings.addedAt(draft.addedAt)
   }
 }

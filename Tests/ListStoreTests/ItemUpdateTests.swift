@@ -36,14 +36,12 @@ import Testing
         $0.finishedAt = Timestamp(millisecondsSince1970: 9_000)
         $0.signed = true
       }
-      var expected = dune
-      expected.status = "done"
-      expected.pages = 500
-      expected.price = try Money(parsing: "12.50", currency: .eur)
-      expected.finishedAt = Timestamp(millisecondsSince1970: 9_000)
-      expected.signed = true
-      #expect(changed == expected)
-      #expect(try books.item(id: dune.id) == expected)
+      // The fields the change set, and every other as it was.
+      #expect(changed.id == dune.id && changed.title == dune.title && changed.author == dune.author)
+      #expect(changed.status == "done" && changed.pages == 500 && changed.signed)
+      #expect(changed.price == (try Money(parsing: "12.50", currency: .eur)))
+      #expect(changed.finishedAt == Timestamp(millisecondsSince1970: 9_000))
+      #expect(try books.item(id: dune.id) == changed)
       // The id and the time it was added stay; the count does not change.
       #expect(changed.addedAt == Timestamp(millisecondsSince1970: 5))
       #expect(try books.count() == 2)

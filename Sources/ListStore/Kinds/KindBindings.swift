@@ -1,9 +1,15 @@
 import SQLiteCore
 
-/// Where a draft's values go: the insert of its kind, one field after the other in the
-/// definition's order. Each value is checked against its field as it is given: type, required,
-/// text limits (not empty when required, no NUL, `max_length`, `pattern`), integer range, enum
-/// values. A field given no value gets its default (the time of the add for `now`).
+/// Where a draft's values go: the insert of its kind, each value given by its field's name
+/// (`try bindings.text("title", draft.title)`). Each value is checked against its field as it is
+/// given: type, required, text limits (not empty when required, no NUL, `max_length`,
+/// `pattern`), integer range, enum values. A field given no value gets its default (the time of
+/// the add for `now`); a required field given none is refused.
+///
+/// A name is found among the fields by its bytes, starting at the field after the last one
+/// given, so a draft that gives its fields in the definition's order pays one short comparison
+/// per field. Naming a field the kind does not have, or giving a field twice, is a programming
+/// error: it stops the program with the name, as reading one from a ``KindRow`` does.
 ///
 /// Valid only inside ``KindRecord/bind(_:to:)``.
 public struct KindBindings {
@@ -12,8 +18,13 @@ public struct KindBindings {
   /// The kind's statements and what binding needs of each field, worked out once.
   let queries: KindQueries
   let now: Int64
-  /// The next field of the definition to bind.
+  /// The field after the last one given: where the next value goes when given in order
+  /// (``value(_:)``), and where the next name is looked for first.
   private(set) var field = 0
+  /// Which of the first 64 fields were given a value (bit `n`: field `n`).
+  private var given: UInt64 = 0
+  /// Which of the fields past the 64th were given a value; empty until one is.
+  private var givenBeyond: [Bool] = []
   /// The values given to the unique fields, by field name: recorded only when a duplicate
   /// needs them (the error names them; a kind that keeps duplicates looks the stored one up),
   /// never on the way of an insert that goes through.
@@ -60,7 +71,7 @@ public struct KindBindings {
   ) rethrows -> [String: FieldValue] {
     var recording = KindBindings(recordingFor: queries, now: now)
     try bind(&recording)
-    while !recording.isComplete { try? recording.value(.null) }
+    try? recording.giveDefaults()
     return recording.uniqueValues
   }
 
@@ -86,10 +97,12 @@ public struct KindBindings {
       var bindings = KindBindings(comparingFor: queries, in: slots)
       try original(&bindings)
       bindings.field = 0
+      bindings.given = 0
+      bindings.givenBeyond = []
       bindings.purpose = .comparingDraft
       try draft(&bindings)
-      // The fields the draft did not reach keep their values.
-      for index in bindings.field..<slots.count { slots[index] = nil }
+      // The fields the draft did not give keep their values.
+      for index in 0..<slots.count where !bindings.wasGiven(index) { slots[index] = nil }
     }
   }
 
@@ -109,15 +122,27 @@ public struct KindBindings {
     _ = try next()
   }
 
-  /// Whether every field was given a value.
-  var isComplete: Bool { field == queries.definition.fields.count }
+  /// Gives every field not given a value its default (or null): what an insert binds for the
+  /// fields a draft leaves out.
+  /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for a required field left out.
+  mutating func giveDefaults() throws(ListStoreError) {
+    for index in 0..<queries.fieldChecks.count where !wasGiven(index) {
+      markGiven(index)
+      try bindDefault(index)
+    }
+    field = queries.fieldChecks.count
+  }
 
   /// The parameter after the fields': the implicit `added_at`.
   var addedAtParameter: Int32 { queries.addedAtParameter }
 
-  /// Gives the next field, a text or enum, its value.
-  public mutating func text(_ value: String?) throws(ListStoreError) {
-    let index = try next()
+  /// Gives the field `name`, a text or enum, its value (nil: its default).
+  public mutating func text(_ name: StaticString, _ value: String?) throws(ListStoreError) {
+    try text(value, at: index(of: name))
+  }
+
+  /// Gives the field at `index` its value: see ``text(_:_:)``.
+  private mutating func text(_ value: String?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.text) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.text(value), field: index)
@@ -126,9 +151,13 @@ public struct KindBindings {
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(stored, at: at) }
   }
 
-  /// Gives the next field, an integer, its value.
-  public mutating func integer(_ value: Int64?) throws(ListStoreError) {
-    let index = try next()
+  /// Gives the field `name`, an integer, its value (nil: its default).
+  public mutating func integer(_ name: StaticString, _ value: Int64?) throws(ListStoreError) {
+    try integer(value, at: index(of: name))
+  }
+
+  /// Gives the field at `index` its value: see ``integer(_:_:)``.
+  private mutating func integer(_ value: Int64?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.integer) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.integer(value), field: index)
@@ -136,9 +165,13 @@ public struct KindBindings {
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
 
-  /// Gives the next field, a bool, its value.
-  public mutating func bool(_ value: Bool?) throws(ListStoreError) {
-    let index = try next()
+  /// Gives the field `name`, a bool, its value (nil: its default).
+  public mutating func bool(_ name: StaticString, _ value: Bool?) throws(ListStoreError) {
+    try bool(value, at: index(of: name))
+  }
+
+  /// Gives the field at `index` its value: see ``bool(_:_:)``.
+  private mutating func bool(_ value: Bool?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.bool) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.bool(value), field: index)
@@ -149,9 +182,13 @@ public struct KindBindings {
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
 
-  /// Gives the next field, a timestamp, its value.
-  public mutating func timestamp(_ value: Timestamp?) throws(ListStoreError) {
-    let index = try next()
+  /// Gives the field `name`, a timestamp, its value (nil: its default).
+  public mutating func timestamp(_ name: StaticString, _ value: Timestamp?) throws(ListStoreError) {
+    try timestamp(value, at: index(of: name))
+  }
+
+  /// Gives the field at `index` its value: see ``timestamp(_:_:)``.
+  private mutating func timestamp(_ value: Timestamp?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.timestamp) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.timestamp(value), field: index)
@@ -159,9 +196,13 @@ public struct KindBindings {
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value.millisecondsSince1970, at: at) }
   }
 
-  /// Gives the next field, money, its value.
-  public mutating func money(_ value: Money?) throws(ListStoreError) {
-    let index = try next()
+  /// Gives the field `name`, money, its value (nil: its default).
+  public mutating func money(_ name: StaticString, _ value: Money?) throws(ListStoreError) {
+    try money(value, at: index(of: name))
+  }
+
+  /// Gives the field at `index` its value: see ``money(_:_:)``.
+  private mutating func money(_ value: Money?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.money) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try queries.check(.money(value), field: index)
@@ -177,18 +218,19 @@ public struct KindBindings {
     addedAt = value?.millisecondsSince1970
   }
 
-  /// Gives the next field `value`, whatever its type.
+  /// Gives the next field `value`, whatever its type: the field after the last one given, in
+  /// the definition's order.
   mutating func value(_ value: FieldValue) throws(ListStoreError) {
+    let index = try next()
     switch value {
     case .null:
-      let index = try next()
       if purpose != .binding { return compare(.null, at: index) }
       try bindDefault(index)
-    case .text(let text): try self.text(text)
-    case .integer(let number): try integer(number)
-    case .bool(let flag): try bool(flag)
-    case .timestamp(let time): try timestamp(time)
-    case .money(let money): try self.money(money)
+    case .text(let text): try self.text(text, at: index)
+    case .integer(let number): try integer(number, at: index)
+    case .bool(let flag): try bool(flag, at: index)
+    case .timestamp(let time): try timestamp(time, at: index)
+    case .money(let money): try self.money(money, at: index)
     }
   }
 
@@ -200,11 +242,40 @@ public struct KindBindings {
 
   /// The index of the next field, moving on to the one after it.
   private mutating func next() throws(ListStoreError) -> Int {
-    guard field < queries.definition.fields.count else {
+    guard field < queries.fieldChecks.count else {
       throw .internalError(detail: "more values bound than \(queries.definition.name) has fields")
     }
+    markGiven(field)
     defer { field += 1 }
     return field
+  }
+
+  /// The index of the field `name`, marked given; the next name is looked for after it first.
+  @inline(__always)
+  private mutating func index(of name: StaticString) -> Int {
+    guard let index = queries.fieldNameIndex.index(of: name, expected: field) else {
+      preconditionFailure("\(queries.definition.name) has no field \(name)")
+    }
+    if wasGiven(index) { preconditionFailure("the field \(name) of \(queries.definition.name) is given twice") }
+    markGiven(index)
+    field = index + 1
+    return index
+  }
+
+  /// Whether the field at `index` was given a value.
+  @inline(__always)
+  private func wasGiven(_ index: Int) -> Bool {
+    index < 64 ? given & (1 << UInt64(index)) != 0 : index - 64 < givenBeyond.count && givenBeyond[index - 64]
+  }
+
+  @inline(__always)
+  private mutating func markGiven(_ index: Int) {
+    if index < 64 {
+      given |= 1 << UInt64(index)
+    } else {
+      if givenBeyond.isEmpty { givenBeyond = Array(repeating: false, count: queries.fieldChecks.count - 64) }
+      givenBeyond[index - 64] = true
+    }
   }
 
   /// Records `value` of the field at `index` when the field is one of the unique rule's.

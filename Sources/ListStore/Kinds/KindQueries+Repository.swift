@@ -19,7 +19,7 @@ extension KindQueries {
     try insert.bind(account, at: 1)
     var bindings = KindBindings(insert, queries: self, now: now)
     try bind(&bindings)
-    while !bindings.isComplete { try bindings.value(.null) }
+    try bindings.giveDefaults()
     if definition.hasImplicitAddedAt {
       try insert.bind(bindings.addedAt ?? now, at: bindings.addedAtParameter)
     }

@@ -97,6 +97,8 @@ final class KindQueries: Sendable {
   let fieldColumnCounts: [Int32]
   /// The fields' names, in the definition's order.
   let fieldNames: [String]
+  /// The fields' names as bytes: what a draft's field names are found by.
+  let fieldNameIndex: FieldNameIndex
   /// Per field: whether it is one of the unique rule's.
   let isUniqueField: [Bool]
   /// Per field: what checking its values needs, its pattern parsed once.
@@ -118,6 +120,7 @@ final class KindQueries: Sendable {
     fieldParameters = parameters
     fieldColumnCounts = counts
     fieldNames = definition.fields.map(\.name)
+    fieldNameIndex = FieldNameIndex(fieldNames)
     addedAtParameter = parameter
     isUniqueField = definition.fields.map { definition.unique?.fields.contains($0.name) == true }
     fieldChecks = definition.fields.map(FieldCheck.init)

@@ -10,9 +10,9 @@ import SQLiteCore
 ///   static let definition = KindDefinition(
 ///     name: "books", item: "book",
 ///     fields: [FieldDefinition("title", .text(maxLength: 300), required: true), FieldDefinition("pages", .integer(min: 1))])
-///   var id: Int64
-///   var title: String
-///   var pages: Int64?
+///   let id: Int64
+///   let title: String
+///   let pages: Int64?
 ///
 ///   init(row: KindRow) {
 ///     id = row.id
@@ -25,14 +25,18 @@ import SQLiteCore
 ///   var draft: Draft { Draft(title: title, pages: pages) }
 ///
 ///   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
-///     try bindings.text(draft.title)
-///     try bindings.integer(draft.pages)
+///     try bindings.text("title", draft.title)
+///     try bindings.integer("pages", draft.pages)
 ///   }
 /// }
 /// ```
 ///
-/// ``KindRow`` reads a field by its name, whatever its place. ``bind(_:to:)`` gives a value for
-/// every field in the definition's order.
+/// ``KindRow`` reads a field by its name, whatever its place; ``bind(_:to:)`` gives the values
+/// by name too, and a field it leaves out gets its default.
+///
+/// Declare the stored properties with `let`: a record is its row as read, changed through
+/// `KindRepository.update(id:_:)` and its draft; and the compiler builds a struct of `let`s in
+/// place, where it makes and drops one copy of a struct of `var`s per row it reads.
 public protocol KindRecord: Sendable, Identifiable where ID == Int64 {
   /// What adding an item takes: the item without its id.
   associatedtype Draft: Sendable
@@ -48,7 +52,8 @@ public protocol KindRecord: Sendable, Identifiable where ID == Int64 {
   /// values the change made differ from it; a field the draft does not hold is never touched.
   var draft: Draft { get }
 
-  /// Gives the draft's values, one per field, in the definition's order.
+  /// Gives the draft's values, each by its field's name (``KindBindings``); a field left out
+  /// gets its default, and a required one left out is refused.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` from ``KindBindings`` when a value
   ///   is outside its field's limits.
   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError)
@@ -93,23 +98,26 @@ public struct KindRow {
     // One call: SQLite gives no text pointer for NULL (and one for an empty text).
     row.withUTF8(at: column(field)) { $0.baseAddress == nil ? nil : String(decoding: $0, as: UTF8.self) }
   }
+  /// The position among `names` of a text or enum field's value (nil: none of them, or NULL),
+  /// compared in SQLite's own buffer a machine word at a time: for reading an enum field into an
+  /// app's own enum with one read of the column and no `String` per row.
+  ///
+  /// ```swift
+  /// enum Status: Int { case want, reading, done }
+  /// status = Status(rawValue: row.text("status", among: "want", "reading", "done") ?? 0) ?? .want
+  /// ```
+  @inlinable @inline(__always) public func text(_ field: StaticString, among names: StaticString...) -> Int? {
+    row.withUTF8(at: column(field)) { bytes -> Int? in
+      for (position, name) in names.enumerated() where ColumnText.bytes(bytes, equal: name) { return position }
+      return nil
+    }
+  }
   /// Calls `body` with the UTF-8 bytes of a text or enum field in SQLite's own buffer (empty
-  /// for NULL), without making a `String`: for reading an enum field into an app's own enum.
-  /// The bytes are valid only inside `body`.
-  @inlinable @inline(__always) public func withUTF8<R>(_ field: StaticString, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
+  /// for NULL), without making a `String`; the bytes are valid only inside `body`.
+  @inlinable @inline(__always) func withUTF8<R>(_ field: StaticString, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
     -> R
   {
     try row.withUTF8(at: column(field), body)
-  }
-  /// Whether the text of a text or enum field is `name`, compared in SQLite's own buffer a
-  /// machine word at a time: for reading an enum field into an app's own enum with no `String`
-  /// per row.
-  ///
-  /// ```swift
-  /// status = row.text("status", is: "done") ? .done : row.text("status", is: "reading") ? .reading : .want
-  /// ```
-  @inlinable @inline(__always) public func text(_ field: StaticString, is name: StaticString) -> Bool {
-    row.withUTF8(at: column(field)) { ColumnText.bytes($0, equal: name) }
   }
   /// The value of an integer field.
   @inlinable @inline(__always) public func integer(_ field: StaticString) -> Int64 { row.int64(at: column(field)) }

@@ -36,17 +36,17 @@ extension Address: KindRecord {
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` naming the first invalid field
   ///   (the `postal code`, the `country` when it is not two ASCII letters).
   public static func bind(_ draft: AddressDraft, to bindings: inout KindBindings) throws(ListStoreError) {
-    try bindings.text(draft.label)
-    try bindings.text(draft.recipient)
-    try bindings.text(draft.line1)
-    try bindings.text(draft.line2)
-    try bindings.text(draft.city)
-    try bindings.text(draft.region)
-    try bindings.text(Validation.required(draft.postalCode, field: "postal code"))
-    try bindings.text(draft.country)
-    try bindings.text(draft.phone)
-    try bindings.bool(draft.isDefault)
-    try bindings.timestamp(draft.createdAt)
+    try bindings.text("label", draft.label)
+    try bindings.text("recipient", draft.recipient)
+    try bindings.text("line1", draft.line1)
+    try bindings.text("line2", draft.line2)
+    try bindings.text("city", draft.city)
+    try bindings.text("region", draft.region)
+    try bindings.text("postal_code", Validation.required(draft.postalCode, field: "postal code"))
+    try bindings.text("country", draft.country)
+    try bindings.text("phone", draft.phone)
+    try bindings.bool("is_default", draft.isDefault)
+    try bindings.timestamp("created_at", draft.createdAt)
   }
 }
 

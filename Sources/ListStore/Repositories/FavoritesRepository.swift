@@ -27,9 +27,9 @@ extension Favorite: KindRecord {
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for an empty ref or title, or a
   ///   NUL in a text.
   public static func bind(_ draft: FavoriteDraft, to bindings: inout KindBindings) throws(ListStoreError) {
-    try bindings.text(draft.ref)
-    try bindings.text(draft.title)
-    try bindings.text(draft.note)
+    try bindings.text("ref", draft.ref)
+    try bindings.text("title", draft.title)
+    try bindings.text("note", draft.note)
     bindings.addedAt(draft.addedAt)
   }
 }

@@ -39,10 +39,10 @@ extension Order: KindRecord {
   /// Gives the order's number, status, total and the time it was placed (now when nil).
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for an empty number.
   public static func bind(_ draft: OrderDraft, to bindings: inout KindBindings) throws(ListStoreError) {
-    try bindings.text(Validation.required(draft.number, field: "order number"))
-    try bindings.text(draft.status.rawValue)
-    try bindings.money(draft.total)
-    try bindings.timestamp(draft.placedAt)
+    try bindings.text("number", Validation.required(draft.number, field: "order number"))
+    try bindings.text("status", draft.status.rawValue)
+    try bindings.money("total", draft.total)
+    try bindings.timestamp("placed_at", draft.placedAt)
   }
 }
 

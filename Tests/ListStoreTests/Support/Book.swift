@@ -4,15 +4,15 @@ import ListStore
 struct Book: KindRecord, Equatable {
   static let definition = KindRegistryTests.books
 
-  var id: Int64
-  var title: String
-  var author: String?
-  var pages: Int64?
-  var price: Money?
-  var status: String
-  var finishedAt: Timestamp?
-  var signed: Bool
-  var addedAt: Timestamp
+  let id: Int64
+  let title: String
+  let author: String?
+  let pages: Int64?
+  let price: Money?
+  let status: String
+  let finishedAt: Timestamp?
+  let signed: Bool
+  let addedAt: Timestamp
 
   init(row: KindRow) {
     id = row.id
@@ -44,13 +44,13 @@ struct Book: KindRecord, Equatable {
   }
 
   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
-    try bindings.text(draft.title)
-    try bindings.text(draft.author)
-    try bindings.integer(draft.pages)
-    try bindings.money(draft.price)
-    try bindings.text(draft.status)
-    try bindings.timestamp(draft.finishedAt)
-    try bindings.bool(draft.signed)
+    try bindings.text("title", draft.title)
+    try bindings.text("author", draft.author)
+    try bindings.integer("pages", draft.pages)
+    try bindings.money("price", draft.price)
+    try bindings.text("status", draft.status)
+    try bindings.timestamp("finished_at", draft.finishedAt)
+    try bindings.bool("signed", draft.signed)
     bindings.addedAt(draft.addedAt)
   }
 }
@@ -65,9 +65,9 @@ struct Shelf: KindRecord, Equatable {
     ],
     unique: UniqueRule(["label"], onDuplicate: .keep))
 
-  var id: Int64
-  var label: String
-  var main: Bool
+  let id: Int64
+  let label: String
+  let main: Bool
 
   init(row: KindRow) {
     id = row.id
@@ -83,7 +83,7 @@ struct Shelf: KindRecord, Equatable {
   var draft: Draft { Draft(label: label, main: main) }
 
   static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
-    try bindings.text(draft.label)
-    try bindings.bool(draft.main)
+    try bindings.text("label", draft.label)
+    try bindings.bool("main", draft.main)
   }
 }
