@@ -96,7 +96,7 @@ public struct KindRow {
   /// The text of an optional text or enum field.
   @inlinable @inline(__always) public func optionalText(_ field: StaticString) -> String? {
     // One call: SQLite gives no text pointer for NULL (and one for an empty text).
-    row.withUTF8(at: column(field)) { $0.baseAddress == nil ? nil : String(decoding: $0, as: UTF8.self) }
+    row.withUTF8(at: column(field)) { $0.baseAddress == nil ? nil : ColumnText.string($0) }
   }
   /// The position among `names` of a text or enum field's value (nil: none of them, or NULL),
   /// compared in SQLite's own buffer a machine word at a time: for reading an enum field into an
