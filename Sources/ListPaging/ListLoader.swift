@@ -83,15 +83,15 @@ public final class ListLoader<Source: PageSource>: Sendable {
     // no arrays of generic continuation types just to find that out.
     let hasSubscribers = core.withLock { !$0.transitionSubscribers.isEmpty || !$0.eventSubscribers.isEmpty }
     guard hasSubscribers else { return }
-    let continuations = core.withLock { core in
+    let subscribers = core.withLock { core in
       defer {
         core.transitionSubscribers = [:]
         core.eventSubscribers = [:]
       }
       return (Array(core.transitionSubscribers.values), Array(core.eventSubscribers.values))
     }
-    continuations.0.forEach { $0.finish() }
-    continuations.1.forEach { $0.finish() }
+    subscribers.0.forEach { $0.finish() }
+    subscribers.1.forEach { $0.finish() }
   }
 
   /// How many items each page request asks for.
@@ -247,38 +247,33 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// A new stream of every transition from now on, in order, none dropped.
   ///
   /// Each access makes a new subscriber with an unbounded buffer; the subscription ends when
-  /// the stream's consumer is cancelled or the loader is released.
-  public var transitions: AsyncStream<ListTransition<Item>> { subscribe().transitions }
+  /// the stream's reader is cancelled or drops it, or when the loader is released.
+  public var transitions: ListStream<ListTransition<Item>> { subscribe().transitions }
 
   /// A new stream of every per-page event from now on, in order, none dropped.
-  public var events: AsyncStream<PageEvent> {
-    let (stream, continuation) = AsyncStream.makeStream(of: PageEvent.self)
-    let id = core.withLock { core in
-      let id = core.nextSubscriberID()
-      core.eventSubscribers[id] = continuation
-      return id
-    }
-    continuation.onTermination = { [weak self] _ in
+  public var events: ListStream<PageEvent> {
+    let id = core.withLock { $0.nextSubscriberID() }
+    let buffer = StreamBuffer<PageEvent>(onTermination: { [weak self] in
       self?.core.withLock { _ = $0.eventSubscribers.removeValue(forKey: id) }
-    }
-    return stream
+    })
+    core.withLock { $0.eventSubscribers[id] = buffer }
+    return ListStream(buffer)
   }
 
   /// The current state together with a stream of every transition after it, taken atomically,
   /// so that a screen neither misses nor repeats a change.
   public func subscribe() -> (
-    current: ListState<Item>, transitions: AsyncStream<ListTransition<Item>>
+    current: ListState<Item>, transitions: ListStream<ListTransition<Item>>
   ) {
-    let (stream, continuation) = AsyncStream.makeStream(of: ListTransition<Item>.self)
-    let (id, current) = core.withLock { core in
-      let id = core.nextSubscriberID()
-      core.transitionSubscribers[id] = continuation
-      return (id, core.machine.state)
-    }
-    continuation.onTermination = { [weak self] _ in
+    let id = core.withLock { $0.nextSubscriberID() }
+    let buffer = StreamBuffer<ListTransition<Item>>(onTermination: { [weak self] in
       self?.core.withLock { _ = $0.transitionSubscribers.removeValue(forKey: id) }
+    })
+    let current = core.withLock { core in
+      core.transitionSubscribers[id] = buffer
+      return core.machine.state
     }
-    return (current, stream)
+    return (current, ListStream(buffer))
   }
 
   // MARK: Running effects

@@ -41,9 +41,8 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable, Query: Sendable>: Sendable {
   @usableFromInline var chainCount = 0
   /// Reused for every event, so that applying one allocates nothing.
   @usableFromInline var effects: [LoaderEffect<Item, Cursor>] = []
-  @usableFromInline var transitionSubscribers:
-    [Int: AsyncStream<ListTransition<Item>>.Continuation] = [:]
-  @usableFromInline var eventSubscribers: [Int: AsyncStream<PageEvent>.Continuation] = [:]
+  @usableFromInline var transitionSubscribers: [Int: StreamBuffer<ListTransition<Item>>] = [:]
+  @usableFromInline var eventSubscribers: [Int: StreamBuffer<PageEvent>] = [:]
   @usableFromInline var subscriberCount = 0
 
   @usableFromInline
@@ -114,13 +113,13 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable, Query: Sendable>: Sendable {
 
   @inlinable
   func broadcast(_ transition: ListTransition<Item>) {
-    for continuation in transitionSubscribers.values {
-      continuation.yield(transition)
+    for subscriber in transitionSubscribers.values {
+      subscriber.yield(transition)
     }
     guard !eventSubscribers.isEmpty else { return }
     for event in transition.events {
-      for continuation in eventSubscribers.values {
-        continuation.yield(event)
+      for subscriber in eventSubscribers.values {
+        subscriber.yield(event)
       }
     }
   }

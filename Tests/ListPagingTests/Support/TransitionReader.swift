@@ -3,9 +3,9 @@ import Testing
 
 /// Reads a loader's transitions one by one, failing the test if the stream ends early.
 struct TransitionReader<Item: Sendable> {
-  private var iterator: AsyncStream<ListTransition<Item>>.Iterator
+  private var iterator: ListStream<ListTransition<Item>>.Iterator
 
-  init(_ stream: AsyncStream<ListTransition<Item>>) {
+  init(_ stream: ListStream<ListTransition<Item>>) {
     iterator = stream.makeAsyncIterator()
   }
 
@@ -31,9 +31,9 @@ struct TransitionReader<Item: Sendable> {
 
 /// Reads per-page events one by one, failing the test if the stream ends early.
 struct EventReader {
-  private var iterator: AsyncStream<PageEvent>.Iterator
+  private var iterator: ListStream<PageEvent>.Iterator
 
-  init(_ stream: AsyncStream<PageEvent>) {
+  init(_ stream: ListStream<PageEvent>) {
     iterator = stream.makeAsyncIterator()
   }
 

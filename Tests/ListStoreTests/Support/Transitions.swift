@@ -2,7 +2,7 @@ import ListPaging
 
 /// Collects transitions until one satisfies `done`, failing (empty) after `limit`.
 func transitions<Item>(
-  _ stream: AsyncStream<ListTransition<Item>>, within limit: Duration,
+  _ stream: ListStream<ListTransition<Item>>, within limit: Duration,
   until done: @escaping @Sendable (ListTransition<Item>) -> Bool
 ) async -> [ListTransition<Item>] {
   await result(within: limit) { () async -> [ListTransition<Item>]? in
