@@ -1,8 +1,11 @@
+import SQLiteCore
+
 /// A kind's field names as bytes, for finding the field a `StaticString` names without making
 /// a `String`: what ``KindBindings`` resolves a draft's field names with.
 ///
 /// A draft nearly always gives its fields in the definition's order, so a lookup starts at the
-/// field after the last one given: one length check and one comparison of a few bytes.
+/// field after the last one given: one length check and a word or two compared
+/// (`ColumnText.bytes(_:equal:)`); only a field given out of order is searched for.
 struct FieldNameIndex: Sendable {
   /// The names' UTF-8 bytes, one after the other.
   private let bytes: [UInt8]
@@ -25,28 +28,24 @@ struct FieldNameIndex: Sendable {
 
   /// The index of the field `name`, looked for first at `expected`, or nil when no field has
   /// that name.
+  @inline(__always)
   func index(of name: StaticString, expected: Int) -> Int? {
-    let count = self.count
-    guard count > 0 else { return nil }
-    return name.withUTF8Buffer { wanted -> Int? in
-      bytes.withUnsafeBufferPointer { bytes -> Int? in
-        starts.withUnsafeBufferPointer { starts -> Int? in
-          var index = expected < count && expected >= 0 ? expected : 0
-          for _ in 0..<count {
-            let start = starts[index]
-            if starts[index + 1] - start == wanted.count {
-              var same = true
-              for offset in 0..<wanted.count where bytes[start + offset] != wanted[offset] {
-                same = false
-                break
-              }
-              if same { return index }
-            }
-            index = index + 1 == count ? 0 : index + 1
-          }
-          return nil
-        }
-      }
+    if expected >= 0 && expected < count && matches(name, at: expected) { return expected }
+    return search(name)
+  }
+
+  /// Whether the field at `index` is named `name`.
+  @inline(__always)
+  private func matches(_ name: StaticString, at index: Int) -> Bool {
+    let start = starts[index]
+    let end = starts[index + 1]
+    return bytes.withUnsafeBufferPointer { all in
+      ColumnText.bytes(UnsafeBufferPointer(rebasing: all[start..<end]), equal: name)
     }
+  }
+
+  /// The index of the field `name`, whatever its place.
+  private func search(_ name: StaticString) -> Int? {
+    (0..<count).first { matches(name, at: $0) }
   }
 }
