@@ -15,6 +15,7 @@
 /// pays little for being told of every change; a reader waiting for the next element is
 /// resumed on its own actor (`next(isolation:)`), with no hop in between.
 public struct ListStream<Element: Sendable>: AsyncSequence, Sendable {
+  /// A stream of a loader never fails: it ends.
   public typealias Failure = Never
 
   @usableFromInline let reader: Reader
@@ -30,6 +31,7 @@ public struct ListStream<Element: Sendable>: AsyncSequence, Sendable {
 
   /// Reads a ``ListStream``'s elements, in order.
   public struct Iterator: AsyncIteratorProtocol {
+    /// Reading never fails: it ends with nil.
     public typealias Failure = Never
 
     @usableFromInline let reader: Reader
