@@ -23,15 +23,19 @@ public final class Connection {
   public let handle: OpaquePointer
   /// The path the connection was opened with.
   public let path: String
+  // The caches are used by one thread at a time, never reentrantly (`handOut` changes only the
+  // array it scans, after the scan): no dynamic exclusivity check, which cost more than the
+  // scan on every statement handed out.
+
   /// Cached statements by the address of their static SQL. A connection caches a dozen or so,
   /// where a linear scan of integers beats hashing.
-  private var cache: [(key: UInt, statement: Statement)] = []
+  @exclusivity(unchecked) private var cache: [(key: UInt, statement: Statement)] = []
   /// Cached statements of SQL made at run time, by their text.
-  private var textCache: [(key: String, statement: Statement)] = []
+  @exclusivity(unchecked) private var textCache: [(key: String, statement: Statement)] = []
   /// Cached statements of SQL made at run time, by an object that stands for the text.
-  private var keyedCache: [(key: AnyObject, statement: Statement)] = []
+  @exclusivity(unchecked) private var keyedCache: [(key: AnyObject, statement: Statement)] = []
   /// Cached statements handed out since the last ``resetCachedStatements()``.
-  private var handedOut: [Statement] = []
+  @exclusivity(unchecked) private var handedOut: [Statement] = []
 
   /// Opens a connection to the database file at `path`.
   ///

@@ -92,4 +92,71 @@ import Testing
       #expect(Set(read.map { "\($0.title) \($0.status)" }) == ["done done", "want want", "reading reading"])
     }
   }
+
+  /// Points with one-letter fields (a one-character `StaticString` may hold its scalar rather
+  /// than an address).
+  struct Point: KindRecord {
+    static let definition = KindDefinition(
+      name: "points", item: "point", fields: [FieldDefinition("x", .integer()), FieldDefinition("y", .integer())])
+
+    let id: Int64
+    let x: Int64?
+    let y: Int64?
+
+    init(row: KindRow) {
+      id = row.id
+      x = row.optionalInteger("x")
+      y = row.optionalInteger("y")
+    }
+
+    struct Draft: Sendable {
+      var x: Int64?
+      var y: Int64?
+    }
+
+    var draft: Draft { Draft(x: x, y: y) }
+
+    static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
+      try bindings.integer("x", draft.x)
+      try bindings.integer("y", draft.y)
+    }
+  }
+
+  /// The same kind bound in the other order.
+  struct SwappedPoint: KindRecord {
+    static let definition = Point.definition
+
+    let point: Point
+
+    var id: Int64 { point.id }
+
+    init(row: KindRow) { point = Point(row: row) }
+
+    typealias Draft = Point.Draft
+
+    var draft: Draft { point.draft }
+
+    static func bind(_ draft: Draft, to bindings: inout KindBindings) throws(ListStoreError) {
+      try bindings.integer("y", draft.y)
+      try bindings.integer("x", draft.x)
+    }
+  }
+
+  @Test func namesAreFoundWhateverLiteralAndOrderGaveThemBefore() throws {
+    try withTemporaryDatabase { database in
+      let points = try database.records(of: Point.self)
+      let swapped = try database.records(of: SwappedPoint.self)
+      // Alternating, so that each type's lookups find the other's literals remembered.
+      for n in Int64(1)...4 {
+        let point = try points.add(Point.Draft(x: n, y: -n))
+        let other = try swapped.add(Point.Draft(x: 10 * n, y: -10 * n))
+        #expect(point.x == n && point.y == -n)
+        #expect(other.point.x == 10 * n && other.point.y == -10 * n)
+        #expect(try points.update(point) { $0.y = 100 * n })
+        #expect(try swapped.update(other) { $0.x = 1000 * n })
+      }
+      let read = try points.page(after: nil, limit: 20).items.map { "\($0.x ?? 0),\($0.y ?? 0)" }
+      #expect(Set(read) == Set((Int64(1)...4).flatMap { n in ["\(n),\(100 * n)", "\(1000 * n),\(-10 * n)"] }))
+    }
+  }
 }

@@ -253,13 +253,20 @@ public struct KindBindings {
   /// The index of the field `name`, marked given; the next name is looked for after it first.
   @inline(__always)
   private mutating func index(of name: StaticString) -> Int {
-    guard let index = queries.fieldNameIndex.index(of: name, expected: field) else {
+    guard let index = queries.fieldNameIndex.addresses.index(of: name, expected: field) ?? lookUp(name) else {
       preconditionFailure("\(queries.definition.name) has no field \(name)")
     }
     if wasGiven(index) { preconditionFailure("the field \(name) of \(queries.definition.name) is given twice") }
     markGiven(index)
     field = index + 1
     return index
+  }
+
+  /// The index of the field `name` found by its bytes: apart, so that the lookup by the
+  /// literal's address before it retains nothing.
+  @inline(never)
+  private func lookUp(_ name: StaticString) -> Int? {
+    queries.fieldNameIndex.index(of: name, expected: field)
   }
 
   /// Whether the field at `index` was given a value.
