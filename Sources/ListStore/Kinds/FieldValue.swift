@@ -49,7 +49,8 @@ public enum FieldValue: Sendable, Hashable {
       if case .text(let maxLength, let pattern) = check.field.type {
         if text.isEmpty && check.field.required { throw invalid("must not be empty") }
         if Self.containsNUL(text) { throw invalid("must not contain a NUL character") }
-        if let maxLength, text.unicodeScalars.count > maxLength {
+        // Counted only when it could be too long: a text has no more characters than bytes.
+        if let maxLength, text.utf8.count > maxLength, text.unicodeScalars.count > maxLength {
           throw invalid("must be at most \(maxLength) characters long")
         }
         if let pattern, let glob = check.glob,

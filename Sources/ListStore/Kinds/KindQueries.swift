@@ -306,21 +306,18 @@ extension KindQueries {
   }
 
   /// `draft`'s values in the definition's order, `.null` for a field it leaves out: what an
-  /// insert or an overwrite binds (``KindBindings/values(_:)``), found with one lookup per field.
+  /// insert or an overwrite binds (``KindBindings/values(_:)``), each of the draft's entries put
+  /// at its field's place.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for a name that is no field's.
   func orderedValues(of draft: DynamicDraft) throws(ListStoreError) -> [FieldValue] {
-    var values: [FieldValue] = []
-    values.reserveCapacity(fieldNames.count)
-    var found = 0
-    for name in fieldNames {
-      if let value = draft.values[name] {
-        values.append(value)
-        found += 1
-      } else {
-        values.append(.null)
-      }
+    // The draft's few entries walked once, each name found among the fields by comparing
+    // strings (two words for a short name): cheaper than hashing every field's name.
+    var values = [FieldValue](repeating: .null, count: fieldNames.count)
+    var unknown = false
+    for (name, value) in draft.values {
+      if let index = fieldNames.firstIndex(of: name) { values[index] = value } else { unknown = true }
     }
-    if found != draft.values.count {
+    if unknown {
       for name in draft.values.keys.sorted() where !fieldNames.contains(name) {
         throw .invalidValue(field: name, reason: "is not a field of \(definition.name)")
       }

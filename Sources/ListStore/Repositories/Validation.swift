@@ -11,9 +11,7 @@ enum Validation {
   @discardableResult
   static func optional(_ value: String?, field: String) throws(ListStoreError) -> String? {
     guard let value else { return nil }
-    // In the string's own bytes where it has them (a native or small string): a byte loop,
-    // not the per-byte decoding of the UTF-8 view, on every write's account.
-    if value.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) ?? value.utf8.contains(0) {
+    if FieldValue.containsNUL(value) {
       throw .invalidValue(field: field, reason: "must not contain a NUL character")
     }
     return value
