@@ -2,8 +2,8 @@ import Foundation
 
 /// The `lists` executable the child-process phases run: the release build linked as a user
 /// installs it (`LISTS_STATIC_STDLIB=1 swift build -c release --static-swift-stdlib --product
-/// lists`: the runtime linked in, position-dependent), whose start-up
-/// does not load the shared Swift runtime.
+/// lists`: the runtime linked in, a static executable), whose start-up
+/// runs no dynamic loader.
 struct CLIBinary {
   /// Where it is.
   var path: String
@@ -65,7 +65,7 @@ struct CLIBinary {
     ]
     progress(
       "\(why); building it as a user installs it: LISTS_STATIC_STDLIB=1 swift \(arguments.joined(separator: " "))")
-    // The manifest links `lists` position-dependent only when told the runtime is linked in.
+    // The manifest links `lists` as a static executable only when told the runtime is linked in.
     var environment = ProcessInfo.processInfo.environment
     environment["LISTS_STATIC_STDLIB"] = "1"
     let run = try ChildProcess.run(
