@@ -273,7 +273,11 @@ public final class ListsDatabase: Sendable {
   /// transaction: in WAL mode a read there waits for no other process's write either, and a
   /// command that only reads opens one connection, as before readers existed. When the writer
   /// is busy (a write waiting for another process's lock, an import), or this thread holds it,
-  /// the read goes to a reader of the pool instead. An in-memory database has only the writer
+  /// the read goes to a reader of the pool instead. Once reads have run side by side (the pool
+  /// has opened a connection), only the thread that took the writer last reads on it, and the
+  /// others keep to readers of their own (``ReaderPool/withReader(_:)``): two threads reading
+  /// at once then neither trade connections, and the pages cached in them, page after page, nor
+  /// both touch the writer's lock for every read. An in-memory database has only the writer
   /// (also from inside a call that holds it).
   ///
   /// With `snapshot`, `body` runs in one read transaction on a reader: everything it reads is
@@ -292,7 +296,7 @@ public final class ListsDatabase: Sendable {
       }
       if let readers {
         if !snapshot,
-          let result = try writer.withConnectionIfFree({ connection throws -> T in
+          let result = try writer.withConnectionIfFree(onlyIfLastOwner: readers.hasOpened, { connection throws -> T in
             defer { connection.resetCachedStatements() }
             return try run(connection)
           })

@@ -128,6 +128,42 @@ import ListStoreTesting
     }
   }
 
+  @Test func onceReadsHaveOverlappedEachThreadKeepsToAConnectionOfItsOwn() throws {
+    try withTemporaryFolder { folder in
+      let database = try ListsDatabase(path: folder.path())
+      let readers = try #require(database.readers)
+      // This thread writes: it took the writer last.
+      try database.orders().importItems(try orderDrafts(2))
+      let writer = try database.withConnection { connection in ObjectIdentifier(connection) }
+      let connectionOfARead: @Sendable () throws -> ObjectIdentifier = {
+        try database.read { connection in ObjectIdentifier(connection) }
+      }
+      // Before any read ran beside another, a read on another thread uses the free writer.
+      #expect(try onAnotherThread(connectionOfARead) == writer)
+      // A read inside another opens the first reader.
+      _ = try database.read { _ in try database.read { _ in 0 } }
+      #expect(readers.idleCount == 1)
+      // From now on another thread keeps to a reader, read after read, though the writer is
+      // free; this thread keeps to the writer.
+      let (first, second) = try onAnotherThread { (try connectionOfARead(), try connectionOfARead()) }
+      #expect(first == second && first != writer)
+      #expect(try connectionOfARead() == writer)
+      #expect(readers.idleCount == 1)
+    }
+  }
+
+  /// The result of `body` run on a thread of its own, waited for.
+  private func onAnotherThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<Result<T, any Error>?>(nil)
+    Thread {
+      result.withLock { $0 = Result { try body() } }
+      done.signal()
+    }.start()
+    done.wait()
+    return try result.withLock { $0! }.get()
+  }
+
   @Test func releasingTheDatabaseClosesTheFileWithItsReaders() throws {
     try withTemporaryFolder { folder in
       do {

@@ -16,6 +16,9 @@ final class WriterGate: @unchecked Sendable {
   /// The id of the thread holding `lock`, 0 when none. Only the holding thread stores its own
   /// id here, so a thread that reads its own id is the holder, whatever the memory ordering.
   private let owner = Atomic<UInt>(0)
+  /// The id of the thread that last took the gate, 0 before any did: where a thread's next
+  /// read finds the pages it touched last (see `ListsDatabase.readRethrowing`).
+  private let lastOwner = Atomic<UInt>(0)
 
   init(_ connection: Connection) {
     self.connection = connection
@@ -36,6 +39,7 @@ final class WriterGate: @unchecked Sendable {
     var result: Result<T, any Error>?
     lock.withLock { _ in
       owner.store(me, ordering: .relaxed)
+      if lastOwner.load(ordering: .relaxed) != me { lastOwner.store(me, ordering: .relaxed) }
       defer { owner.store(0, ordering: .relaxed) }
       result = Result { try body(connection, false) }
     }
@@ -45,12 +49,17 @@ final class WriterGate: @unchecked Sendable {
   /// Runs `body` with the connection when no thread holds the gate, taking it for as long as
   /// `body` runs; returns nil at once, without running `body`, when a thread (this one too)
   /// holds it.
-  func withConnectionIfFree<T>(_ body: (Connection) throws -> T) throws -> T? {
+  ///
+  /// With `onlyIfLastOwner`, also nil at once, without touching the lock, when another thread
+  /// took the gate last.
+  func withConnectionIfFree<T>(onlyIfLastOwner: Bool = false, _ body: (Connection) throws -> T) throws -> T? {
     let me = Threads.currentID()
     if owner.load(ordering: .relaxed) == me { return nil }
+    if onlyIfLastOwner, lastOwner.load(ordering: .relaxed) != me { return nil }
     var result: Result<T, any Error>?
     _ = lock.withLockIfAvailable { _ in
       owner.store(me, ordering: .relaxed)
+      if lastOwner.load(ordering: .relaxed) != me { lastOwner.store(me, ordering: .relaxed) }
       defer { owner.store(0, ordering: .relaxed) }
       result = Result { try body(connection) }
     }
