@@ -117,11 +117,6 @@ public struct KindBindings {
     }
   }
 
-  /// Moves past the next field without giving it a value: an update leaves it as it is.
-  mutating func skip() throws(ListStoreError) {
-    _ = try next()
-  }
-
   /// Gives every field not given a value its default (or null): what an insert binds for the
   /// fields a draft leaves out.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for a required field left out.
@@ -221,7 +216,22 @@ public struct KindBindings {
   /// Gives the next field `value`, whatever its type: the field after the last one given, in
   /// the definition's order.
   mutating func value(_ value: FieldValue) throws(ListStoreError) {
-    let index = try next()
+    try give(value, at: next())
+  }
+
+  /// Gives the field at `index` `value`, whatever its type, as ``value(_:)`` gives the next:
+  /// an update's changed fields, each at its place, without stepping over the others.
+  mutating func value(_ value: FieldValue, at index: Int) throws(ListStoreError) {
+    guard index >= 0 && index < queries.fieldChecks.count else {
+      throw .internalError(detail: "no field \(index) in \(queries.definition.name)")
+    }
+    markGiven(index)
+    field = index + 1
+    try give(value, at: index)
+  }
+
+  /// Gives the field at `index`, already marked given, `value`.
+  private mutating func give(_ value: FieldValue, at index: Int) throws(ListStoreError) {
     switch value {
     case .null:
       if purpose != .binding { return compare(.null, at: index) }

@@ -41,8 +41,8 @@ extension KindQueries {
     try statement.bind(account, at: 1)
     try statement.bind(id, at: updateIDParameter)
     var bindings = KindBindings(statement, queries: self, now: now)
-    for change in changes {
-      if let change { try bindings.value(change) } else { try bindings.skip() }
+    for (index, change) in changes.enumerated() {
+      if let change { try bindings.value(change, at: index) }
     }
     let clears = bindings.setOnePerAccount
     if !clears.isEmpty {
