@@ -10,6 +10,11 @@
 /// again or the statement is finalized, like a copy SQLite made itself: bindings survive
 /// `sqlite3_reset`.
 ///
+/// A parameter also remembers the length of the text SQLite points at in its buffer, so that
+/// binding the same text again (an account bound to every statement of a loop, which survives
+/// each reset) costs a comparison of its bytes and no call into SQLite. Any other binding of
+/// the parameter forgets it (``forget(at:)``).
+///
 /// Not thread-safe: used by the statement's one owner at a time, as the statement is.
 @usableFromInline
 struct BoundTextBuffers {
@@ -25,6 +30,9 @@ struct BoundTextBuffers {
     var secondCapacity = 0
     /// Whether SQLite may point at `second` (else `first`); text is written into the other.
     var boundIsSecond = false
+    /// The length of the text SQLite points at in that buffer; -1 when the parameter is bound
+    /// to anything else (or nothing).
+    var boundCount = -1
   }
 
   /// One entry per parameter, `?1` first; nil for a statement without parameters.
@@ -70,11 +78,37 @@ struct BoundTextBuffers {
   }
 
   /// Takes the spare buffer of parameter `index` as the one SQLite points at: SQLite accepted
-  /// the text bound from it.
+  /// the `length` bytes of text bound from it.
   @usableFromInline
-  func didBindSpare(at index: Int32) {
+  func didBindSpare(at index: Int32, length: Int) {
     guard index >= 1, index <= count, let parameters else { return }
     parameters[Int(index - 1)].boundIsSecond.toggle()
+    parameters[Int(index - 1)].boundCount = length
+  }
+
+  /// Whether parameter `index` is bound to the `length` bytes at `text` already, from the
+  /// buffer SQLite points at.
+  @usableFromInline
+  func isBound(_ text: UnsafePointer<CChar>, length: Int, at index: Int32) -> Bool {
+    guard index >= 1, index <= count, let parameters else { return false }
+    let parameter = parameters[Int(index - 1)]
+    guard parameter.boundCount == length,
+      let bound = parameter.boundIsSecond ? parameter.second : parameter.first
+    else { return false }
+    return length == 0 || CLibrary.bytes(bound, equal: text, count: length)
+  }
+
+  /// Parameter `index` is no longer bound to text from its buffers: bound to another value,
+  /// to text SQLite copied, or refused.
+  @usableFromInline
+  func forget(at index: Int32) {
+    guard index >= 1, index <= count, let parameters else { return }
+    parameters[Int(index - 1)].boundCount = -1
+  }
+
+  /// No parameter is bound to text from its buffers any longer (`sqlite3_clear_bindings`).
+  func forgetAll() {
+    for index in 0..<count { forget(at: index + 1) }
   }
 
   /// `buffer`, grown to hold `size` bytes first when it is smaller (its old bytes are not kept).

@@ -50,6 +50,7 @@ public final class Statement {
   /// Binds an integer to the 1-based parameter `index`.
   @inlinable
   public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+    boundText.forget(at: index)
     let rc = sqlite3_bind_int64(handle, index, value)
     if rc != SQLITE_OK { throw failure(rc) }
   }
@@ -84,13 +85,16 @@ public final class Statement {
   /// `index`; returns SQLite's result code.
   @usableFromInline
   func bindText(_ text: UnsafePointer<CChar>, count: Int, at index: Int32) -> Int32 {
+    // The same bytes bound from this statement's buffer already: the binding survived resets.
+    if boundText.isBound(text, length: count, at: index) { return SQLITE_OK }
+    boundText.forget(at: index)
     let length: Int32 = CLibrary.length(ofCString: text) == count ? -1 : Int32(clamping: count)
     guard count <= BoundTextBuffers.longest, let buffer = boundText.spare(at: index, size: count + 1) else {
       return sqlite3_bind_text(handle, index, text, length, csqlite_transient())
     }
     buffer.update(from: text, count: count + 1)
     let rc = sqlite3_bind_text(handle, index, buffer, length, csqlite_static())
-    if rc == SQLITE_OK { boundText.didBindSpare(at: index) }
+    if rc == SQLITE_OK { boundText.didBindSpare(at: index, length: count) }
     return rc
   }
 
@@ -103,6 +107,7 @@ public final class Statement {
   /// Binds `NULL` to the 1-based parameter `index`.
   @inlinable
   public func bindNull(at index: Int32) throws(SQLiteError) {
+    boundText.forget(at: index)
     let rc = sqlite3_bind_null(handle, index)
     if rc != SQLITE_OK { throw failure(rc) }
   }
@@ -130,7 +135,10 @@ public final class Statement {
   public func reset() { sqlite3_reset(handle) }
 
   /// Sets every parameter back to `NULL`.
-  public func clearBindings() { sqlite3_clear_bindings(handle) }
+  public func clearBindings() {
+    boundText.forgetAll()
+    sqlite3_clear_bindings(handle)
+  }
 
   // MARK: Columns (0-based)
 

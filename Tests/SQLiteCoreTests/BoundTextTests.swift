@@ -82,4 +82,37 @@ import Testing
     #expect(statement.text(at: 0) == "text")
     #expect(statement.text(at: 1) == "after")
   }
+
+  /// Binding the text a parameter holds already is skipped; anything bound in between makes
+  /// the next binding of that text bind it again.
+  @Test func theSameTextBoundAgainAfterAnotherValueIsReadAgain() throws {
+    let connection = try Connection(path: ":memory:")
+    let statement = try connection.prepare("SELECT typeof(?1) || ':' || ?1")
+    func read() throws -> String? {
+      defer { statement.reset() }
+      guard try statement.step() else { return nil }
+      return statement.optionalText(at: 0)
+    }
+    let long = String(repeating: "l", count: 3000)
+    let steps: [(bind: () throws -> Void, reads: String?)] = [
+      ({ try statement.bind("same", at: 1) }, "text:same"),
+      ({ try statement.bind("same", at: 1) }, "text:same"),
+      ({ try statement.bind(Int64(7), at: 1) }, "integer:7"),
+      ({ try statement.bind("same", at: 1) }, "text:same"),
+      ({ try statement.bindNull(at: 1) }, nil),
+      ({ try statement.bind("same", at: 1) }, "text:same"),
+      ({ statement.clearBindings() }, nil),
+      ({ try statement.bind("same", at: 1) }, "text:same"),
+      ({ try statement.bind("samf", at: 1) }, "text:samf"),
+      ({ try statement.bind("same", at: 1) }, "text:same"),
+      ({ try statement.bind(long, at: 1) }, "text:" + long),
+      ({ try statement.bind("same", at: 1) }, "text:same"),
+      ({ try statement.bind("", at: 1) }, "text:"),
+      ({ try statement.bind("", at: 1) }, "text:"),
+    ]
+    for (index, step) in steps.enumerated() {
+      try step.bind()
+      #expect(try read() == step.reads, "step \(index)")
+    }
+  }
 }
