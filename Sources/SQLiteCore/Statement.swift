@@ -86,6 +86,8 @@ public final class Statement {
   @usableFromInline
   func bindText(_ text: UnsafePointer<CChar>, count: Int, at index: Int32) -> Int32 {
     // The same bytes bound from this statement's buffer already: the binding survived resets.
+    // (Even while the statement runs, when SQLite would refuse a new binding: the parameter
+    // already holds exactly what is asked, so nothing is refused.)
     if boundText.isBound(text, length: count, at: index) { return SQLITE_OK }
     boundText.forget(at: index)
     let length: Int32 = CLibrary.length(ofCString: text) == count ? -1 : Int32(clamping: count)

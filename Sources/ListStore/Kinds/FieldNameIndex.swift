@@ -18,12 +18,11 @@ struct FieldNameIndex: Sendable {
   /// `addresses.index(of:expected:)` first, then ``index(of:expected:)`` when it finds none).
   let addresses: LiteralAddresses
   /// How many names there are.
-  let count: Int
+  var count: Int { addresses.count }
 
   init(_ names: [String]) {
     self.names = Names(names)
     addresses = self.names.addresses
-    count = names.count
   }
 
   /// The index of the field `name`, looked for first at `expected`, or nil when no field has
@@ -37,12 +36,12 @@ struct FieldNameIndex: Sendable {
   }
 
   /// The names' bytes, and the words of ``FieldNameIndex/addresses``, which it owns.
-  private final class Names: @unchecked Sendable {
-    // Immutable but for the words, atomics at an address that never changes: @unchecked.
+  private final class Names: Sendable {
     /// The names' UTF-8 bytes, one after the other.
     let bytes: [UInt8]
     /// Where each name starts in ``bytes``, and one more entry: the end of the last.
     let starts: [Int]
+    /// Allocated here and freed when the names go: the index lives as long as they do.
     let addresses: LiteralAddresses
 
     init(_ names: [String]) {
