@@ -45,6 +45,9 @@ extension ListStoreError: CustomStringConvertible {
     case .syncStateDamaged(let kind, let account, let detail):
       "The sync state of \(kind) for account '\(account)' is damaged (\(detail)); no item is lost: "
         + "'lists sync \(kind) --from URL' replaces it."
+    case .remoteHasChanges(let kind, let count):
+      "\(kind) has \(count == 1 ? "a change" : "\(count) changes") for its remote not synced or resolved yet; "
+        + "sync or resolve them before giving another remote."
     case .bookkeepingDamaged(let path, let detail):
       "\(path) is damaged (\(detail)); no item is lost: repair it with 'lists doctor --repair'."
     case .migrationChanged(nil, let number, let name):
@@ -118,6 +121,7 @@ extension ListStoreError: CustomStringConvertible {
     case .countDrift: .countDrift
     case .bookkeepingDamaged: .damagedBookkeeping
     case .syncStateDamaged: .damagedSyncState
+    case .remoteHasChanges: .invalidRequest
     case .migrationChanged: .migrationChanged
     case .migrationFailed: .migrationFailed
     case .cannotCreate: .cannotCreate

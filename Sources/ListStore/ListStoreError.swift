@@ -67,6 +67,9 @@ public enum ListStoreError: Error, Sendable, Equatable {
   /// of the wrong type, a URL with a user name or password). It is cache state: a sync with
   /// `--from URL` replaces it.
   case syncStateDamaged(kind: String, account: String, detail: String)
+  /// A sync with another remote than the kind's while `count` changes of the person's wait for
+  /// the kind's remote or are kept as its conflicts and refusals: they belong to that remote.
+  case remoteHasChanges(kind: String, count: Int)
   /// An applied migration whose SQL in this code differs from what was applied to the file
   /// (its checksum): with `app` nil one of the package's own (another build of lists made the
   /// file), else one of that app's namespace (a shipped migration was changed).

@@ -83,7 +83,7 @@ public struct KindSync: Sendable {
       for _ in 0..<100_000 {
         let changes: [OutgoingChange]
         do {
-          changes = try items.takeChanges(limit: 100, writeItem: encode)
+          changes = try items.takeChanges(remoteURL: remoteURL, limit: 100, writeItem: encode)
         } catch {
           throw SyncError.store(error)
         }
@@ -96,12 +96,13 @@ public struct KindSync: Sendable {
         }
         var results: [ChangeResult] = []
         results.reserveCapacity(answers.count)
-        for (index, answer) in answers.enumerated() {
-          results.append(try Self.result(answer, number: index + 1, decode))
+        for answer in answers {
+          results.append(Self.result(answer, decode))
         }
         let counts: (applied: Int, conflicts: Int, rejected: Int)
         do {
-          counts = try items.applyResults(results) { base in try Self.restore(base, decode) }
+          counts = try items.applyResults(
+            results, restore: { base in try Self.restore(base, decode) }, writeItem: encode)
         } catch {
           throw SyncError.store(error)
         }
@@ -118,19 +119,19 @@ public struct KindSync: Sendable {
     }
   }
 
-  /// The store's form of one answer, its item decoded as a page's items are.
-  private static func result(_ answer: PushAnswer, number: Int, _ decode: Decode) throws(SyncError) -> ChangeResult {
-    func item() throws(SyncError) -> RemoteDraft? {
-      guard let item = answer.item else { return nil }
-      do {
-        return try item.draft(decode)
-      } catch {
-        throw .remote(RemoteError(.protocolError, "result \(number)'s item: \(error.reason)").onPush())
-      }
+  /// The store's form of one answer, its item decoded as a page's items are. An item that does
+  /// not decode makes the answer unusable: that change alone becomes a conflict with the
+  /// reason, and the batch's other answers are applied.
+  private static func result(_ answer: PushAnswer, _ decode: Decode) -> ChangeResult {
+    let item: RemoteDraft?
+    do {
+      item = try answer.item?.draft(decode)
+    } catch {
+      return ChangeResult(changeID: answer.changeID, outcome: .unusable(reason: error.reason), json: answer.json)
     }
     switch answer.status {
-    case .applied: return ChangeResult(changeID: answer.changeID, outcome: .applied(try item()), json: answer.json)
-    case .conflict: return ChangeResult(changeID: answer.changeID, outcome: .conflict(try item()), json: answer.json)
+    case .applied: return ChangeResult(changeID: answer.changeID, outcome: .applied(item), json: answer.json)
+    case .conflict: return ChangeResult(changeID: answer.changeID, outcome: .conflict(item), json: answer.json)
     case .rejected(let message, let field):
       return ChangeResult(changeID: answer.changeID, outcome: .rejected(message: message, field: field), json: answer.json)
     }
@@ -156,7 +157,13 @@ public struct KindSync: Sendable {
     // A damaged state is no reason not to refresh: the walk writes it again, whole.
     let stored = (try? items.syncState()) ?? nil
     let since = stored?.remoteURL == remoteURL ? stored?.checkpoint : nil
-    return try await fetch(number: 1, cursor: nil, generation: nil, since: since)
+    do {
+      return try await fetch(number: 1, cursor: nil, generation: nil, since: since)
+    } catch .remote(let error) where since != nil && error.isCheckpointExpired {
+      // The remote no longer knows what changed since then: the whole list is walked, and its
+      // last page removes what the remote no longer holds.
+      return try await fetch(number: 1, cursor: nil, generation: nil, since: nil)
+    }
   }
 
   /// Fetches the page the stored cursor leads to and writes it; nil when the server said there

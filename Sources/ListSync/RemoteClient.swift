@@ -209,6 +209,11 @@ public final class RemoteClient: Sendable {
         ? RemoteError(.rateLimited, "the server is rate limiting (429).", status: status)
         : RemoteError(.serverError, "the server failed (\(status)).", status: status)
       return .retry(error, after: retryAfter)
+    case 410 where Self.saysCheckpointExpired(response):
+      var error = RemoteError(
+        .clientError, "the server no longer knows the checkpoint (410); the list is walked whole.", status: status)
+      error.isCheckpointExpired = true
+      throw error
     case 400..<500:
       throw RemoteError(
         .clientError, "the server rejected the request (\(status)); check the URL.",
@@ -217,6 +222,14 @@ public final class RemoteClient: Sendable {
       throw RemoteError(
         .protocolError, "the server answered \(status).", status: status)
     }
+  }
+
+  /// Whether a response's body is `{"error": "checkpoint_expired", ...}`.
+  private static func saysCheckpointExpired(_ response: HTTPResponse) -> Bool {
+    guard case .object(let body)? = try? JSONParser.parse(response.body),
+      case .string("checkpoint_expired")? = body["error"]
+    else { return false }
+    return true
   }
 
   private static func error(for failure: TransportFailure) -> RemoteError {

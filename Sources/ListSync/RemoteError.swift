@@ -25,6 +25,10 @@ public struct RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
   public internal(set) var attempts: Int
   /// Whether the error is about a push of changes, not a page.
   public internal(set) var isPush = false
+  /// Whether the remote answered a pull since a checkpoint with `410` and
+  /// `{"error": "checkpoint_expired"}`: it no longer knows what changed since then, and the
+  /// list is to be walked whole.
+  public internal(set) var isCheckpointExpired = false
   private let detail: String
 
   /// Creates an error; `detail` must be one sentence without header values.
@@ -40,6 +44,7 @@ public struct RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
   func on(page number: Int) -> RemoteError {
     var copy = RemoteError(kind, detail, page: number, status: status)
     copy.attempts = attempts
+    copy.isCheckpointExpired = isCheckpointExpired
     return copy
   }
 

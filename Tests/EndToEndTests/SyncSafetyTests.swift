@@ -228,7 +228,7 @@ import Testing
     #expect(synced.stdout.hasSuffix(": 3 cached (0 new).\n"), "\(synced)")
     #expect(await sandbox.sqlite("SELECT item_id, remote_id FROM list_sync_items ORDER BY item_id") == ids)
     #expect(await sandbox.sqlite("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%CHECK%' AND name IN ('list_sync', 'list_sync_items')") == "2\n")
-    #expect(await sandbox.sqlite("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'favorites_changes_%'") == "3\n")
+    #expect(await sandbox.sqlite("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'favorites_changes_%'") == "4\n")
     #expect(await sandbox.run("add", "favorites", "--ref", "r:9", "--title", "Mine").exitCode == 0)
     #expect(await sandbox.sqlite("SELECT op FROM list_changes") == "add\n")
   }

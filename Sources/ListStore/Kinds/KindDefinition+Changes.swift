@@ -1,11 +1,17 @@
 import SQLiteCore
 
 extension KindDefinition {
-  /// The names of the three triggers that record the kind's changes in the outbox once it has
-  /// a remote: `<kind>_changes_insert`, `_update` and `_delete`.
+  /// The names of the triggers a synced kind's table has: the three that record its changes in
+  /// the outbox (`<kind>_changes_insert`, `_update` and `_delete`) and the one that keeps the id
+  /// and account of its synced items (`<kind>_changes_identity`).
   public var changeTriggerNames: [String] {
-    ["insert", "update", "delete"].map { name + "_changes_" + $0 }
+    ["insert", "update", "delete", "identity"].map { name + "_changes_" + $0 }
   }
+
+  /// The message of the statement the file refuses: an `UPDATE` of the `id` or `account` of an
+  /// item of an account that has a remote.
+  public static let identityRuleMessage =
+    "the id and account of an item of a synced list do not change; remove the item and add it instead"
 
   /// The triggers that record every write to the kind's items of an account with a remote as a
   /// pending change in `list_changes`, in the write's own transaction — the store's writes and
@@ -65,6 +71,36 @@ extension KindDefinition {
             OR EXISTS (SELECT 1 FROM list_changes WHERE \(item("OLD")) AND state = 'sent' AND op = 'add');
       END
       """
-    return [insert, update, delete]
+    // Moving an item to another id or account would leave its remote id and its changes on an
+    // item that no longer holds them: the remote would be sent changes for the wrong item, or
+    // none at all. Checked for the account left and the account joined.
+    let identity = """
+      CREATE TRIGGER \(triggers[3]) BEFORE UPDATE OF id, account ON \(table)
+        WHEN (OLD.id IS NOT NEW.id OR OLD.account IS NOT NEW.account)
+          AND (EXISTS (SELECT 1 FROM list_sync WHERE kind = \(kind) AND account = OLD.account)
+            OR EXISTS (SELECT 1 FROM list_sync WHERE kind = \(kind) AND account = NEW.account)) BEGIN
+        SELECT RAISE(ABORT, \(SQLText.literal(Self.identityRuleMessage)));
+      END
+      """
+    return [insert, update, delete, identity]
+  }
+
+  /// Gives the kind's table the triggers of ``changeTriggerSQL`` made from this definition, in
+  /// the caller's transaction: when `replacing`, any the table has are dropped first (a change
+  /// of definition: the update trigger names every field); otherwise only when one is missing
+  /// (a file synced by an earlier build has fewer).
+  func installChangeTriggers(_ connection: Connection, replacing: Bool) throws {
+    let present = try connection.cachedStatement(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = ?1")
+    var count = 0
+    for name in changeTriggerNames {
+      try present.bind(name, at: 1)
+      if try present.step(), present.int64(at: 0) > 0 { count += 1 }
+      present.reset()
+    }
+    if count == 0 && replacing { return }
+    if count == changeTriggerNames.count && !replacing { return }
+    for name in changeTriggerNames { try connection.execute("DROP TRIGGER IF EXISTS \(SQLText.identifier(name))") }
+    for sql in changeTriggerSQL { try connection.execute(sql) }
   }
 }

@@ -12,12 +12,14 @@ extension KindDefinition {
     [tableSQL] + indexSQL + triggerSQL
   }
 
-  /// `CREATE TABLE` for the kind: `id`, `account`, a column (two for money) per field, and
+  /// `CREATE TABLE` for the kind: `id` (never given twice), `account`, a column (two for money) per field, and
   /// `added_at` where implicit; STRICT, with a CHECK for every limit SQL can hold and a default
   /// for every optional column, so another program's plain INSERT of the required columns works.
   public var tableSQL: String {
     var lines = [
-      "id INTEGER PRIMARY KEY",
+      // AUTOINCREMENT: an id is never given twice, not after the item holding the largest
+      // one is removed (a change waiting for the old item must never reach a new one).
+      "id INTEGER PRIMARY KEY AUTOINCREMENT",
       "account TEXT NOT NULL DEFAULT 'default' CHECK (length(account) > 0)",
     ]
     for field in fields { lines += Self.columnSQL(field) }

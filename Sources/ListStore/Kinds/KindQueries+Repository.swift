@@ -8,7 +8,7 @@ extension KindQueries {
   /// Inserts one item of `account`: `bind` gives the field values (fields it leaves out get
   /// their defaults). A one-per-account field set on the new item is cleared on the others
   /// first (the partial unique index would refuse the insert), and put back when a kept
-  /// duplicate adds nothing.
+  /// duplicate adds nothing (so is the id sequence, which the ignored insert advanced).
   /// - Returns: The item's id, and whether it was added (false: the stored duplicate's id).
   /// - Throws: ``ListStoreError/duplicateItem(kind:item:fields:values:)`` for a duplicate the rule
   ///   rejects; what `bind` throws; a SQLite error.
@@ -24,8 +24,12 @@ extension KindQueries {
       try insert.bind(bindings.addedAt ?? now, at: bindings.addedAtParameter)
     }
     let clears = bindings.setOnePerAccount
+    // Undone when a kept duplicate adds nothing: the clearing of a one-per-account field, and
+    // the table's id sequence, which SQLite advances for the insert it then ignores (a kept
+    // duplicate changes nothing in the file).
+    let guarded = !clears.isEmpty || definition.unique?.onDuplicate == .keep
+    if guarded { try connection.execute("SAVEPOINT kind_insert") }
     if !clears.isEmpty {
-      try connection.execute("SAVEPOINT one_per_account")
       for name in clears {
         guard let sql = clearOthersSQL[name] else { continue }
         let clear = try connection.cachedStatement(text: sql)
@@ -43,13 +47,13 @@ extension KindQueries {
       let stored = try storedDuplicateID(
         account: account, values: KindBindings.recordingUniqueValues(of: self, now: now, bind), connection)
     {
-      if !clears.isEmpty {
-        try connection.execute("ROLLBACK TO one_per_account")
-        try connection.execute("RELEASE one_per_account")
+      if guarded {
+        try connection.execute("ROLLBACK TO kind_insert")
+        try connection.execute("RELEASE kind_insert")
       }
       return (stored, false)
     }
-    if !clears.isEmpty { try connection.execute("RELEASE one_per_account") }
+    if guarded { try connection.execute("RELEASE kind_insert") }
     return (connection.lastInsertRowID, true)
   }
 

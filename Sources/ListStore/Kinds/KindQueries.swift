@@ -76,6 +76,8 @@ final class KindQueries: Sendable {
   /// The end of a complete walk: removes the account's (`?1`) items of the kind (`?2`) that
   /// the remote sent before and walk `?3` did not, unless a change of theirs waits.
   let remoteDropSQL: String
+  /// A change of remote: removes account `?1`'s items of kind `?2` that the old remote sent.
+  let remoteForgetSQL: String
   /// The first sync of kind `?1` for account `?2`: a pending `add` for each item the remote
   /// does not know and that has no change recorded, in id order.
   let adoptUnsyncedSQL: String
@@ -213,6 +215,10 @@ final class KindQueries: Sendable {
         WHERE m.kind = ?2 AND m.account = ?1 AND m.seen != ?3
           AND NOT EXISTS (SELECT 1 FROM list_changes c WHERE c.kind = ?2 AND c.account = ?1
             AND c.item_id = m.item_id AND (c.state = 'pending' OR c.state = 'sent')))
+      """
+    remoteForgetSQL = """
+      DELETE FROM \(table) WHERE account = ?1 AND id IN (SELECT m.item_id FROM list_sync_items m
+        WHERE m.kind = ?2 AND m.account = ?1)
       """
     adoptUnsyncedSQL = """
       INSERT INTO list_changes (kind, account, item_id, op)

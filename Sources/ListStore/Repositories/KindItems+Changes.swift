@@ -102,9 +102,10 @@ extension KindItems {
   }
 
   /// Sends a change the remote conflicted with or refused again, as a new change (a new id) on
-  /// top of the remote's item as the file last saw it: the same operation and values, the
-  /// remote's current version as its base. It waits, after every change already waiting, for
-  /// the next push; the answered change goes. A remove takes the item out here at once; an add
+  /// top of the remote's item: the same operation and values, with the remote's version as the
+  /// file holds it when the change is sent as its base. It waits, after every change already
+  /// waiting, for the next push; the answered change goes. A refused add is sent as a new add
+  /// of the item as the person last wrote it. A remove takes the item out here at once; an add
   /// or an update shows the remote's values until the remote answers.
   ///
   /// An update or a remove needs the remote's item: when the remote no longer has it (a
@@ -135,13 +136,11 @@ extension KindItems {
       }
       var sent: JSONObject?
       if let payload, case .object(let object)? = try? JSONParser.parse(payload) { sent = object }
-      var remote: (id: StoredRemoteID, version: StoredRemoteID?)?
       if operation != .add {
         guard let id = sent?["id"].flatMap(StoredRemoteID.init(json:)),
           let mapped = try mappedItem(remoteID: id, connection)
         else { return .remoteItemGone }
         itemID = mapped.itemID
-        remote = (id, mapped.version)
       }
       let newID = try Self.newChangeID(connection)
       var values: String?
@@ -150,22 +149,23 @@ extension KindItems {
         writer.value(item)
         values = String(decoding: writer.bytes, as: UTF8.self)
       }
-      let json = Self.changeJSON(changeID: newID, operation: operation, remote: remote, item: values)
       let remove = try connection.cachedStatement("DELETE FROM list_changes WHERE seq = ?1")
       try remove.bind(seq, at: 1)
       try remove.run()
-      // Sent as frozen: exactly these values and this id, until the remote answers.
+      // Pending, with the values to send: the remote id and the base version are the ones the
+      // file holds when it is sent (a pull may bring a newer version first), and the fields the
+      // person changes meanwhile go on top (``takeChanges(remoteURL:limit:writeItem:)``).
       let insert = try connection.cachedStatement(
         """
         INSERT INTO list_changes (change_id, kind, account, item_id, op, state, payload)
-        VALUES (?1, ?2, ?3, ?4, ?5, 'sent', ?6)
+        VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6)
         """)
       try insert.bind(newID, at: 1)
       try insert.bind(definition.name, at: 2)
       try insert.bind(account, at: 3)
       try insert.bind(itemID, at: 4)
       try insert.bind(operation.rawValue, at: 5)
-      try insert.bind(json, at: 6)
+      try insert.bind(values, at: 6)
       try insert.run()
       if operation == .remove {
         // The person's remove shows at once, as when they made it; not a change of its own.
@@ -178,7 +178,7 @@ extension KindItems {
   }
 
   /// The local item the remote id is mapped to, with the remote's version of it.
-  private func mappedItem(remoteID: StoredRemoteID, _ connection: Connection) throws -> (
+  func mappedItem(remoteID: StoredRemoteID, _ connection: Connection) throws -> (
     itemID: Int64, version: StoredRemoteID?
   )? {
     let statement = try connection.cachedStatement(

@@ -26,6 +26,9 @@ public struct ChangeResult: Sendable {
     case conflict(RemoteDraft?)
     /// Refused for good, with the remote's message and the field it names.
     case rejected(message: String, field: String?)
+    /// An answer whose item does not decode here (the reason says why): the change is kept as
+    /// a conflict with the reason, and the item stays as it is.
+    case unusable(reason: String)
   }
 
   /// The change answered.
@@ -51,15 +54,33 @@ extension KindItems {
   /// is made. A change of an item whose earlier change is not answered yet waits (it needs the
   /// remote id or the version that answer brings), and so do the later changes of that item.
   ///
+  /// The outbox is read in order and only as far as the batch needs: taking each batch of a
+  /// long queue costs the batch, not the queue.
+  ///
   /// - Parameters:
+  ///   - remoteURL: The remote the changes go to. Changes belong to the kind's remote: for
+  ///     another, nothing is taken (and a waiting change is an error).
   ///   - limit: The most changes taken (a request carries at most 100).
   ///   - writeItem: An item's fields (all of them, or the named ones) as the JSON object of the
   ///     kind's item shape, without `id`.
+  /// - Throws: ``ListStoreError/remoteHasChanges(kind:count:)`` when `remoteURL` is not the
+  ///   kind's remote and changes wait for that one.
   package func takeChanges(
-    limit: Int = 100, writeItem: (DynamicItem, _ fields: [String]?) -> String
+    remoteURL: String? = nil, limit: Int = 100, writeItem: (DynamicItem, _ fields: [String]?) -> String
   ) throws(ListStoreError) -> [OutgoingChange] {
     try write { connection in
       guard try SyncSchema.hasOutbox(connection) else { return [] }
+      if let remoteURL, let stored = try SyncSchema.state(kind: definition.name, account: account, connection),
+        stored.0.remoteURL != remoteURL
+      {
+        let counts = try connection.cachedStatement("SELECT count(*) FROM list_changes WHERE kind = ?1 AND account = ?2")
+        try counts.bind(definition.name, at: 1)
+        try counts.bind(account, at: 2)
+        let count = try counts.step() ? Int(counts.int64(at: 0)) : 0
+        counts.reset()
+        if count > 0 { throw ListStoreError.remoteHasChanges(kind: definition.name, count: count) }
+        return []
+      }
       let rows = try connection.cachedStatement(
         """
         SELECT change_id, seq, item_id, op, fields, state, made_at, payload, answer, answered_at FROM list_changes
@@ -67,36 +88,43 @@ extension KindItems {
         """)
       try rows.bind(definition.name, at: 1)
       try rows.bind(account, at: 2)
+      // Read in order as far as the batch needs; the writes wait until the reading is done.
       var waiting: [(seq: Int64, change: SyncChange, payload: String?)] = []
-      while try rows.step() {
+      var blocked: Set<Int64> = []
+      var counted = 0
+      while counted < limit, try rows.step() {
         let change = try Self.change(rows, path: database.path)
+        guard !blocked.contains(change.itemID) else { continue }
+        // A later change of the item needs what this one's answer brings — the remote id of
+        // an add, the new version of an update — so it waits for a later request.
+        blocked.insert(change.itemID)
         waiting.append((change.sequence, change, rows.optionalText(at: 7)))
+        counted += 1
       }
       rows.reset()
       var taken: [OutgoingChange] = []
-      var blocked: Set<Int64> = []
-      for (seq, change, payload) in waiting where taken.count < limit {
-        guard !blocked.contains(change.itemID) else { continue }
+      for (seq, change, payload) in waiting {
         if change.state == .sent, let payload, let changeID = change.changeID {
           taken.append(OutgoingChange(changeID: changeID, itemID: change.itemID, operation: change.operation, json: payload))
-          // A later change of the item needs the version this one's answer brings.
-          blocked.insert(change.itemID)
           continue
         }
         let remote = try remoteID(ofItem: change.itemID, connection)
-        if change.operation != .add && remote == nil {
-          blocked.insert(change.itemID)
-          continue
-        }
+        if change.operation != .add && remote == nil { continue }
         var values: String?
         if change.operation != .remove {
-          guard let item = try queries.item(id: change.itemID, account: account, connection, decode: decode) else {
+          let item = try queries.item(id: change.itemID, account: account, connection, decode: decode)
+          if let payload {
+            // A change sent again by the person (`retryAnsweredChange`): the values they sent,
+            // with the fields they changed since on top.
+            values = Self.merged(payload, item.map { writeItem($0, change.fields) }, fields: change.fields)
+          } else if let item {
+            values = writeItem(item, change.operation == .update ? change.fields : nil)
+          } else {
             // The item is gone and its delete trigger did not fold the change away (another
             // program wrote without the triggers): nothing of it can be sent.
             try deleteChange(seq: seq, connection)
             continue
           }
-          values = writeItem(item, change.operation == .update ? change.fields : nil)
         }
         let changeID = try change.changeID ?? Self.newChangeID(connection)
         let json = Self.changeJSON(changeID: changeID, operation: change.operation, remote: remote, item: values)
@@ -107,12 +135,28 @@ extension KindItems {
         try mark.bind(changeID, at: 3)
         try mark.run()
         taken.append(OutgoingChange(changeID: changeID, itemID: change.itemID, operation: change.operation, json: json))
-        // A later change of the item needs what this one's answer brings — the remote id of an
-        // add, the new version of an update — so it waits for a later request.
-        blocked.insert(change.itemID)
       }
       return taken
     }
+  }
+
+  /// The values a retried change sends: the JSON object `sent`, with the members of `current`
+  /// (the item's named fields as they are now) for `fields` on top; `sent` alone when the person
+  /// changed nothing since.
+  static func merged(_ sent: String, _ current: String?, fields: [String]) -> String {
+    guard !fields.isEmpty, let current, case .object(var values)? = try? JSONParser.parse(sent),
+      case .object(let newer)? = try? JSONParser.parse(current)
+    else { return sent }
+    for member in newer.members {
+      if let index = values.members.firstIndex(where: { $0.key == member.key }) {
+        values.members[index].value = member.value
+      } else {
+        values.members.append(member)
+      }
+    }
+    var writer = JSONWriter(capacity: sent.utf8.count + current.utf8.count)
+    writer.value(.object(values))
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// A change as a push request carries it: its id and operation, the remote id and the base
@@ -162,12 +206,23 @@ extension KindItems {
   /// - conflict: the remote wins: the item takes the remote's values, or is removed when the
   ///   remote's item is gone, and the change is kept as a conflict with the answer;
   /// - rejected: the item returns to the remote's last known values (`restore` decodes them),
-  ///   an item added here and refused is removed, and the change is kept as refused.
+  ///   an item added here and refused is removed, and the change is kept as refused;
+  /// - unusable: the answer's item does not decode here: the change is kept as a conflict with
+  ///   the reason, and the item stays as it is.
   ///
-  /// An answer for a change that is not sent (answered already, or unknown) is ignored.
+  /// Each answer is applied on its own: one this file cannot take — its item fails the kind's
+  /// rules here or clashes with another item's unique values — makes that one change a conflict
+  /// with the reason (the item stays as it is), and the other answers are applied. An answer
+  /// carrying an older integer `version` of an item than the one the file holds (a replayed
+  /// answer, after a pull brought a newer one) never replaces it. When an item leaves the list
+  /// because its add was refused or the remote no longer has it, the later changes of that item
+  /// — which could never be sent — join the kept record, which then holds the item as the
+  /// person last wrote it (`writeItem`). An answer for a change that is not sent (answered
+  /// already, or unknown) is ignored.
   /// - Returns: How many changes were applied, conflicted and refused.
   package func applyResults(
-    _ results: [ChangeResult], restore: (String) throws -> RemoteDraft?
+    _ results: [ChangeResult], restore: (String) throws -> RemoteDraft?,
+    writeItem: ((DynamicItem, _ fields: [String]?) -> String)? = nil
   ) throws(ListStoreError) -> (applied: Int, conflicts: Int, rejected: Int) {
     let now = database.configuration.now().millisecondsSince1970
     return try write { connection in
@@ -187,43 +242,162 @@ extension KindItems {
           find.reset()
           continue
         }
-        let seq = find.int64(at: 0)
-        let itemID = find.int64(at: 1)
+        let change = AnsweredChange(seq: find.int64(at: 0), itemID: find.int64(at: 1), operation: op)
         find.reset()
-        // The change leaves the waiting ones first: the item's values are the remote's to set
-        // now, unless a later change of the person's waits.
-        switch result.outcome {
-        case .applied(let remote):
-          try deleteChange(seq: seq, connection)
-          if op == .remove {
-            try forgetRemoteIDs(ofItem: itemID, connection)
-          } else if let remote {
-            try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
+        try connection.execute("SAVEPOINT list_answer")
+        do {
+          let state = try apply(
+            result, to: change, generation: generation, connection, now: now, restore: restore, writeItem: writeItem)
+          try connection.execute("RELEASE list_answer")
+          switch state {
+          case .conflict: counts.conflicts += 1
+          case .rejected: counts.rejected += 1
+          case .pending, .sent: counts.applied += 1
           }
-          counts.applied += 1
-        case .conflict(let remote):
-          try keep(seq: seq, as: .conflict, answer: result.json, connection, now: now)
-          if let remote {
-            try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
-          } else {
-            try removeItem(itemID, connection)
-            try forgetRemoteIDs(ofItem: itemID, connection)
-          }
+        } catch let error where Self.isUntakeable(error) {
+          try connection.execute("ROLLBACK TO list_answer")
+          try connection.execute("RELEASE list_answer")
+          let reason = (error as? ListStoreError)?.message ?? "the item breaks a rule of this list here"
+          try keepUntaken(result, change, reason: reason, generation: generation, connection, now: now)
           counts.conflicts += 1
-        case .rejected:
-          try keep(seq: seq, as: .rejected, answer: result.json, connection, now: now)
-          let base = try remoteBase(ofItem: itemID, connection)
-          if let base, let remote = try restore(base) {
-            try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
-          } else if op == .add {
-            try removeItem(itemID, connection)
-          }
-          counts.rejected += 1
         }
       }
       try endSyncWrite(connection)
       return counts
     }
+  }
+
+  /// A sent change an answer is for.
+  struct AnsweredChange {
+    var seq: Int64
+    var itemID: Int64
+    var operation: SyncChange.Operation
+  }
+
+  /// Applies one answer; returns the state the change is left in (`sent` when it was applied
+  /// and went).
+  private func apply(
+    _ result: ChangeResult, to change: AnsweredChange, generation: Int64, _ connection: Connection, now: Int64,
+    restore: (String) throws -> RemoteDraft?, writeItem: ((DynamicItem, _ fields: [String]?) -> String)?
+  ) throws -> SyncChange.State {
+    let (seq, itemID, op) = (change.seq, change.itemID, change.operation)
+    switch result.outcome {
+    case .applied(let remote):
+      try deleteChange(seq: seq, connection)
+      if op == .remove {
+        try forgetRemoteIDs(ofItem: itemID, connection)
+      } else if let remote {
+        try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
+      }
+      return .sent
+    case .conflict(let remote):
+      try keep(seq: seq, as: .conflict, answer: result.json, connection, now: now)
+      if let remote {
+        try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
+      } else {
+        try joinLaterChanges(of: change, connection, writeItem: writeItem)
+        try removeItem(itemID, connection)
+        try forgetRemoteIDs(ofItem: itemID, connection)
+      }
+      return .conflict
+    case .rejected:
+      try keep(seq: seq, as: .rejected, answer: result.json, connection, now: now)
+      let base = try remoteBase(ofItem: itemID, connection)
+      if let base, let remote = try restore(base) {
+        try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
+      } else if op == .add {
+        try joinLaterChanges(of: change, connection, writeItem: writeItem)
+        try removeItem(itemID, connection)
+      }
+      return .rejected
+    case .unusable(let reason):
+      throw ListStoreError.invalidValue(field: "item", reason: reason)
+    }
+  }
+
+  /// Whether `error`, thrown while an answer was applied, says the answer cannot be taken by
+  /// this file (its values break the kind's rules here or clash with another item), not that
+  /// the file or the disk failed.
+  static func isUntakeable(_ error: any Error) -> Bool {
+    if let error = error as? SQLiteError { return error.isConstraint }
+    guard let error = error as? ListStoreError else { return false }
+    switch error.kind {
+    case .invalidValue, .invalidAmount, .invalidCurrency, .invalidTime, .invalidStatus, .duplicate, .importRejected:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Keeps a change whose answer this file cannot take as a conflict with the reason, the item
+  /// as it is; the remote id and version the answer names are kept, so that the item is known
+  /// by the remote's id from now on.
+  private func keepUntaken(
+    _ result: ChangeResult, _ change: AnsweredChange, reason: String, generation: Int64, _ connection: Connection,
+    now: Int64
+  ) throws {
+    var answer = JSONObject()
+    if case .object(let object)? = try? JSONParser.parse(result.json) { answer = object }
+    answer.members.removeAll { $0.key == "reason" }
+    answer.members.append(JSONObject.Member(key: "reason", value: .string(reason)))
+    var writer = JSONWriter(capacity: result.json.utf8.count + reason.utf8.count + 16)
+    writer.value(.object(answer))
+    try keep(seq: change.seq, as: .conflict, answer: String(decoding: writer.bytes, as: UTF8.self), connection, now: now)
+    guard case .object(let item)? = answer["item"], let id = item["id"].flatMap(StoredRemoteID.init(json:)) else { return }
+    let version = item["version"].flatMap(StoredRemoteID.init(json:))
+    if let held = try heldVersion(ofRemote: id, connection), let version, version.isOlder(than: held) { return }
+    let map = try connection.cachedStatement(
+      """
+      INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id, version, base, seen)
+      VALUES (?1, ?2, ?3, ?4, ?5, NULL, ?6)
+      """)
+    try map.bind(definition.name, at: 1)
+    try map.bind(account, at: 2)
+    try id.bind(to: map, at: 3)
+    try map.bind(change.itemID, at: 4)
+    if let version { try version.bind(to: map, at: 5) } else { try map.bindNull(at: 5) }
+    try map.bind(generation, at: 6)
+    try map.run()
+  }
+
+  /// The item of `change` leaves the list (its add was refused, or the remote no longer has
+  /// it): its later changes can never be sent, so they join the kept record, which then holds
+  /// the item's values as the person last wrote them.
+  private func joinLaterChanges(
+    of change: AnsweredChange, _ connection: Connection, writeItem: ((DynamicItem, _ fields: [String]?) -> String)?
+  ) throws {
+    let later = try connection.cachedStatement(
+      """
+      DELETE FROM list_changes WHERE kind = ?1 AND account = ?2 AND item_id = ?3 AND seq > ?4
+        AND (state = 'pending' OR state = 'sent')
+      """)
+    try later.bind(definition.name, at: 1)
+    try later.bind(account, at: 2)
+    try later.bind(change.itemID, at: 3)
+    try later.bind(change.seq, at: 4)
+    try later.run()
+    guard connection.changes > 0, change.operation == .add, let writeItem,
+      let item = try queries.item(id: change.itemID, account: account, connection, decode: decode)
+    else { return }
+    let json = Self.changeJSON(
+      changeID: try keptChangeID(seq: change.seq, connection), operation: .add, remote: nil, item: writeItem(item, nil))
+    let update = try connection.cachedStatement("UPDATE list_changes SET payload = ?2 WHERE seq = ?1")
+    try update.bind(change.seq, at: 1)
+    try update.bind(json, at: 2)
+    try update.run()
+  }
+
+  private func keptChangeID(seq: Int64, _ connection: Connection) throws -> String {
+    let statement = try connection.cachedStatement("SELECT change_id FROM list_changes WHERE seq = ?1")
+    try statement.bind(seq, at: 1)
+    defer { statement.reset() }
+    guard try statement.step(), let id = statement.optionalText(at: 0) else { return try Self.newChangeID(connection) }
+    return id
+  }
+
+  /// The version the file holds of the remote's item `id`, or nil.
+  func heldVersion(ofRemote id: StoredRemoteID, _ connection: Connection) throws -> StoredRemoteID? {
+    try mappedItem(remoteID: id, connection)?.version
   }
 
   // MARK: Pieces
@@ -262,6 +436,13 @@ extension KindItems {
   private func takeRemote(
     _ remote: RemoteDraft, into id: Int64, generation: Int64, _ connection: Connection, now: Int64
   ) throws {
+    // A replayed answer may be older than what a pull brought meanwhile: integer versions only
+    // grow.
+    if let version = remote.version, let held = try heldVersion(ofRemote: StoredRemoteID(remote), connection),
+      try StoredRemoteID(version).isOlder(than: held)
+    {
+      return
+    }
     // A pull may have brought the remote's item in as an item of its own while the answer was
     // lost (the remote applied an add, then the request was sent again): that copy goes.
     let holder = try connection.cachedStatement(

@@ -56,6 +56,7 @@ extension KindItems {
     let now = database.configuration.now().millisecondsSince1970
     try write { connection in
       try startSyncWrite(connection)
+      try useRemote(remoteURL, connection)
       let statement = try connection.cachedStatement(
         """
         INSERT INTO list_sync (kind, account, remote_url, last_attempt_at, error_kind, error_message,
@@ -81,6 +82,7 @@ extension KindItems {
     _ page: RemotePageWrite, _ connection: Connection, now: Int64
   ) throws -> RemotePageOutcome {
     try startSyncWrite(connection)
+    try useRemote(page.remoteURL, connection)
     let refresh = page.number == 1
     let stored: (SyncState, refreshedAt: Int64?, walkSince: String?)?
     do {
@@ -173,6 +175,40 @@ extension KindItems {
     return RemotePageOutcome(state: state, written: true, added: added)
   }
 
+  /// Makes `url` the kind's remote for this account, in the caller's sync write: nothing to do
+  /// when it is the remote already or the kind has none. Another remote is another cache: the
+  /// items the old remote sent, their remote ids, its sync state and its checkpoint go, and the
+  /// list is never synced (loading) until the new remote's first page arrives. No change is ever
+  /// sent to a remote for an item that remote did not send.
+  ///
+  /// - Throws: ``ListStoreError/remoteHasChanges(kind:count:)`` while changes of the person's
+  ///   wait for the old remote or are kept as its conflicts and refusals; nothing changes then.
+  func useRemote(_ url: String, _ connection: Connection) throws {
+    let stored = try connection.cachedStatement("SELECT remote_url FROM list_sync WHERE kind = ?1 AND account = ?2")
+    try stored.bind(definition.name, at: 1)
+    try stored.bind(account, at: 2)
+    let current = try stored.step() ? stored.optionalText(at: 0) : nil
+    stored.reset()
+    guard let current, current != url else { return }
+    let changes = try connection.cachedStatement("SELECT count(*) FROM list_changes WHERE kind = ?1 AND account = ?2")
+    try changes.bind(definition.name, at: 1)
+    try changes.bind(account, at: 2)
+    let count = try changes.step() ? Int(changes.int64(at: 0)) : 0
+    changes.reset()
+    guard count == 0 else { throw ListStoreError.remoteHasChanges(kind: definition.name, count: count) }
+    let items = try connection.cachedStatement(text: queries.remoteForgetSQL)
+    try items.bind(account, at: 1)
+    try items.bind(definition.name, at: 2)
+    try items.run()
+    for sql: StaticString in [
+      "DELETE FROM list_sync_items WHERE kind = ?1 AND account = ?2",
+      "DELETE FROM list_sync_checkpoints WHERE kind = ?1 AND account = ?2",
+      "DELETE FROM list_sync WHERE kind = ?1 AND account = ?2",
+    ] {
+      try kindStatement(sql, connection).run()
+    }
+  }
+
   /// Removes the item the remote says it deleted, and forgets its remote id. A change of the
   /// person's waiting for it becomes a conflict the remote won (its item is gone), kept with an
   /// answer saying so; a waiting remove is simply done. An id the file does not know is ignored.
@@ -254,14 +290,7 @@ extension KindItems {
   /// pending adds here, once: from now on the remote is where they belong.
   func startSyncWrite(_ connection: Connection) throws {
     try SyncSchema.ensure(connection)
-    let triggers = try connection.cachedStatement(
-      "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = ?1")
-    try triggers.bind(definition.changeTriggerNames[0], at: 1)
-    let installed = try triggers.step() && triggers.int64(at: 0) > 0
-    triggers.reset()
-    if !installed {
-      for sql in definition.changeTriggerSQL { try connection.prepare(sql).run() }
-    }
+    try definition.installChangeTriggers(connection, replacing: false)
     let synced = try connection.cachedStatement(
       "SELECT count(*) FROM list_sync WHERE kind = ?1 AND account = ?2")
     try synced.bind(definition.name, at: 1)
@@ -274,6 +303,9 @@ extension KindItems {
       try adopt.bind(account, at: 2)
       try adopt.run()
     }
+    // A row here outside a sync's transaction (another program committed one) would keep every
+    // write out of the outbox: none survives a sync's write.
+    try connection.cachedStatement("DELETE FROM list_sync_applying").run()
     try connection.cachedStatement("INSERT INTO list_sync_applying (writer) VALUES (1)").run()
   }
 
@@ -296,11 +328,13 @@ extension KindItems {
   }
 
   static let lookupSQL: StaticString =
-    "SELECT item_id FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3"
+    "SELECT item_id, version, typeof(version) FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3"
   static let waitingSQL: StaticString = """
     SELECT count(*) FROM list_changes WHERE kind = ?1 AND account = ?2 AND item_id = ?3
       AND (state = 'pending' OR state = 'sent')
     """
+  static let seenSQL: StaticString =
+    "UPDATE list_sync_items SET seen = ?4 WHERE kind = ?1 AND account = ?2 AND remote_id = ?3"
   static let mapSQL: StaticString = """
     INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id, version, base, seen)
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -332,8 +366,23 @@ extension KindItems {
     let lookup = statements.lookup
     defer { lookup.reset() }
     try bindRemoteID(remote, lookup, at: 3)
-    let mapped = try lookup.step() ? lookup.int64(at: 0) : nil
+    var mapped: Int64?
+    var held: StoredRemoteID?
+    if try lookup.step() {
+      mapped = lookup.int64(at: 0)
+      held = StoredRemoteID(lookup, column: 1, typeName: lookup.optionalText(at: 2))
+    }
     lookup.reset()
+    if mapped != nil, let held, let version = remote.version, try StoredRemoteID(version).isOlder(than: held) {
+      // Integer versions only grow: an older copy (a page served before a change the file
+      // already took) changes nothing but that this walk saw the item.
+      let seen = try kindStatement(Self.seenSQL, connection)
+      defer { seen.reset() }
+      try bindRemoteID(remote, seen, at: 3)
+      try seen.bind(generation, at: 4)
+      try seen.run()
+      return false
+    }
     if let mapped {
       if try hasWaitingChange(item: mapped, in: statements.waiting) {
         try map(remote, to: mapped, seen: generation, in: statements.map)

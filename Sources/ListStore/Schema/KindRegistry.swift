@@ -190,6 +190,9 @@ enum KindRegistry {
     if !search.isEmpty && !definition.search.isEmpty { try FullTextSearch.requireAvailable(on: connection) }
     plan.sql += search
     for statement in plan.sql { try connection.execute(statement) }
+    // A synced kind's update trigger names every field it records: made again from the new
+    // definition in this transaction, so a write of an added field is recorded like any other.
+    try definition.installChangeTriggers(connection, replacing: true)
     var updated = stored
     updated.definition = definition
     updated.version += 1
@@ -259,8 +262,10 @@ enum KindRegistry {
     if try SyncSchema.exists(connection) {
       rows += ["DELETE FROM list_sync WHERE kind = ?1", "DELETE FROM list_sync_items WHERE kind = ?1"]
     }
-    // And the changes waiting for its remote: they were changes of items that are gone.
+    // And the changes waiting for its remote (they were changes of items that are gone), and
+    // its checkpoint: a kind registered again walks its remote whole.
     if try SyncSchema.hasOutbox(connection) { rows.append("DELETE FROM list_changes WHERE kind = ?1") }
+    if try SyncSchema.hasCheckpoints(connection) { rows.append("DELETE FROM list_sync_checkpoints WHERE kind = ?1") }
     for sql in rows {
       let statement = try connection.prepare(sql)
       try statement.bind(name, at: 1)

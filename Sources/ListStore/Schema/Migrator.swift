@@ -116,6 +116,8 @@ enum Migrator {
       ) STRICT
       """)
     try connection.executeScript(migration.sql)
+    // The step of a migration SQL cannot state: it walks the lists the file holds.
+    if migration.number == NeverReusedIDs.migrationNumber { try NeverReusedIDs.apply(connection) }
     let record = try connection.prepare(
       "INSERT INTO lists_migrations (number, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
     try record.bind(migration.number, at: 1)

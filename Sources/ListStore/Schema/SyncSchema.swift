@@ -245,6 +245,14 @@ enum SyncSchema {
     return try statement.step() && statement.int64(at: 0) == 1
   }
 
+  /// Whether the file has `list_sync_checkpoints` (an older build's outbox came without it).
+  static func hasCheckpoints(_ connection: Connection) throws(SQLiteError) -> Bool {
+    let statement = try connection.cachedStatement(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_sync_checkpoints'")
+    defer { statement.reset() }
+    return try statement.step() && statement.int64(at: 0) == 1
+  }
+
   static func exists(_ connection: Connection) throws(SQLiteError) -> Bool {
     // Cached: every page write and every `show` asks.
     let statement = try connection.cachedStatement(
@@ -304,7 +312,11 @@ enum SyncSchema {
     statement.reset()
     var withCheckpoint = state
     var walkSince: String?
-    if let walk = try checkpoints(kind: kind, account: account, connection), walk.remoteURL == remoteURL {
+    // A checkpoint is the end of a walk that succeeded: one beside a state that never synced
+    // (a row left by an earlier life of the kind) is not this state's.
+    if state.lastSuccessAt != nil, let walk = try checkpoints(kind: kind, account: account, connection),
+      walk.remoteURL == remoteURL
+    {
       withCheckpoint.checkpoint = walk.checkpoint
       walkSince = walk.walkSince
     }
@@ -319,11 +331,7 @@ enum SyncSchema {
   static func checkpoints(kind: String, account: String, _ connection: Connection) throws -> (
     remoteURL: String, checkpoint: String?, walkSince: String?
   )? {
-    let present = try connection.cachedStatement(
-      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_sync_checkpoints'")
-    let exists = try present.step() && present.int64(at: 0) == 1
-    present.reset()
-    guard exists else { return nil }
+    guard try hasCheckpoints(connection) else { return nil }
     let statement = try connection.cachedStatement(
       text: """
         SELECT remote_url, checkpoint, walk_since, \(checkpointCheck)

@@ -54,6 +54,13 @@ enum StoredRemoteID: Hashable {
     }
   }
 
+  /// Whether this version is older than `other`: both integers and this one lower. Versions of
+  /// any other form are taken in the order they arrive.
+  func isOlder(than other: StoredRemoteID) -> Bool {
+    guard case .integer(let mine) = self, case .integer(let theirs) = other else { return false }
+    return mine < theirs
+  }
+
   func bind(to statement: Statement, at index: Int32) throws(SQLiteError) {
     switch self {
     case .integer(let number): try statement.bind(number, at: index)

@@ -69,7 +69,7 @@ enum KindProperties {
       let connection = try Connection(path: ":memory:")
       for sql in definition.schemaSQL + definition.searchSQL + definition.changeTriggerSQL { try connection.execute(sql) }
       let made = Set(
-        try connection.textColumn("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_autoindex_%'"))
+        try connection.textColumn("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'"))
       let named = Set(definition.schemaObjectNames + definition.searchSchemaObjectNames)
       // Named but made later, or never for this index: the outbox's triggers (made by the
       // first sync) and the shadow tables FTS5 keeps for other index options.

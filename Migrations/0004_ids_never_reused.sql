@@ -1,0 +1,10 @@
+-- Ids are never given twice: every list's table is made with `id INTEGER PRIMARY KEY
+-- AUTOINCREMENT`, so SQLite gives a new item an id above every id the table ever held
+-- (`sqlite_sequence` keeps the largest), not the id of an item removed from the top.
+--
+-- SQL alone cannot walk the lists a file holds (the built-in three and every kind registered
+-- in `list_kinds`), so this migration's step is in the package's code
+-- (`Sources/ListStore/Schema/NeverReusedIDs.swift`), run in this migration's transaction: each
+-- table that lacks AUTOINCREMENT is made again under its own name with every row and every id
+-- kept, its indexes and triggers made again from the SQL the file holds for them, and its
+-- sequence set above every id the file's sync records name.
