@@ -113,6 +113,12 @@ public final class TestRemote: Sendable {
     try await post(Array(try JSONSerialization.data(withJSONObject: ["checkpoints": true, "faults": []])))
   }
 
+  /// Makes every checkpoint given so far too old: a pull since one of them is answered `410`
+  /// `{"error": "checkpoint_expired"}`.
+  public func expireCheckpoints() async throws {
+    try await post(Array(try JSONSerialization.data(withJSONObject: ["expire_checkpoints": true, "faults": []])))
+  }
+
   /// Makes adds and updates whose title is one of `titles` rejected from now on.
   public func reject(titles: [String]) async throws {
     try await post(Array(try JSONSerialization.data(withJSONObject: ["reject_titles": titles, "faults": []])))

@@ -287,13 +287,13 @@ extension KindItems {
       if op == .remove {
         try forgetRemoteIDs(ofItem: itemID, connection)
       } else if let remote {
-        try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
+        try takeRemote(remote, into: itemID, generation: generation, connection, now: now, restore: restore)
       }
       return .sent
     case .conflict(let remote):
       try keep(seq: seq, as: .conflict, answer: result.json, connection, now: now)
       if let remote {
-        try takeRemote(remote, into: itemID, generation: generation, connection, now: now)
+        try takeRemote(remote, into: itemID, generation: generation, connection, now: now, restore: restore)
       } else {
         try joinLaterChanges(of: change, connection, writeItem: writeItem)
         try removeItem(itemID, connection)
@@ -433,15 +433,23 @@ extension KindItems {
   /// Writes the remote's item into the local item `id` — or, when it is gone, into a new one —
   /// keeping its `added_at` unless the remote sends one, and maps the remote id to it. A later
   /// change of the person's to the item keeps its values: only the base is taken then.
+  ///
+  /// A replayed answer may be older than what a pull brought meanwhile (integer versions only
+  /// grow): then the newer copy the file holds as the item's base is taken instead (`restore`
+  /// decodes it), unless a later change of the person's waits.
   private func takeRemote(
-    _ remote: RemoteDraft, into id: Int64, generation: Int64, _ connection: Connection, now: Int64
+    _ remote: RemoteDraft, into id: Int64, generation: Int64, _ connection: Connection, now: Int64,
+    restore: (String) throws -> RemoteDraft? = { _ in nil }
   ) throws {
-    // A replayed answer may be older than what a pull brought meanwhile: integer versions only
-    // grow.
     if let version = remote.version, let held = try heldVersion(ofRemote: StoredRemoteID(remote), connection),
       try StoredRemoteID(version).isOlder(than: held)
     {
-      return
+      // The base is the copy of version `held` (kept without its version member).
+      guard try !hasWaitingChange(item: id, connection), let base = try remoteBase(ofItem: id, connection),
+        var newer = try restore(base), case .integer(let number) = held
+      else { return }
+      newer.version = RemoteToken(text: String(number), isInteger: true)
+      return try takeRemote(newer, into: id, generation: generation, connection, now: now)
     }
     // A pull may have brought the remote's item in as an item of its own while the answer was
     // lost (the remote applied an add, then the request was sent again): that copy goes.

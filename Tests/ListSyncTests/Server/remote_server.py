@@ -33,6 +33,8 @@ Control, for the test only:
   walks only the items added or changed after it, its first page carrying `"deleted"`: the ids
   removed after it. Every change of the data set counts: a control's `items` (compared with the
   items before, by id), an applied push, a fault's `change`.
+- `{"expire_checkpoints": true}` in a control makes every checkpoint given so far too old:
+  `since` one of them is answered `410` with `{"error": "checkpoint_expired"}`.
 - `GET /_state` returns the items and, per change id, how many times it was applied.
 - `GET /_log` returns every request so far (control requests excepted) as
   `[{"path", "query", "authorization", "headers"}]`, `headers` holding every header the request
@@ -134,6 +136,8 @@ class Handler(BaseHTTPRequestHandler):
         state["checkpoints"] = bool(control["checkpoints"])
       if "reject_titles" in control:
         state["reject_titles"] = control["reject_titles"]
+      if "expire_checkpoints" in control:
+        state["expire_before"] = state.get("seq", 0) + 1 if control["expire_checkpoints"] else 0
       state["faults"].extend(control.get("faults", []))
     self.send_json(200, {"ok": True})
 
@@ -242,6 +246,8 @@ class Handler(BaseHTTPRequestHandler):
       if not checkpoints or not token.startswith("cp ") or not token[3:].isdigit():
         return self.send_json(400, {"error": "bad checkpoint"})
       since = int(token[3:])
+      if since < state.get("expire_before", 0):
+        return self.send_json(410, {"error": "checkpoint_expired"})
     if since is not None:
       items = [item for item in items if seqs.get(json.dumps(item.get("id")), 0) > since]
 
