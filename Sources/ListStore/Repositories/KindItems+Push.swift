@@ -460,8 +460,8 @@ extension KindItems {
     try StoredRemoteID(remote).bind(to: holder, at: 3)
     let other = try holder.step() ? holder.int64(at: 0) : nil
     holder.reset()
-    if let other, other != id, try !hasWaitingChange(item: other, connection) {
-      try removeItem(other, connection)
+    if let other, other != id {
+      try fold(copy: other, into: id, connection)
     }
     try forgetRemoteIDs(ofItem: id, connection)
     try map(remote, to: id, seen: generation, connection)
@@ -474,6 +474,47 @@ extension KindItems {
       let (added, _) = try insertItem(draft, connection, now: now)
       try map(remote, to: added, seen: generation, connection)
     }
+  }
+
+  /// Folds `copy` — the remote's item brought in by a pull while the answer to the add of
+  /// `item` was lost — into `item`, and removes it: the fields the person changed on the copy
+  /// meanwhile are set on the item, and the copy's waiting changes become the item's, so that
+  /// nothing of it is lost and nothing waits for an item the remote does not know.
+  private func fold(copy: Int64, into item: Int64, _ connection: Connection) throws {
+    let changes = try connection.cachedStatement(
+      """
+      SELECT fields FROM list_changes WHERE kind = ?1 AND account = ?2 AND item_id = ?3 AND state = 'pending'
+        AND op = 'update'
+      """)
+    try changes.bind(definition.name, at: 1)
+    try changes.bind(account, at: 2)
+    try changes.bind(copy, at: 3)
+    var changed: [String] = []
+    while try changes.step() {
+      if let text = changes.optionalText(at: 0), case .array(let names)? = try? JSONParser.parse(text) {
+        for case .string(let name) in names where !changed.contains(name) { changed.append(name) }
+      }
+    }
+    changes.reset()
+    let columns = changed.compactMap { definition.field(named: $0) }.flatMap(\.columns).map(SQLText.identifier)
+    if !columns.isEmpty {
+      let set = columns.map { "\($0) = (SELECT \($0) FROM \(definition.sqlName) WHERE id = ?2)" }
+      let update = try connection.prepare(
+        "UPDATE \(definition.sqlName) SET \(set.joined(separator: ", ")) WHERE id = ?1 AND account = ?3")
+      try update.bind(item, at: 1)
+      try update.bind(copy, at: 2)
+      try update.bind(account, at: 3)
+      try update.run()
+    }
+    let move = try connection.cachedStatement(
+      "UPDATE list_changes SET item_id = ?4 WHERE kind = ?1 AND account = ?2 AND item_id = ?3 AND (state = 'pending' OR state = 'sent')")
+    try move.bind(definition.name, at: 1)
+    try move.bind(account, at: 2)
+    try move.bind(copy, at: 3)
+    try move.bind(item, at: 4)
+    try move.run()
+    try removeItem(copy, connection)
+    try forgetRemoteIDs(ofItem: copy, connection)
   }
 
   func removeItem(_ id: Int64, _ connection: Connection) throws {

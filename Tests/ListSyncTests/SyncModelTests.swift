@@ -1,0 +1,165 @@
+import Foundation
+import ListStore
+import ListStoreTesting
+import ListSync
+import SQLiteCore
+import TestSupport
+import Testing
+
+/// Sync tested the way sync engines are: a seeded random run of a person's writes on several
+/// devices (adds, edits, removes, clears, imports, another program's plain SQL), syncs with
+/// faults before and after the remote applies (dropped answers, 503s), and the remote's own
+/// edits and deletions — then quiet syncs, and a checker that compares every device with the
+/// remote and with a model that is small and obviously right:
+///
+/// - every device holds exactly the remote's items, field by field, and nothing is pending;
+/// - no change id was applied twice;
+/// - every add a device acknowledged and nobody removed is on the remote, once; the remote
+///   holds nothing nobody added.
+///
+/// `swift test` runs a few short seeds; `Tests/Scripts/sync-model.sh --runs N --seed S` runs
+/// many (`LISTS_SYNC_MODEL_RUNS`, `LISTS_SYNC_MODEL_SEED`, `LISTS_SYNC_MODEL_STEPS`), and a
+/// failure names its seed so that it replays.
+@Suite struct SyncModelTests {
+  /// What the model knows: the titles each device acknowledged adding, and the titles someone
+  /// removed (a remove or clear on a device, a deletion on the remote) — those may be gone.
+  struct Model {
+    var acknowledged: Set<String> = []
+    var removed: Set<String> = []
+  }
+
+  static var seeds: [UInt64] {
+    let environment = ProcessInfo.processInfo.environment
+    let runs = environment["LISTS_SYNC_MODEL_RUNS"].flatMap(Int.init) ?? 3
+    let first = environment["LISTS_SYNC_MODEL_SEED"].flatMap(UInt64.init) ?? 20_261_207
+    return (0..<UInt64(max(runs, 1))).map { first &+ $0 }
+  }
+
+  static var steps: Int {
+    ProcessInfo.processInfo.environment["LISTS_SYNC_MODEL_STEPS"].flatMap(Int.init) ?? 40
+  }
+
+  @Test(arguments: seeds)
+  func devicesConvergeWithTheRemoteAndTheModel(seed: UInt64) async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    if seed % 2 == 0 { try await remote.offerCheckpoints() }
+    try await remote.control(items: TestRemote.items(3).map { $0.merging(["version": 1]) { $1 } })
+    try await withTemporaryDatabase { a in
+      try await withTemporaryDatabase { b in
+        try await withTemporaryDatabase { c in
+          var devices: [(database: ListsDatabase, books: KindItems, sync: KindSync)] = []
+          for database in [a, b, c] {
+            let books = try Books.register(database)
+            let sync = Books.sync(books, try makeClient(remote, pageSize: 7, retry: .never))
+            try await sync.all()
+            devices.append((database, books, sync))
+          }
+          var model = Model()
+          model.acknowledged = ["Item 1", "Item 2", "Item 3"]
+          var random = SplitMix(seed: seed)
+          var log: [String] = []
+          for step in 0..<Self.steps {
+            let device = Int(random.next() % UInt64(devices.count))
+            let (database, books, sync) = devices[device]
+            let action = random.next() % 100
+            let local = try Books.titles(books)
+            func pick() -> String? { local.isEmpty ? nil : local[Int(random.next() % UInt64(local.count))] }
+            switch action {
+            case 0..<20:
+              let title = "s\(seed)-d\(device)-\(step)"
+              _ = try await books.add(DynamicDraft(["title": .text(title)]))
+              model.acknowledged.insert(title)
+              log.append("\(step): device \(device) adds \(title)")
+            case 20..<35:
+              guard let title = pick() else { continue }
+              let id = try await PushTests.id(of: title, in: books)
+              _ = try await books.update(id: id, setting: ["pages": .integer(Int64(step + 1))])
+              log.append("\(step): device \(device) edits \(title)")
+            case 35..<45:
+              guard let title = pick() else { continue }
+              try await books.remove(ids: [try await PushTests.id(of: title, in: books)])
+              model.removed.insert(title)
+              log.append("\(step): device \(device) removes \(title)")
+            case 45..<48:
+              model.removed.formUnion(local)
+              _ = try await books.clear()
+              log.append("\(step): device \(device) clears")
+            case 48..<54:
+              // Another program's plain SQL: an insert and an edit.
+              let title = "s\(seed)-d\(device)-\(step)-sql"
+              var sql = "INSERT INTO books (title) VALUES ('\(title)');"
+              if let edited = pick() { sql += "UPDATE books SET pages = \(step + 100) WHERE title = '\(edited)';" }
+              try PushTests.run(database, sql)
+              model.acknowledged.insert(title)
+              log.append("\(step): device \(device) runs SQL (adds \(title))")
+            case 54..<58:
+              let titles = (0..<3).map { "s\(seed)-d\(device)-\(step)-import\($0)" }
+              var lines = titles.makeIterator()
+              _ = try books.importItems { lines.next().map { DynamicDraft(["title": .text($0)]) } }
+              model.acknowledged.formUnion(titles)
+              log.append("\(step): device \(device) imports \(titles.count)")
+            case 58..<80:
+              let faults: [[String: Any]] = [
+                [:], ["status": 503], ["drop_after_apply": true], ["after_apply_status": 503], ["delay_ms": 1],
+              ]
+              let fault = faults[Int(random.next() % UInt64(faults.count))]
+              if !fault.isEmpty { try await remote.control(faults: [fault]) }
+              _ = try? await sync.push()
+              _ = try? await sync.all()
+              log.append("\(step): device \(device) syncs (fault \(fault))")
+            case 80..<90:
+              var items = try await remote.state().items
+              guard !items.isEmpty else { continue }
+              let index = Int(random.next() % UInt64(items.count))
+              items[index]["pages"] = step + 1000
+              items[index]["version"] = ((items[index]["version"] as? Int) ?? 1) + 1
+              try await remote.control(items: items)
+              log.append("\(step): remote edits \(items[index]["title"] ?? "?")")
+            default:
+              var items = try await remote.state().items
+              guard !items.isEmpty else { continue }
+              let gone = items.remove(at: Int(random.next() % UInt64(items.count)))
+              if let title = gone["title"] as? String { model.removed.insert(title) }
+              try await remote.control(items: items)
+              log.append("\(step): remote deletes \(gone["title"] ?? "?")")
+            }
+          }
+          // Quiet syncs: every device pushes and walks whole, twice round, so that each one
+          // also sees what the others sent after it.
+          for _ in 0..<3 {
+            for (_, _, sync) in devices {
+              _ = try await sync.push()
+              try await sync.all()
+            }
+          }
+          let context = "seed \(seed); replay with Tests/Scripts/sync-model.sh --runs 1 --seed \(seed)\n"
+            + log.joined(separator: "\n")
+          let server = try await remote.state()
+          var remoteItems: [String: Int?] = [:]
+          for item in server.items {
+            let title = try #require(item["title"] as? String)
+            #expect(remoteItems[title] == nil, "\(title) is on the remote twice; \(context)")
+            remoteItems[title] = item["pages"] as? Int
+          }
+          #expect(server.applied.values.allSatisfy { $0 == 1 }, "a change id was applied twice; \(context)")
+          for title in model.acknowledged.subtracting(model.removed) {
+            #expect(remoteItems[title] != nil, "the acknowledged add \(title) is missing; \(context)")
+          }
+          for title in remoteItems.keys {
+            #expect(model.acknowledged.contains(title), "the remote holds \(title), which nobody added; \(context)")
+          }
+          for (index, device) in devices.enumerated() {
+            #expect(try device.books.syncChangeCounts().pending == 0, "device \(index) has changes waiting; \(context)")
+            var localItems: [String: Int?] = [:]
+            for item in try await device.books.page(after: nil, limit: 500).items {
+              guard case .text(let title) = item.values[0] else { continue }
+              if case .integer(let pages) = item.values[1] { localItems[title] = Int(pages) } else { localItems[title] = .some(nil) }
+            }
+            #expect(localItems == remoteItems, "device \(index) differs from the remote; \(context)")
+          }
+        }
+      }
+    }
+  }
+}
