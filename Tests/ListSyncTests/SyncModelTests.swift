@@ -150,13 +150,27 @@ import Testing
             #expect(model.acknowledged.contains(title), "the remote holds \(title), which nobody added; \(context)")
           }
           for (index, device) in devices.enumerated() {
-            #expect(try device.books.syncChangeCounts().pending == 0, "device \(index) has changes waiting; \(context)")
+            let outbox = try device.books.syncChanges().map {
+              "\($0.state) \($0.operation) of item \($0.itemID) \($0.fields) sent \($0.sent ?? "-")"
+            }
+            #expect(
+              try device.books.syncChangeCounts().pending == 0,
+              "device \(index) has changes waiting: \(outbox); \(context)")
             var localItems: [String: Int?] = [:]
             for item in try await device.books.page(after: nil, limit: 500).items {
               guard case .text(let title) = item.values[0] else { continue }
               if case .integer(let pages) = item.values[1] { localItems[title] = Int(pages) } else { localItems[title] = .some(nil) }
             }
-            #expect(localItems == remoteItems, "device \(index) differs from the remote; \(context)")
+            if localItems != remoteItems {
+              // What the device holds, for the replay: each item with the remote id it is mapped to.
+              let raw = try Connection(path: device.database.path, options: .init(create: false))
+              let rows = try raw.textColumn(
+                """
+                SELECT b.id || ' ' || b.title || ' -> ' || coalesce(m.remote_id, '-') || ' v' || coalesce(m.version, '-')
+                FROM books b LEFT JOIN list_sync_items m ON m.kind = 'books' AND m.item_id = b.id ORDER BY b.id
+                """)
+              Issue.record("device \(index) differs from the remote: \(localItems) against \(remoteItems); it holds \(rows); \(context)")
+            }
           }
         }
       }

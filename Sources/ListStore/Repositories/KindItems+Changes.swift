@@ -138,7 +138,7 @@ extension KindItems {
       if let payload, case .object(let object)? = try? JSONParser.parse(payload) { sent = object }
       if operation != .add {
         guard let id = sent?["id"].flatMap(StoredRemoteID.init(json:)),
-          let mapped = try mappedItem(remoteID: id, connection)
+          let mapped = try mappedItem(remoteID: id, connection), mapped.itemID != SyncSchema.deletedItem
         else { return .remoteItemGone }
         itemID = mapped.itemID
       }
@@ -177,18 +177,25 @@ extension KindItems {
     }
   }
 
-  /// The local item the remote id is mapped to, with the remote's version of it.
+  /// The local item the remote id is mapped to, with the remote's version of it and its values
+  /// as last seen (the base).
   func mappedItem(remoteID: StoredRemoteID, _ connection: Connection) throws -> (
-    itemID: Int64, version: StoredRemoteID?
+    itemID: Int64, version: StoredRemoteID?, base: String?
   )? {
     let statement = try connection.cachedStatement(
-      "SELECT item_id, version, typeof(version) FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3")
+      """
+      SELECT item_id, version, typeof(version), base FROM list_sync_items
+      WHERE kind = ?1 AND account = ?2 AND remote_id = ?3
+      """)
     try statement.bind(definition.name, at: 1)
     try statement.bind(account, at: 2)
     try remoteID.bind(to: statement, at: 3)
     defer { statement.reset() }
     guard try statement.step() else { return nil }
-    return (statement.int64(at: 0), StoredRemoteID(statement, column: 1, typeName: statement.optionalText(at: 2)))
+    return (
+      statement.int64(at: 0), StoredRemoteID(statement, column: 1, typeName: statement.optionalText(at: 2)),
+      statement.optionalText(at: 3)
+    )
   }
 }
 

@@ -109,16 +109,30 @@ extension KindItems {
           continue
         }
         let remote = try remoteID(ofItem: change.itemID, connection)
-        if change.operation != .add && remote == nil { continue }
+        var operation = change.operation
+        if operation != .add && remote == nil {
+          // No add of the item waits before this change (it would have come first and held the
+          // item back), and the remote knows no id of it: a remove has nothing left to remove
+          // (the remote never had the item, or its removal was applied already); an update of
+          // an item still here is the remote's to learn as an add. Either way nothing waits for
+          // ever.
+          guard operation == .update,
+            try queries.item(id: change.itemID, account: account, connection, decode: decode) != nil
+          else {
+            try deleteChange(seq: seq, connection)
+            continue
+          }
+          operation = .add
+        }
         var values: String?
-        if change.operation != .remove {
+        if operation != .remove {
           let item = try queries.item(id: change.itemID, account: account, connection, decode: decode)
           if let payload {
             // A change sent again by the person (`retryAnsweredChange`): the values they sent,
             // with the fields they changed since on top.
             values = Self.merged(payload, item.map { writeItem($0, change.fields) }, fields: change.fields)
           } else if let item {
-            values = writeItem(item, change.operation == .update ? change.fields : nil)
+            values = writeItem(item, operation == .update ? change.fields : nil)
           } else {
             // The item is gone and its delete trigger did not fold the change away (another
             // program wrote without the triggers): nothing of it can be sent.
@@ -127,14 +141,15 @@ extension KindItems {
           }
         }
         let changeID = try change.changeID ?? Self.newChangeID(connection)
-        let json = Self.changeJSON(changeID: changeID, operation: change.operation, remote: remote, item: values)
+        let json = Self.changeJSON(changeID: changeID, operation: operation, remote: remote, item: values)
         let mark = try connection.cachedStatement(
-          "UPDATE list_changes SET state = 'sent', payload = ?2, change_id = ?3 WHERE seq = ?1")
+          "UPDATE list_changes SET state = 'sent', payload = ?2, change_id = ?3, op = ?4 WHERE seq = ?1")
         try mark.bind(seq, at: 1)
         try mark.bind(json, at: 2)
         try mark.bind(changeID, at: 3)
+        try mark.bind(operation.rawValue, at: 4)
         try mark.run()
-        taken.append(OutgoingChange(changeID: changeID, itemID: change.itemID, operation: change.operation, json: json))
+        taken.append(OutgoingChange(changeID: changeID, itemID: change.itemID, operation: operation, json: json))
       }
       return taken
     }
@@ -285,6 +300,9 @@ extension KindItems {
     case .applied(let remote):
       try deleteChange(seq: seq, connection)
       if op == .remove {
+        // Gone here too: the person removed it, or removed the copy a pull had brought in of
+        // it, whose changes it took (``fold(copy:into:_:)``).
+        try removeItem(itemID, connection)
         try forgetRemoteIDs(ofItem: itemID, connection)
       } else if let remote {
         try takeRemote(remote, into: itemID, generation: generation, connection, now: now, restore: restore)
@@ -441,30 +459,47 @@ extension KindItems {
     _ remote: RemoteDraft, into id: Int64, generation: Int64, _ connection: Connection, now: Int64,
     restore: (String) throws -> RemoteDraft? = { _ in nil }
   ) throws {
-    if let version = remote.version, let held = try heldVersion(ofRemote: StoredRemoteID(remote), connection),
-      try StoredRemoteID(version).isOlder(than: held)
-    {
-      // The base is the copy of version `held` (kept without its version member).
-      guard try !hasWaitingChange(item: id, connection), let base = try remoteBase(ofItem: id, connection),
-        var newer = try restore(base), case .integer(let number) = held
-      else { return }
-      newer.version = RemoteToken(text: String(number), isInteger: true)
-      return try takeRemote(newer, into: id, generation: generation, connection, now: now)
+    let key = try StoredRemoteID(remote)
+    let held = try mappedItem(remoteID: key, connection)
+    if held?.itemID == SyncSchema.deletedItem {
+      // The remote deleted its item after this answer was made (a lost answer, replayed):
+      // the item goes here too, as a pull's deletion takes it.
+      return try removeDeletedItem(id, connection, now: now)
+    }
+    var remote = remote
+    var takesValues = true
+    if let version = remote.version, let heldVersion = held?.version, try StoredRemoteID(version).isOlder(than: heldVersion) {
+      // The file holds a newer copy (kept as the base, without its version member): that one
+      // is taken instead. Without it, only which item is the remote's is learnt.
+      var newer = try held?.base.flatMap(restore)
+      if case .integer(let number) = heldVersion { newer?.version = RemoteToken(text: String(number), isInteger: true) }
+      if let newer {
+        remote = newer
+      } else {
+        remote.version = nil
+        remote.base = nil
+        takesValues = false
+      }
     }
     // A pull may have brought the remote's item in as an item of its own while the answer was
-    // lost (the remote applied an add, then the request was sent again): that copy goes.
-    let holder = try connection.cachedStatement(
-      "SELECT item_id FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND remote_id = ?3")
-    try holder.bind(definition.name, at: 1)
-    try holder.bind(account, at: 2)
-    try StoredRemoteID(remote).bind(to: holder, at: 3)
-    let other = try holder.step() ? holder.int64(at: 0) : nil
-    holder.reset()
-    if let other, other != id {
+    // lost (the remote applied an add, then the request was sent again): that copy is folded
+    // into the item.
+    if let other = held?.itemID, other != id {
       try fold(copy: other, into: id, connection)
     }
     try forgetRemoteIDs(ofItem: id, connection)
     try map(remote, to: id, seen: generation, connection)
+    if !takesValues, let heldVersion = held?.version {
+      let keep = try connection.cachedStatement(
+        "UPDATE list_sync_items SET version = ?4, base = ?5 WHERE kind = ?1 AND account = ?2 AND remote_id = ?3")
+      try keep.bind(definition.name, at: 1)
+      try keep.bind(account, at: 2)
+      try key.bind(to: keep, at: 3)
+      try heldVersion.bind(to: keep, at: 4)
+      try keep.bind(held?.base, at: 5)
+      try keep.run()
+    }
+    if !takesValues { return }
     if try hasWaitingChange(item: id, connection) { return }
     var draft = remote.draft
     if let current = try queries.item(id: id, account: account, connection, decode: decode) {
@@ -475,6 +510,7 @@ extension KindItems {
       try map(remote, to: added, seen: generation, connection)
     }
   }
+
 
   /// Folds `copy` — the remote's item brought in by a pull while the answer to the add of
   /// `item` was lost — into `item`, and removes it: the fields the person changed on the copy

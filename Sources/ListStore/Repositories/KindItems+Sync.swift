@@ -226,7 +226,26 @@ extension KindItems {
     try stored.bind(to: lookup, at: 3)
     let mapped = try lookup.step() ? lookup.int64(at: 0) : nil
     lookup.reset()
-    guard let itemID = mapped else { return }
+    guard let itemID = mapped, itemID != SyncSchema.deletedItem else { return }
+    try removeDeletedItem(itemID, connection, now: now)
+    // Kept as a tombstone: an answer to an add of the item that arrives later (it was lost, and
+    // is replayed) must not bring it back.
+    let tombstone = try connection.cachedStatement(
+      """
+      INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id, version, base, seen)
+      VALUES (?1, ?2, ?3, ?4, NULL, NULL, 0)
+      """)
+    try tombstone.bind(definition.name, at: 1)
+    try tombstone.bind(account, at: 2)
+    try stored.bind(to: tombstone, at: 3)
+    try tombstone.bind(SyncSchema.deletedItem, at: 4)
+    try tombstone.run()
+  }
+
+  /// Removes the local item the remote deleted. A change of the person's waiting for it
+  /// becomes a conflict the remote won (its item is gone), kept with an answer saying so; a
+  /// waiting remove is simply done.
+  func removeDeletedItem(_ itemID: Int64, _ connection: Connection, now: Int64) throws {
     let waiting = try connection.cachedStatement(
       """
       SELECT seq, change_id, op FROM list_changes WHERE kind = ?1 AND account = ?2 AND item_id = ?3

@@ -29,6 +29,11 @@ import ListPaging
 /// transaction; rows that break them are dropped then: they are cache state, and that sync
 /// writes the state again.
 enum SyncSchema {
+  /// The `item_id` of a row of `list_sync_items` that is a tombstone: the remote deleted that
+  /// remote id (a pull's `deleted`), and no local item holds it. No item of a list has id 0
+  /// (their ids start at 1 and only grow).
+  static let deletedItem: Int64 = 0
+
   /// The largest page number, item count and error page kept.
   static let maxCount: Int64 = 2_147_483_647
 
