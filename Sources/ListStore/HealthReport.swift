@@ -248,6 +248,10 @@ public struct HealthReport: Sendable {
           let error = ListStoreError.bookkeepingDamaged(path: path, detail: detail)
           found(error.message, error)
         }
+        if let detail = try SyncSchema.strandedFlagDetail(connection) {
+          let error = ListStoreError.bookkeepingDamaged(path: path, detail: detail)
+          found(error.message, error)
+        }
         for count in report.counts where count.kept != count.actual {
           let drift = ListStoreError.countDrift(
             list: count.list, account: count.account, kept: count.kept, actual: count.actual)

@@ -76,6 +76,10 @@ extension ListsDatabase {
               repair.recreated.append("search index \(index.table)")
             }
           }
+          if try SyncSchema.strandedFlagDetail(connection) != nil {
+            try connection.execute("DELETE FROM list_sync_applying")
+            repair.recreated.append("list_sync_applying, emptied: the writes of synced lists are recorded again")
+          }
           repair.removedCountRows = try Self.removeMalformedCounts(connection)
           repair.recounted = try Self.recount(on: connection)
           return repair

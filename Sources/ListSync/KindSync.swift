@@ -112,6 +112,14 @@ public struct KindSync: Sendable {
         outcome.rejected += counts.rejected
         if counts.applied + counts.conflicts + counts.rejected == 0 { break }
       }
+      // Never done while a change it could have sent waits: says so, with a failure's code.
+      let left: Int
+      do {
+        left = try items.syncChangeCounts().pending
+      } catch {
+        throw SyncError.store(error)
+      }
+      if left > 0 { throw SyncError.unsent(count: left) }
       return outcome
     } catch {
       try? items.recordSyncFailure(remoteURL: remoteURL, LoadError(classifying: error), page: error.page)

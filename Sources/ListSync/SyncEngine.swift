@@ -212,6 +212,9 @@ public final class SyncEngine: Sendable {
       if pull {
         publish(activity: .pulling)
         try await sync.all()
+        // A pull's deletions make conflicts too (a change of an item the remote deleted):
+        // offered to the handler as the push's are, and a change to send again goes now.
+        if try await decideConflicts() { try await sync.push() }
       }
       publish(activity: .idle, lastError: nil)
       return nil

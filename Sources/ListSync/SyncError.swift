@@ -12,6 +12,10 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
   case rejected(page: Int, item: Int, reason: String)
   /// The file could not be read or written.
   case store(ListStoreError)
+  /// A push ended with changes it could have sent still waiting (another sync of the file
+  /// answered them meanwhile, or the remote kept answering without applying): they go with the
+  /// next sync.
+  case unsent(count: Int)
 
   /// One line: `page 2: item 3: field 'pages' must be an integer.`
   public var message: String {
@@ -19,6 +23,9 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
     case .remote(let error): error.message
     case .rejected(let page, let item, let reason): "page \(page): item \(item): \(reason)"
     case .store(let error): error.message
+    case .unsent(let count):
+      "push: \(count == 1 ? "a change is" : "\(count) changes are") still waiting to be sent; the next sync sends "
+        + (count == 1 ? "it." : "them.")
     }
   }
 
@@ -30,18 +37,20 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
     switch self {
     case .remote(let error): error.page
     case .rejected(let page, _, _): page
-    case .store: nil
+    case .store, .unsent: nil
     }
   }
 }
 
 extension SyncError: ClassifiedError {
-  /// What failed: the remote error's kind, `ErrorKind.rejected` or `ErrorKind.store`.
+  /// What failed: the remote error's kind, `ErrorKind.rejected`, `ErrorKind.store`, or
+  /// `ErrorKind.busy` for changes still waiting after a push.
   public var kind: ErrorKind {
     switch self {
     case .remote(let error): error.kind
     case .rejected: .rejected
     case .store: .store
+    case .unsent: .busy
     }
   }
 
@@ -51,6 +60,7 @@ extension SyncError: ClassifiedError {
     case .remote(let error): error.isRetryable
     case .rejected: false
     case .store(let error): error.isRetryable
+    case .unsent: true
     }
   }
 }

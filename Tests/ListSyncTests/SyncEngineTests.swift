@@ -138,6 +138,30 @@ struct SyncEngineTests {
     }
   }
 
+  @Test func aConflictAPullsDeletionMadeIsOfferedToTheApp() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, sync) = try await CheckpointTests.synced(database, remote)
+      let two = try await PushTests.id(of: "Item 2", in: books)
+      _ = try await books.update(id: two, setting: ["pages": .integer(3)])
+      // The remote deletes the item; a pull since the checkpoint makes the edit a conflict.
+      try await remote.control(items: TestRemote.items(5).filter { $0["id"] as? Int != 2 }.map { $0.merging(["version": 1]) { $1 } })
+      try await sync.refresh()
+      #expect(try books.syncChangeCounts().conflicts == 1)
+      let asked = Mutex<[SyncConflict]>([])
+      let engine = SyncEngine(sync: sync, schedule: Self.quick) { conflict in
+        asked.withLock { $0.append(conflict) }
+        return .keepRemote
+      }
+      let running = Task { await engine.run() }
+      defer { running.cancel() }
+      #expect(await Self.status(of: engine) { $0.conflicts == 0 && $0.activity == .idle } != nil)
+      #expect(asked.withLock { $0.count } == 1)
+      #expect(asked.withLock { $0.first?.operation } == .update)
+    }
+  }
+
   @Test func withoutAHandlerAConflictIsKeptForThePerson() async throws {
     let remote = try await TestRemote.start()
     defer { remote.stop() }

@@ -237,6 +237,26 @@ import Testing
     }
   }
 
+  /// A flag row another program committed in `list_sync_applying` (which would keep every
+  /// write out of the outbox) is found by `doctor` and removed by its repair and by the next
+  /// sync's write.
+  @Test func aStrandedSyncFlagIsFoundAndRemoved() async throws {
+    let remote = try await TestRemote.start()
+    defer { remote.stop() }
+    try await withTemporaryDatabase { database in
+      let (books, sync) = try await PushTests.synced(database, remote)
+      try PushTests.run(database, "INSERT INTO list_sync_applying (writer) VALUES (7)")
+      let report = try HealthReport.inspect(path: database.path)
+      #expect(report.problems.contains { $0.contains("list_sync_applying") })
+      _ = try database.repair()
+      #expect(try HealthReport.inspect(path: database.path).isHealthy)
+      try PushTests.run(database, "INSERT INTO list_sync_applying (writer) VALUES (7)")
+      try await sync.refresh()
+      _ = try await books.add(DynamicDraft(["title": .text("Recorded")]))
+      #expect(try Self.waiting(books) == 1)
+    }
+  }
+
   /// A checkpoint the remote no longer knows is forgotten, and that sync walks the whole list,
   /// removing what the remote no longer holds.
   @Test func anExpiredCheckpointWalksTheWholeList() async throws {

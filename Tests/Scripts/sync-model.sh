@@ -26,8 +26,14 @@ while ((done_runs < runs && SECONDS < deadline)); do
   batch=$((runs - done_runs < 10 ? runs - done_runs : 10))
   log=$(mktemp)
   LISTS_SYNC_MODEL_RUNS=$batch LISTS_SYNC_MODEL_SEED=$((seed + done_runs)) LISTS_SYNC_MODEL_STEPS=$steps \
-    timeout $((deadline - SECONDS + 5)) swift test --skip-build --filter SyncModelTests >"$log" 2>&1 || true
-  while read -r failing; do failed+=("$failing"); done < <(grep -o 'seed → [0-9]*' "$log" | awk '{print $3}' | sort -u)
+    timeout $((deadline - SECONDS + 5)) swift test --skip-build --filter SyncModelTests >"$log" 2>&1 && status=0 || status=$?
+  named=0
+  while read -r failing; do failed+=("$failing"); named=1; done < <(grep '✘' "$log" | grep -o 'seed → [0-9]*' | awk '{print $3}' | sort -u)
+  if ((status != 0 && named == 0)); then
+    echo "sync-model: the batch from seed $((seed + done_runs)) failed without naming a seed:" >&2
+    tail -20 "$log" >&2
+    failed+=("batch-$((seed + done_runs))")
+  fi
   rm -f "$log"
   done_runs=$((done_runs + batch))
 done

@@ -250,6 +250,18 @@ enum SyncSchema {
     return try statement.step() && statement.int64(at: 0) == 1
   }
 
+  /// What is wrong when `list_sync_applying` holds a row that was committed (no other
+  /// connection ever sees a sync's own row, which lives only inside its transaction): while it
+  /// is there, no write to any synced list is recorded for its remote. Nil when it holds none.
+  static func strandedFlagDetail(_ connection: Connection) throws(SQLiteError) -> String? {
+    let present = try connection.prepare(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'list_sync_applying'")
+    guard try present.step(), present.int64(at: 0) == 1 else { return nil }
+    let rows = try connection.prepare("SELECT count(*) FROM list_sync_applying")
+    guard try rows.step(), rows.int64(at: 0) > 0 else { return nil }
+    return "list_sync_applying holds a row outside a sync, so no change to a synced list is recorded for its remote"
+  }
+
   /// Whether the file has `list_sync_checkpoints` (an older build's outbox came without it).
   static func hasCheckpoints(_ connection: Connection) throws(SQLiteError) -> Bool {
     let statement = try connection.cachedStatement(
