@@ -7,10 +7,11 @@ import TestSupport
 import Testing
 
 /// Sync tested the way sync engines are: a seeded random run of a person's writes on several
-/// devices (adds, edits, removes, clears, imports, another program's plain SQL), syncs with
-/// faults before and after the remote applies (dropped answers, 503s), and the remote's own
-/// edits and deletions — then quiet syncs, and a checker that compares every device with the
-/// remote and with a model that is small and obviously right:
+/// devices (adds, edits, removes, clears, imports with and without updating by id, another
+/// program's plain SQL, a field added by a change of the kind), syncs with faults before and
+/// after the remote applies (dropped answers, 503s), syncs of the real `lists-sync` SIGKILLed
+/// part-way, and the remote's own edits and deletions — then quiet syncs, and a checker that
+/// compares every device with the remote and with a model that is small and obviously right:
 ///
 /// - every device holds exactly the remote's items, field by field, and nothing is pending;
 /// - no change id was applied twice;
@@ -26,6 +27,35 @@ import Testing
   struct Model {
     var acknowledged: Set<String> = []
     var removed: Set<String> = []
+  }
+
+  /// One device: its file, its books and its sync.
+  struct Device {
+    var database: ListsDatabase
+    var books: KindItems
+    var sync: KindSync
+  }
+
+  /// Runs the real `lists-sync` (beside the test bundle) for the books of `database` and
+  /// SIGKILLs it after `afterMilliseconds`, or lets it end when it is quicker: a sync killed at
+  /// any moment of its push or its pull.
+  static func killedSync(database: String, url: String, afterMilliseconds delay: Int) {
+    let folder = ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "")
+      .split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: folder + "/lists-sync")
+    process.arguments = ["--db=" + database, "--account=default", "--quiet", "--all", "--", "books", url]
+    process.environment = ["LISTS_SYNC_HEADERS": ""]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else {
+      Issue.record("lists-sync could not be started from \(folder)")
+      return
+    }
+    let deadline = Date().addingTimeInterval(Double(delay) / 1000)
+    while process.isRunning && Date() < deadline { usleep(2_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
   }
 
   static var seeds: [UInt64] {
@@ -48,20 +78,21 @@ import Testing
     try await withTemporaryDatabase { a in
       try await withTemporaryDatabase { b in
         try await withTemporaryDatabase { c in
-          var devices: [(database: ListsDatabase, books: KindItems, sync: KindSync)] = []
+          var devices: [Device] = []
           for database in [a, b, c] {
             let books = try Books.register(database)
             let sync = Books.sync(books, try makeClient(remote, pageSize: 7, retry: .never))
             try await sync.all()
-            devices.append((database, books, sync))
+            devices.append(Device(database: database, books: books, sync: sync))
           }
           var model = Model()
+          var noted = false
           model.acknowledged = ["Item 1", "Item 2", "Item 3"]
           var random = SplitMix(seed: seed)
           var log: [String] = []
           for step in 0..<Self.steps {
             let device = Int(random.next() % UInt64(devices.count))
-            let (database, books, sync) = devices[device]
+            let (database, books) = (devices[device].database, devices[device].books)
             let action = random.next() % 100
             let local = try Books.titles(books)
             func pick() -> String? { local.isEmpty ? nil : local[Int(random.next() % UInt64(local.count))] }
@@ -74,8 +105,10 @@ import Testing
             case 20..<35:
               guard let title = pick() else { continue }
               let id = try await PushTests.id(of: title, in: books)
-              _ = try await books.update(id: id, setting: ["pages": .integer(Int64(step + 1))])
-              log.append("\(step): device \(device) edits \(title)")
+              var values: [String: FieldValue] = ["pages": .integer(Int64(step + 1))]
+              if noted && random.next() % 2 == 0 { values = ["note": .text("n\(step)")] }
+              _ = try await devices[device].books.update(id: id, setting: values)
+              log.append("\(step): device \(device) edits \(title) (\(values.keys.sorted()))")
             case 35..<45:
               guard let title = pick() else { continue }
               try await books.remove(ids: [try await PushTests.id(of: title, in: books)])
@@ -99,14 +132,44 @@ import Testing
               _ = try books.importItems { lines.next().map { DynamicDraft(["title": .text($0)]) } }
               model.acknowledged.formUnion(titles)
               log.append("\(step): device \(device) imports \(titles.count)")
-            case 58..<80:
+            case 58..<60:
+              // Every device changes the kind: a new optional field, written from then on.
+              guard !noted else { continue }
+              noted = true
+              for index in devices.indices {
+                var definition = devices[index].books.definition
+                definition.fields.append(FieldDefinition("note", .text()))
+                _ = try devices[index].database.updateKind(definition)
+                let books = try devices[index].database.items(of: "books")
+                devices[index].books = books
+                devices[index].sync = Books.sync(books, try makeClient(remote, pageSize: 7, retry: .never))
+              }
+              log.append("\(step): every device adds the field note")
+            case 60..<63:
+              // An import that updates by id: a line for an item here, and a new one.
+              guard let title = pick() else { continue }
+              let id = try await PushTests.id(of: title, in: books)
+              let added = "s\(seed)-d\(device)-\(step)-upd"
+              var lines = [
+                KindItems.ImportLine(id: id, values: ["pages": .integer(Int64(step + 500))]),
+                KindItems.ImportLine(values: ["title": .text(added)]),
+              ].makeIterator()
+              _ = try books.importItems(updatingBy: .id) { lines.next() }
+              model.acknowledged.insert(added)
+              log.append("\(step): device \(device) imports by id (\(title), adds \(added))")
+            case 63..<66:
+              // The real sync, killed part-way: SIGKILL after 0 to 150 ms.
+              let delay = Int(random.next() % 150)
+              Self.killedSync(database: database.path, url: remote.url(), afterMilliseconds: delay)
+              log.append("\(step): device \(device) syncs, killed after \(delay) ms")
+            case 66..<80:
               let faults: [[String: Any]] = [
                 [:], ["status": 503], ["drop_after_apply": true], ["after_apply_status": 503], ["delay_ms": 1],
               ]
               let fault = faults[Int(random.next() % UInt64(faults.count))]
               if !fault.isEmpty { try await remote.control(faults: [fault]) }
-              _ = try? await sync.push()
-              _ = try? await sync.all()
+              _ = try? await devices[device].sync.push()
+              _ = try? await devices[device].sync.all()
               log.append("\(step): device \(device) syncs (fault \(fault))")
             case 80..<90:
               var items = try await remote.state().items
@@ -128,19 +191,19 @@ import Testing
           // Quiet syncs: every device pushes and walks whole, twice round, so that each one
           // also sees what the others sent after it.
           for _ in 0..<3 {
-            for (_, _, sync) in devices {
-              _ = try await sync.push()
-              try await sync.all()
+            for device in devices {
+              _ = try await device.sync.push()
+              try await device.sync.all()
             }
           }
           let context = "seed \(seed); replay with Tests/Scripts/sync-model.sh --runs 1 --seed \(seed)\n"
             + log.joined(separator: "\n")
           let server = try await remote.state()
-          var remoteItems: [String: Int?] = [:]
+          var remoteItems: [String: String] = [:]
           for item in server.items {
             let title = try #require(item["title"] as? String)
             #expect(remoteItems[title] == nil, "\(title) is on the remote twice; \(context)")
-            remoteItems[title] = item["pages"] as? Int
+            remoteItems[title] = "\((item["pages"] as? Int).map(String.init) ?? "-")|\(item["note"] as? String ?? "-")"
           }
           #expect(server.applied.values.allSatisfy { $0 == 1 }, "a change id was applied twice; \(context)")
           for title in model.acknowledged.subtracting(model.removed) {
@@ -156,10 +219,14 @@ import Testing
             #expect(
               try device.books.syncChangeCounts().pending == 0,
               "device \(index) has changes waiting: \(outbox); \(context)")
-            var localItems: [String: Int?] = [:]
+            var localItems: [String: String] = [:]
             for item in try await device.books.page(after: nil, limit: 500).items {
               guard case .text(let title) = item.values[0] else { continue }
-              if case .integer(let pages) = item.values[1] { localItems[title] = Int(pages) } else { localItems[title] = .some(nil) }
+              var pages = "-"
+              if case .integer(let number) = item.values[1] { pages = String(number) }
+              var note = "-"
+              if item.values.count > 2, case .text(let text) = item.values[2] { note = text }
+              localItems[title] = pages + "|" + note
             }
             if localItems != remoteItems {
               // What the device holds, for the replay: each item with the remote id it is mapped to.

@@ -133,7 +133,7 @@ extension EditClass {
   func target(_ generator: inout HostileEdits) -> String {
     switch self {
     case .bookkeeping: generator.pick(["favorites", "addresses", "orders", "books", "films"])
-    case .syncIntegers, .syncTypes, .syncURL, .syncText, .syncItems, .syncRows, .syncChanges: "films"
+    case .syncIntegers, .syncTypes, .syncURL, .syncText, .syncItems, .syncRows, .syncChanges, .syncIDs: "films"
     default: "books"
     }
   }

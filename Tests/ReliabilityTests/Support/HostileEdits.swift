@@ -63,6 +63,10 @@ enum EditClass: String, CaseIterable, Sendable {
   /// missing items and unknown kinds, control characters and megabytes in the answer; a row
   /// left in `list_sync_applying`; the change triggers dropped.
   case syncChanges = "sync-changes"
+  /// The id rule and what a change of remote leaves: `sqlite_sequence` lowered, raised to the
+  /// largest integer, given text or removed; tombstones and mappings of another remote in
+  /// `list_sync_items`; the guard on a synced item's id and account dropped.
+  case syncIDs = "sync-ids"
   /// Control characters and SQL in migration names, count rows of unknown lists.
   case otherText = "other-text"
 
@@ -162,6 +166,7 @@ struct HostileEdits {
     case .syncItems: sql = syncItems()
     case .syncRows: sql = syncRows()
     case .syncChanges: sql = syncChanges()
+    case .syncIDs: sql = syncIDs()
     case .otherText: sql = otherText()
     }
     return FileEdit(kind: kind, sql: sql, secret: secret)
@@ -506,6 +511,22 @@ struct HostileEdits {
       "DROP TRIGGER films_changes_\(pick(["insert", "update", "delete"]))",
       "DROP TABLE \(pick(["list_changes", "list_sync_applying"]))",
       "DROP TABLE list_changes; CREATE TABLE list_changes (kind, account, item_id, op)",
+    ])
+  }
+
+  mutating func syncIDs() -> String {
+    let table = pick(["'films'", "'books'", "'orders'", "'ghost'"])
+    let value = pick(["0", "-1", "1", "9223372036854775807", "9223372036854775806", "'x'", "NULL", "1.5"])
+    return pick([
+      "UPDATE sqlite_sequence SET seq = \(value) WHERE name = \(table)",
+      "UPDATE sqlite_sequence SET seq = \(value)",
+      "DELETE FROM sqlite_sequence WHERE name = \(table)",
+      "INSERT INTO sqlite_sequence (name, seq) VALUES (\(table), \(value))",
+      "INSERT OR REPLACE INTO list_sync_items (kind, account, remote_id, item_id) VALUES ('films', 'default', \(pick(["1", "2", "'r1'"])), 0)",
+      "UPDATE list_sync_items SET item_id = 0",
+      "UPDATE list_sync SET remote_url = '\(Self.closedURL)/other'",
+      "DROP TRIGGER films_changes_identity",
+      "UPDATE films SET id = id + 100",
     ])
   }
 
