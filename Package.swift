@@ -23,6 +23,8 @@ let package = Package(
     // The network side of `lists sync` and a stale `show`, run as a child of `lists` so that
     // `lists` never links FoundationNetworking (it doubled every command's cold start).
     .executable(name: "lists-sync", targets: ["lists-sync"]),
+    // The sync server (issue 36): the protocol's server side on an embedded SQLite file.
+    .library(name: "ListProtocol", targets: ["ListProtocol"]),
   ],
   targets: [
     // C bridge to the system SQLite (libsqlite3-dev).
@@ -90,6 +92,10 @@ let package = Package(
     .executableTarget(
       name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "CLISupport", "TextFormats"]),
 
+    // The sync server. ListProtocol: the protocol's wire types, both directions (pages, pushes,
+    // answers, error bodies); no SQLite, no networking. (More of the server follows.)
+    .target(name: "ListProtocol", dependencies: ["TextFormats"]),
+
     // Build-time: turns Migrations/*.sql into Swift source compiled into ListStore.
     .executableTarget(name: "MigrationsEmbedder", dependencies: ["TextFormats"]),
     .plugin(
@@ -147,6 +153,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
       exclude: ["Golden"]),
+    .testTarget(name: "ListProtocolTests", dependencies: ["ListProtocol", "TextFormats"]),
     .testTarget(
       name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TextFormats", "TestSupport"]),
   ]
