@@ -25,6 +25,7 @@ let package = Package(
     .executable(name: "lists-sync", targets: ["lists-sync"]),
     // The sync server (issue 36): the protocol's server side on an embedded SQLite file.
     .library(name: "ListProtocol", targets: ["ListProtocol"]),
+    .executable(name: "lists-server", targets: ["lists-server"]),
   ],
   targets: [
     // C bridge to the system SQLite (libsqlite3-dev).
@@ -93,8 +94,19 @@ let package = Package(
       name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "CLISupport", "TextFormats"]),
 
     // The sync server. ListProtocol: the protocol's wire types, both directions (pages, pushes,
-    // answers, error bodies); no SQLite, no networking. (More of the server follows.)
+    // answers, error bodies); no SQLite, no networking. CMicroHTTPD: GNU libmicrohttpd
+    // (libmicrohttpd-dev) with a C shim for its variadic start; only lists-server links it.
     .target(name: "ListProtocol", dependencies: ["TextFormats"]),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      path: "Sources/CMicroHTTPD",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+    ),
+    .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
+    .target(
+      name: "ListServer",
+      dependencies: ["ListProtocol", "ListStore", "SQLiteCore", "TextFormats", "CMicroHTTPD", "CMicroHTTPDShim"]),
+    .executableTarget(name: "lists-server", dependencies: ["ListServer", "CLISupport", "ListStore", "TextFormats"]),
 
     // Build-time: turns Migrations/*.sql into Swift source compiled into ListStore.
     .executableTarget(name: "MigrationsEmbedder", dependencies: ["TextFormats"]),

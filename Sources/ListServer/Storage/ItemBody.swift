@@ -1,0 +1,17 @@
+import TextFormats
+
+/// An item as the protocol sends it: `id` (a string), `version`, then its stored members.
+enum ItemBody {
+  /// The JSON object of item `id` at `version`, whose stored members are `body`.
+  static func object(id: Int64, version: Int64, body: String) throws -> JSONObject {
+    guard let stored = try JSONParser.parse(body).objectValue else {
+      throw StorageError.unavailable("a stored item is not a JSON object")
+    }
+    var object = JSONObject([
+      JSONObject.Member(key: "id", value: .string(String(id))),
+      JSONObject.Member(key: "version", value: .number(String(version))),
+    ])
+    object.members.append(contentsOf: stored.members)
+    return object
+  }
+}
