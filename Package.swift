@@ -166,6 +166,7 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(name: "ListProtocolTests", dependencies: ["ListProtocol", "TextFormats"]),
+    .testTarget(name: "ServerTests", dependencies: ["lists-server", "lists", "lists-sync", "ListProtocol", "TextFormats"]),
     .testTarget(
       name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TextFormats", "TestSupport"]),
   ]

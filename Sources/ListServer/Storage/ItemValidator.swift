@@ -118,14 +118,12 @@ package struct ItemValidator: Sendable {
     return Rejection(message: error.message, field: fields.first)
   }
 
-  /// The field a reading problem names (`field 'title' is missing.`), when it is one of the
-  /// item's members.
+  /// The field a reading problem names (`field 'title' is missing.`, `unknown field 'titel'`).
   private func fieldNamed(in reason: String) -> String? {
     guard let start = reason.firstRange(of: "field '")?.upperBound,
       let end = reason[start...].firstIndex(of: "'")
     else { return nil }
-    let name = String(reason[start..<end])
-    return format.fieldNames.contains(name) ? name : nil
+    return String(reason[start..<end])
   }
 
   /// A reading problem as a sentence: `Field 'title' is missing.`
