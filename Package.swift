@@ -107,6 +107,10 @@ let package = Package(
       name: "ListServer",
       dependencies: ["ListProtocol", "ListStore", "SQLiteCore", "TextFormats", "CMicroHTTPD", "CMicroHTTPDShim"]),
     .executableTarget(name: "lists-server", dependencies: ["ListServer", "CLISupport", "ListStore", "TextFormats"]),
+    // What lists-server decodes of a request (Tests/Fuzz, as the other fuzz targets).
+    .executableTarget(
+      name: "fuzz-request", dependencies: ["FuzzSupport", "ListProtocol", "ListServer", "ListStore", "TextFormats"],
+      path: "Tests/Fuzz/fuzz-request"),
 
     // Build-time: turns Migrations/*.sql into Swift source compiled into ListStore.
     .executableTarget(name: "MigrationsEmbedder", dependencies: ["TextFormats"]),
@@ -166,7 +170,9 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(name: "ListProtocolTests", dependencies: ["ListProtocol", "TextFormats"]),
-    .testTarget(name: "ServerTests", dependencies: ["lists-server", "lists", "lists-sync", "ListProtocol", "TextFormats"]),
+    .testTarget(
+      name: "ServerTests",
+      dependencies: ["lists-server", "lists", "lists-sync", "fuzz-request", "ListProtocol", "TextFormats", "TestSupport"]),
     .testTarget(
       name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TextFormats", "TestSupport"]),
   ]
