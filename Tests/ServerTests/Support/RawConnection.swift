@@ -11,8 +11,8 @@ import Foundation
 final class RawConnection {
   private let fd: Int32
 
-  /// Connects to `port` on 127.0.0.1.
-  init(port: Int) throws {
+  /// Connects to `port` on 127.0.0.1; a read waits at most `receiveTimeoutSeconds`.
+  init(port: Int, receiveTimeoutSeconds: Int = 15) throws {
     #if canImport(Glibc)
       fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -23,7 +23,7 @@ final class RawConnection {
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var timeout = timeval(tv_sec: 15, tv_usec: 0)
+    var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -38,11 +38,24 @@ final class RawConnection {
 
   /// Sends `text`.
   func send(_ text: String) {
-    var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { socketSend(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    _ = send(bytes: Array(text.utf8))
   }
 
-  /// Reads until the peer closes or `limit` bytes came (or 15 s passed); the text read.
+  /// Sends `bytes`; false when the peer has closed the connection.
+  func send(bytes: [UInt8]) -> Bool {
+    var bytes = bytes
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes.withUnsafeMutableBytes {
+        socketSend(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+      }
+      if sent <= 0 { return false }
+      offset += sent
+    }
+    return true
+  }
+
+  /// Reads until the peer closes, `limit` bytes came, or the receive timeout passed; the text.
   func receive(limit: Int = 65536) -> String {
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)

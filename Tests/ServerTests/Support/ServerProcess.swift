@@ -84,6 +84,16 @@ final class ServerProcess: @unchecked Sendable {
     self.port = port
   }
 
+  /// The server's process id, while it runs.
+  var pid: Int32? { process?.processIdentifier }
+
+  /// The server's resident memory in KiB (`VmRSS`), while it runs.
+  func residentKiB() -> Int? {
+    guard let pid, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+    return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+  }
+
   /// The URL of a kind's list.
   func url(_ kind: String = "books", query: String = "") -> String {
     "http://127.0.0.1:\(port)/v1/lists/\(kind)" + (query.isEmpty ? "" : "?" + query)
