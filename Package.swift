@@ -102,11 +102,14 @@ let package = Package(
       path: "Sources/CMicroHTTPD",
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
     ),
-    .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
+    .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], linkerSettings: [.linkedLibrary("microhttpd")]),
     .target(
       name: "ListServer",
       dependencies: ["ListProtocol", "ListStore", "SQLiteCore", "TextFormats", "CMicroHTTPD", "CMicroHTTPDShim"]),
     .executableTarget(name: "lists-server", dependencies: ["ListServer", "CLISupport", "ListStore", "TextFormats"]),
+    // The floor lists-bench's server phase compares lists-server with: the same libmicrohttpd
+    // setup answering one prebuilt page.
+    .executableTarget(name: "lists-server-floor", dependencies: ["CMicroHTTPDShim"]),
     // What lists-server decodes of a request (Tests/Fuzz, as the other fuzz targets).
     .executableTarget(
       name: "fuzz-request", dependencies: ["FuzzSupport", "ListProtocol", "ListServer", "ListStore", "TextFormats"],
