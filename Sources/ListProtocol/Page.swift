@@ -25,11 +25,30 @@ package struct Page: Sendable, Equatable {
 
   /// The page as JSON bytes, members in the protocol's order.
   package var encoded: [UInt8] {
-    var writer = JSONWriter(capacity: 256 * (items.count + 1))
+    Self.encode(count: items.count, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted) { writer in
+      for item in items { writer.value(.object(item)) }
+    }
+  }
+
+  /// A page whose items are JSON objects written already (`{"id": ...}` each, as a server keeps
+  /// them), as JSON bytes: what ``encoded`` writes, without parsing the items first.
+  package static func encode(
+    itemTexts: [String], nextCursor: String?, checkpoint: String? = nil, deleted: [WireID]? = nil
+  ) -> [UInt8] {
+    encode(count: itemTexts.count, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted) { writer in
+      for text in itemTexts { writer.raw(json: text) }
+    }
+  }
+
+  /// Writes a page whose `count` items `writeItems` writes.
+  private static func encode(
+    count: Int, nextCursor: String?, checkpoint: String?, deleted: [WireID]?, writeItems: (inout JSONWriter) -> Void
+  ) -> [UInt8] {
+    var writer = JSONWriter(capacity: 256 * (count + 1))
     writer.beginObject()
     writer.key("items")
     writer.beginArray()
-    for item in items { writer.value(.object(item)) }
+    writeItems(&writer)
     writer.endArray()
     writer.key("next_cursor")
     writer.string(nextCursor)

@@ -45,7 +45,7 @@ import Testing
     var sentMiB = 0
     while sentMiB < 100, streamed.send(bytes: chunk) { sentMiB += 1 }
     _ = streamed.send(bytes: Array("0\r\n\r\n".utf8))
-    let refused = streamed.receive()
+    let refused = await streamed.received()
     #expect(refused.hasPrefix("HTTP/1.1 413"), "\(refused.prefix(40)) after \(sentMiB) MiB")
     // 1,000 idle connections.
     var idle: [RawConnection] = []
@@ -64,7 +64,7 @@ import Testing
     let slow = try RawConnection(port: server.port, receiveTimeoutSeconds: 45)
     slow.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")  // the header never ends
     let started = ContinuousClock.now
-    let text = slow.receive()
+    let text = await slow.received()
     let waited = ContinuousClock.now - started
     #expect(text.isEmpty || !text.hasPrefix("HTTP/1.1 200"))
     #expect(waited >= .seconds(29) && waited < .seconds(40), "closed after \(waited)")

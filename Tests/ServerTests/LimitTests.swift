@@ -69,7 +69,7 @@ import Testing
     try await Task.sleep(for: .milliseconds(200))
     let second = try RawConnection(port: server.port)
     second.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    let text = second.receive()
+    let text = await second.received()
     #expect(text.hasPrefix("HTTP/1.1 503"), "\(text.prefix(40))")
     #expect(text.contains("Retry-After: 1"))
     _ = held

@@ -13,7 +13,12 @@ import Testing
     // Another program holds the write lock past the server's busy timeout (5 s).
     let marker = server.folder + "/locked"
     async let holder = run(
-      "/usr/bin/env", ["sqlite3", server.database, "BEGIN IMMEDIATE;", ".shell touch \(marker); sleep 8", "COMMIT;"])
+      "/usr/bin/env",
+      [
+        // It waits for the server's own start-up writes, and stops (no marker) if it cannot lock.
+        "sqlite3", "-bail", "-cmd", ".timeout 5000", server.database, "BEGIN IMMEDIATE;",
+        ".shell touch \(marker); sleep 8", "COMMIT;",
+      ])
     for _ in 0..<100 where !FileManager.default.fileExists(atPath: marker) {
       try await Task.sleep(for: .milliseconds(100))
     }

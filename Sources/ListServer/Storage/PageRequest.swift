@@ -20,9 +20,10 @@ package struct PageRequest: Sendable, Equatable {
 
 /// What the storage answers a page request with.
 package enum PageAnswer: Sendable, Equatable {
-  /// The page, ready to send: items with `id` and `version`, the next cursor, the checkpoint on
-  /// the last page, and on the first page of a pull since a checkpoint the ids deleted since.
-  case page(Page)
+  /// The page, ready to send: items with `id` and `version` (JSON object texts), the next
+  /// cursor, the checkpoint on the last page, and on the first page of a pull since a
+  /// checkpoint the ids deleted since.
+  case page(items: [String], nextCursor: String?, checkpoint: String?, deleted: [WireID]?)
   /// The checkpoint is older than the deletions kept: `410 checkpoint_expired`.
   case checkpointExpired
 }

@@ -9,7 +9,11 @@ extension SQLiteStorage {
       try statement.bind(name, at: 1)
       return try statement.step() ? statement.text(at: 0) : nil
     }
-    return try json.map { json throws(StorageError) in try Self.definition(json) }
+    guard let json else { return nil }
+    if let cached = definitions.withLock({ $0[name] }), cached.json == json { return cached.definition }
+    let definition = try Self.definition(json)
+    definitions.withLock { $0[name] = (json, definition) }
+    return definition
   }
 
   package func kinds() throws(StorageError) -> [KindDefinition] {

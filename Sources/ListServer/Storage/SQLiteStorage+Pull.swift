@@ -29,27 +29,24 @@ extension SQLiteStorage {
         try items.bind(after, at: 3)
         try items.bind(since ?? -1, at: 4)
         try items.bind(Int64(request.limit + 1), at: 5)
-        var objects: [JSONObject] = []
+        var texts: [String] = []
         var lastID: Int64 = 0
         var more = false
         while try items.step() {
-          if objects.count == request.limit {
+          if texts.count == request.limit {
             more = true
             break
           }
           lastID = items.int64(at: 0)
-          objects.append(try ItemBody.object(id: lastID, version: items.int64(at: 1), body: items.text(at: 2)))
+          texts.append(ItemBody.text(id: lastID, version: items.int64(at: 1), body: items.text(at: 2)))
         }
-        var page = Page(items: objects, nextCursor: nil)
-        if more {
-          page.nextCursor = WalkCursor(start: start, since: since, after: String(lastID)).text
-        } else {
-          page.checkpoint = String(start)
-        }
+        var deleted: [WireID]?
         if let since, request.cursor == nil {
-          page.deleted = try Self.deletions(account: account, kind: kind.name, since: since, connection)
+          deleted = try Self.deletions(account: account, kind: kind.name, since: since, connection)
         }
-        return .page(page)
+        return .page(
+          items: texts, nextCursor: more ? WalkCursor(start: start, since: since, after: String(lastID)).text : nil,
+          checkpoint: more ? nil : String(start), deleted: deleted)
       }
     }
   }

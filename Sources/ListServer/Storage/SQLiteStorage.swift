@@ -13,6 +13,10 @@ package final class SQLiteStorage: ListStorage {
   let writer: LockedConnection
   let readers: [LockedConnection]
   private let nextReader = Atomic<Int>(0)
+  /// The definitions read so far, by name, with the JSON they were read from: a kind is read on
+  /// every request, and parsed again only when its stored JSON changed (`kinds update` runs in
+  /// another process).
+  let definitions = Mutex<[String: (json: String, definition: KindDefinition)]>([:])
 
   /// How long a connection waits for another's lock before failing, in milliseconds.
   static let busyTimeout: Int32 = 5000

@@ -8,7 +8,11 @@ import Foundation
 
 /// A TCP connection to 127.0.0.1 the test writes bytes on by hand: to hold a connection open,
 /// or send what no HTTP client would.
-final class RawConnection {
+///
+/// Its reads block, so tests call ``received(limit:)``, which reads on a thread of its own:
+/// a blocked read on one of the few cooperative threads would stall every other test's tasks.
+/// `@unchecked Sendable` only so that thread can read; one task uses it at a time.
+final class RawConnection: @unchecked Sendable {
   private let fd: Int32
 
   /// Connects to `port` on 127.0.0.1; a read waits at most `receiveTimeoutSeconds`.
@@ -53,6 +57,13 @@ final class RawConnection {
       offset += sent
     }
     return true
+  }
+
+  /// ``receive(limit:)`` on a thread of its own.
+  func received(limit: Int = 65536) async -> String {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: self.receive(limit: limit)) }.start()
+    }
   }
 
   /// Reads until the peer closes, `limit` bytes came, or the receive timeout passed; the text.
