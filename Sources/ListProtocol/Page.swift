@@ -30,14 +30,21 @@ package struct Page: Sendable, Equatable {
     }
   }
 
-  /// A page whose items are JSON objects written already (`{"id": ...}` each, as a server keeps
-  /// them), as JSON bytes: what ``encoded`` writes, without parsing the items first.
+  /// A page whose items are JSON objects written already (as a server keeps them), as JSON
+  /// bytes: what ``encoded`` writes, without parsing the items first. `itemsJSON` is the
+  /// items' objects separated by commas, without the brackets.
   package static func encode(
-    itemTexts: [String], nextCursor: String?, checkpoint: String? = nil, deleted: [WireID]? = nil
+    itemsJSON: [UInt8], nextCursor: String?, checkpoint: String? = nil, deleted: [WireID]? = nil
   ) -> [UInt8] {
-    encode(count: itemTexts.count, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted) { writer in
-      for text in itemTexts { writer.raw(json: text) }
-    }
+    // The page without items, `{"items":[],...}`, cut after its `{"items":[`.
+    let rest = encode(count: 0, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted) { _ in }
+    let head = Array(#"{"items":["#.utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(head.count + itemsJSON.count + rest.count)
+    bytes += head
+    bytes += itemsJSON
+    bytes += rest.dropFirst(head.count)
+    return bytes
   }
 
   /// Writes a page whose `count` items `writeItems` writes.

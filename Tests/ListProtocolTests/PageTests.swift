@@ -17,6 +17,17 @@ import TextFormats
     #expect(try Page.decode(page.encoded) == page)
   }
 
+  @Test func itemsWrittenAlreadyMakeTheSameBytes() throws {
+    let items = [#"{"id":"1","version":2,"title":"A"}"#, #"{"id":"2","version":1}"#]
+    for (cursor, checkpoint, deleted) in [("c", nil, nil), (nil, "7", [WireID.string("3")]), (nil, nil, [])] as [(String?, String?, [WireID]?)] {
+      let page = Page(items: try items.map(object), nextCursor: cursor, checkpoint: checkpoint, deleted: deleted)
+      let written = Page.encode(
+        itemsJSON: Array(items.joined(separator: ",").utf8), nextCursor: cursor, checkpoint: checkpoint, deleted: deleted)
+      #expect(String(decoding: written, as: UTF8.self) == String(decoding: page.encoded, as: UTF8.self))
+    }
+    #expect(Page.encode(itemsJSON: [], nextCursor: nil) == Page(items: [], nextCursor: nil).encoded)
+  }
+
   @Test func aMiddlePageHasACursorAndNoWalkMembers() throws {
     let page = Page(items: [], nextCursor: "a b&c")
     #expect(String(decoding: page.encoded, as: UTF8.self) == #"{"items":[],"next_cursor":"a b&c"}"#)

@@ -109,9 +109,9 @@ package struct SyncService: Sendable {
     }
     do {
       switch try storage.page(account: account, kind: kind, request: pageRequest) {
-      case .page(let items, let nextCursor, let checkpoint, let deleted):
+      case .page(let items, _, let nextCursor, let checkpoint, let deleted):
         return .json(
-          200, Page.encode(itemTexts: items, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted))
+          200, Page.encode(itemsJSON: items, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted))
       case .checkpointExpired: return .error(410, ErrorBody.checkpointExpired)
       }
     } catch .badRequest(let message) {

@@ -2,11 +2,20 @@ import TextFormats
 
 /// An item as the protocol sends it: `id` (a string), `version`, then its stored members.
 enum ItemBody {
-  /// The JSON text of item `id` at `version`, whose stored members are `body` (a JSON object
-  /// this server wrote): `{"id":"ID","version":V,` and the members, without parsing them.
-  static func text(id: Int64, version: Int64, body: String) -> String {
-    let head = "{\"id\":\"\(id)\",\"version\":\(version)"
-    return body.utf8.count <= 2 ? head + "}" : head + "," + body.dropFirst()
+  /// Appends the JSON object of item `id` at `version`, whose stored members are `body` (the
+  /// UTF-8 of a JSON object this server wrote): `{"id":"ID","version":V,` and the members,
+  /// copied without parsing them.
+  static func append(id: Int64, version: Int64, body: UnsafeBufferPointer<UInt8>, to json: inout [UInt8]) {
+    json += #"{"id":""#.utf8
+    json += String(id).utf8
+    json += #"","version":"#.utf8
+    json += String(version).utf8
+    if body.count <= 2 {
+      json.append(UInt8(ascii: "}"))
+    } else {
+      json.append(UInt8(ascii: ","))
+      json += body.dropFirst()
+    }
   }
 
   /// The JSON object of item `id` at `version`, whose stored members are `body`.

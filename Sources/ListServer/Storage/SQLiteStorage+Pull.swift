@@ -29,23 +29,28 @@ extension SQLiteStorage {
         try items.bind(after, at: 3)
         try items.bind(since ?? -1, at: 4)
         try items.bind(Int64(request.limit + 1), at: 5)
-        var texts: [String] = []
+        var json: [UInt8] = []
+        json.reserveCapacity(request.limit * 160)
+        var count = 0
         var lastID: Int64 = 0
         var more = false
         while try items.step() {
-          if texts.count == request.limit {
+          if count == request.limit {
             more = true
             break
           }
           lastID = items.int64(at: 0)
-          texts.append(ItemBody.text(id: lastID, version: items.int64(at: 1), body: items.text(at: 2)))
+          if count > 0 { json.append(UInt8(ascii: ",")) }
+          let version = items.int64(at: 1)
+          items.withUTF8(at: 2) { body in ItemBody.append(id: lastID, version: version, body: body, to: &json) }
+          count += 1
         }
         var deleted: [WireID]?
         if let since, request.cursor == nil {
           deleted = try Self.deletions(account: account, kind: kind.name, since: since, connection)
         }
         return .page(
-          items: texts, nextCursor: more ? WalkCursor(start: start, since: since, after: String(lastID)).text : nil,
+          itemsJSON: json, count: count, nextCursor: more ? WalkCursor(start: start, since: since, after: String(lastID)).text : nil,
           checkpoint: more ? nil : String(start), deleted: deleted)
       }
     }
