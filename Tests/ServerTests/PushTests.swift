@@ -99,6 +99,29 @@ import TextFormats
     #expect(try await client.get(server.url(), token: server.tokens["alice"]).page().items.isEmpty)
   }
 
+  @Test func aOnePerAccountFlagSetOnOneItemIsClearedOnTheOthersAsANewVersion() async throws {
+    let server = try await ServerProcess.start()
+    defer { Task { await server.remove() } }
+    let places = #"{"name": "places", "item": "place", "fields": [{"name": "label", "type": "text", "required": true}, {"name": "is_default", "type": "bool", "one_per_account": true}]}"#
+    try places.write(toFile: server.folder + "/places.json", atomically: true, encoding: .utf8)
+    #expect(try await server.command(["kinds", "add", server.folder + "/places.json"]).status == 0)
+    let alice = server.tokens["alice"]
+    let home = try await client.results(server.url("places"), token: alice, [add("1", #"{"label": "Home", "is_default": true}"#)])
+    let homeID = try #require(id(of: item(of: home[0].outcome)))
+    let checkpoint = try #require(try await client.get(server.url("places"), token: alice).page().checkpoint)
+    let work = try await client.results(server.url("places"), token: alice, [add("2", #"{"label": "Work", "is_default": true}"#)])
+    #expect(item(of: work[0].outcome)?["is_default"] == .bool(true))
+    let since = try await client.get(server.url("places", query: "since=\(checkpoint)"), token: alice).page()
+    let cleared = try #require(since.items.first { id(of: $0) == homeID })
+    #expect(cleared["is_default"] == .bool(false))
+    #expect(cleared["version"] == .number("2"))
+    // Bob's default is his own.
+    let bobs = try await client.results(server.url("places"), token: server.tokens["bob"], [add("3", #"{"label": "Flat", "is_default": true}"#)])
+    #expect(item(of: bobs[0].outcome)?["is_default"] == .bool(true))
+    let page = try await client.get(server.url("places"), token: alice).page()
+    #expect(page.items.filter { $0["is_default"] == .bool(true) }.count == 1)
+  }
+
   @Test func theUniqueRuleHoldsWithinAnAccountForAddsAndUpdates() async throws {
     let server = try await ServerProcess.start()
     defer { Task { await server.remove() } }

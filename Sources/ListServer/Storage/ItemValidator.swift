@@ -26,6 +26,9 @@ package struct ItemValidator: Sendable {
     package var uniqueKey: String?
     /// The unique fields' values as text, for the message of a duplicate.
     package var uniqueTexts: [String]
+    /// The item's one-per-account fields that it sets: each is cleared on the account's other
+    /// items, as the store does (the default address).
+    package var setOnePerAccount: [String] = []
   }
 
   /// Why an item is refused: the message `lists add` would print and the field at fault.
@@ -71,7 +74,11 @@ package struct ItemValidator: Sendable {
     let addedAt = definition.hasImplicitAddedAt ? draft.addedAt ?? Timestamp(millisecondsSince1970: now) : nil
     let item = DynamicItem(id: 0, values: values, addedAt: addedAt)
     let key = uniqueKey(of: values)
-    return Checked(body: format.pushJSON(item, fields: nil), uniqueKey: key?.key, uniqueTexts: key?.texts ?? [])
+    var checked = Checked(body: format.pushJSON(item, fields: nil), uniqueKey: key?.key, uniqueTexts: key?.texts ?? [])
+    for (field, value) in zip(definition.fields, values) where field.onePerAccount && value == .bool(true) {
+      checked.setOnePerAccount.append(field.name)
+    }
+    return checked
   }
 
   /// The unique rule's values as a JSON array (case-insensitive fields lowercased), or nil.

@@ -96,6 +96,7 @@ struct ItemScope {
       try insert.bind(checked.body, at: 5)
       try insert.bind(checked.uniqueKey, at: 6)
       try insert.run()
+      try clearOthers(checked.setOnePerAccount, except: id)
       return .applied(try item(id))
     case .update, .remove:
       guard let id = change.id.flatMap(Self.storedID), let current = try stored(id) else { return .conflict(nil) }
@@ -131,7 +132,49 @@ struct ItemScope {
       try update.bind(checked.body, at: 5)
       try update.bind(checked.uniqueKey, at: 6)
       try update.run()
+      try clearOthers(checked.setOnePerAccount, except: id)
       return .applied(try item(id))
+    }
+  }
+
+  /// Clears each of `fields` (one-per-account flags, valid identifiers of the kind) on the
+  /// account's items other than `except`: each such item gets `false`, a new version and a
+  /// change sequence, as any change does.
+  private func clearOthers(_ fields: [String], except: Int64) throws {
+    for field in fields {
+      let holders = try connection.cachedStatement(
+        """
+        SELECT id, body FROM server_items
+        WHERE account = ?1 AND kind = ?2 AND id IS NOT ?3 AND json_extract(body, ?4) = 1
+        """)
+      try holders.bind(account, at: 1)
+      try holders.bind(kind, at: 2)
+      try holders.bind(except, at: 3)
+      try holders.bind("$.\"\(field)\"", at: 4)
+      var found: [(Int64, String)] = []
+      while try holders.step() { found.append((holders.int64(at: 0), holders.text(at: 1))) }
+      holders.reset()
+      for (id, body) in found {
+        guard var object = try JSONParser.parse(body).objectValue,
+          let index = object.members.firstIndex(where: { $0.key == field })
+        else { continue }
+        object.members[index].value = .bool(false)
+        var writer = JSONWriter(capacity: body.utf8.count + 8)
+        writer.value(.object(object))
+        let seq = try bump("seq")
+        let update = try connection.cachedStatement(
+          """
+          UPDATE server_items SET version = version + 1, seq = ?4, body = ?5
+          WHERE account = ?1 AND kind = ?2 AND id = ?3
+          """)
+        defer { update.reset() }
+        try update.bind(account, at: 1)
+        try update.bind(kind, at: 2)
+        try update.bind(id, at: 3)
+        try update.bind(seq, at: 4)
+        try update.bind(String(decoding: writer.bytes, as: UTF8.self), at: 5)
+        try update.run()
+      }
     }
   }
 
