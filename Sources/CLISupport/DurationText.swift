@@ -5,7 +5,8 @@ package enum DurationText {
   package static func milliseconds(_ text: String) -> Int64? {
     guard let unit = text.last, text.count >= 2 else { return nil }
     let digits = text.dropLast()
-    guard digits.utf8.count <= 9, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+    guard digits.utf8.count <= 9,
+      digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
       let number = Int64(digits), number > 0
     else { return nil }
     let scale: Int64

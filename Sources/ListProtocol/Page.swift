@@ -16,7 +16,9 @@ package struct Page: Sendable, Equatable {
   package var deleted: [WireID]?
 
   /// A page.
-  package init(items: [JSONObject], nextCursor: String?, checkpoint: String? = nil, deleted: [WireID]? = nil) {
+  package init(
+    items: [JSONObject], nextCursor: String?, checkpoint: String? = nil, deleted: [WireID]? = nil
+  ) {
     self.items = items
     self.nextCursor = nextCursor
     self.checkpoint = checkpoint
@@ -25,7 +27,9 @@ package struct Page: Sendable, Equatable {
 
   /// The page as JSON bytes, members in the protocol's order.
   package var encoded: [UInt8] {
-    Self.encode(count: items.count, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted) { writer in
+    Self.encode(
+      count: items.count, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted
+    ) { writer in
       for item in items { writer.value(.object(item)) }
     }
   }
@@ -37,7 +41,9 @@ package struct Page: Sendable, Equatable {
     itemsJSON: [UInt8], nextCursor: String?, checkpoint: String? = nil, deleted: [WireID]? = nil
   ) -> [UInt8] {
     // The page without items, `{"items":[],...}`, cut after its `{"items":[`.
-    let rest = encode(count: 0, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted) { _ in }
+    let rest = encode(count: 0, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted) {
+      _ in
+    }
     let head = Array(#"{"items":["#.utf8)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(head.count + itemsJSON.count + rest.count)
@@ -49,7 +55,8 @@ package struct Page: Sendable, Equatable {
 
   /// Writes a page whose `count` items `writeItems` writes.
   private static func encode(
-    count: Int, nextCursor: String?, checkpoint: String?, deleted: [WireID]?, writeItems: (inout JSONWriter) -> Void
+    count: Int, nextCursor: String?, checkpoint: String?, deleted: [WireID]?,
+    writeItems: (inout JSONWriter) -> Void
   ) -> [UInt8] {
     var writer = JSONWriter(capacity: 256 * (count + 1))
     writer.beginObject()
@@ -81,14 +88,17 @@ package struct Page: Sendable, Equatable {
     let top = try ProtocolJSON.object(ProtocolJSON.parse(bytes, what: "the body"), what: "the body")
     guard let itemsValue = top["items"] else { throw ProtocolError("the body has no \"items\".") }
     guard case .array(let elements) = itemsValue else {
-      throw ProtocolError("\"items\" is \(ProtocolJSON.article(itemsValue.typeName)), not an array.")
+      throw ProtocolError(
+        "\"items\" is \(ProtocolJSON.article(itemsValue.typeName)), not an array.")
     }
     var items: [JSONObject] = []
     items.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
       items.append(try ProtocolJSON.object(element, what: "item \(index + 1)"))
     }
-    guard let cursorValue = top["next_cursor"] else { throw ProtocolError("the body has no \"next_cursor\".") }
+    guard let cursorValue = top["next_cursor"] else {
+      throw ProtocolError("the body has no \"next_cursor\".")
+    }
     let nextCursor: String?
     switch cursorValue {
     case .null: nextCursor = nil

@@ -62,7 +62,8 @@ package struct PushChange: Sendable, Equatable {
   /// and a remove; `base_version` a string or an integer when present; `item` an object, present
   /// for an add and an update.
   /// - Throws: ``ProtocolError`` naming the change and the member.
-  package static func decode(_ value: JSONValue, position: Int) throws(ProtocolError) -> PushChange {
+  package static func decode(_ value: JSONValue, position: Int) throws(ProtocolError) -> PushChange
+  {
     let what = "change \(position)"
     let object = try ProtocolJSON.object(value, what: what)
     for key in object.keys where !["change_id", "op", "id", "base_version", "item"].contains(key) {
@@ -74,20 +75,24 @@ package struct PushChange: Sendable, Equatable {
       throw ProtocolError(
         "\(what) has no \"change_id\" string of 1 to \(PushRequest.maxChangeIDBytes) bytes.")
     }
-    guard case .string(let word)? = object["op"], let operation = ChangeOperation(rawValue: word) else {
+    guard case .string(let word)? = object["op"], let operation = ChangeOperation(rawValue: word)
+    else {
       throw ProtocolError("\(what) has no \"op\" of add, update or remove.")
     }
     var change = PushChange(changeID: changeID, operation: operation)
     switch object["id"] {
     case nil: break
     case let value?:
-      guard let id = WireID(value) else { throw ProtocolError("\(what)'s \"id\" is not a non-empty string or an integer.") }
+      guard let id = WireID(value) else {
+        throw ProtocolError("\(what)'s \"id\" is not a non-empty string or an integer.")
+      }
       change.id = id
     }
     switch object["base_version"] {
     case nil, .null?: break
     case .string(let text)?: change.baseVersion = .string(text)
-    case .number(let literal)? where WireID.isIntegerLiteral(literal): change.baseVersion = .number(literal)
+    case .number(let literal)? where WireID.isIntegerLiteral(literal):
+      change.baseVersion = .number(literal)
     default: throw ProtocolError("\(what)'s \"base_version\" is not a string or an integer.")
     }
     switch object["item"] {
@@ -97,7 +102,9 @@ package struct PushChange: Sendable, Equatable {
     }
     switch operation {
     case .add:
-      guard change.item != nil else { throw ProtocolError("\(what) is an add without an \"item\".") }
+      guard change.item != nil else {
+        throw ProtocolError("\(what) is an add without an \"item\".")
+      }
     case .update:
       guard change.id != nil, change.item != nil else {
         throw ProtocolError("\(what) is an update without an \"id\" and an \"item\".")

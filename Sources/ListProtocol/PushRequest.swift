@@ -39,7 +39,8 @@ package struct PushRequest: Sendable, Equatable {
   /// - Throws: ``DecodeError``.
   package static func decode(_ bytes: [UInt8]) throws(DecodeError) -> PushRequest {
     do {
-      let top = try ProtocolJSON.object(ProtocolJSON.parse(bytes, what: "the body"), what: "the body")
+      let top = try ProtocolJSON.object(
+        ProtocolJSON.parse(bytes, what: "the body"), what: "the body")
       guard case .array(let elements)? = top["changes"] else {
         throw ProtocolError("the body has no \"changes\" array.")
       }

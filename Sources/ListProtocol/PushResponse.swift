@@ -25,8 +25,10 @@ package struct PushResponse: Sendable, Equatable {
   /// The answer `bytes` hold to the changes whose ids are `sent`: one result per change, in
   /// order, each naming its change.
   /// - Throws: ``ProtocolError`` naming the result at fault.
-  package static func decode(_ bytes: [UInt8], sent: [String]) throws(ProtocolError) -> PushResponse {
-    let top = try ProtocolJSON.object(ProtocolJSON.parse(bytes, what: "the answer"), what: "the answer")
+  package static func decode(_ bytes: [UInt8], sent: [String]) throws(ProtocolError) -> PushResponse
+  {
+    let top = try ProtocolJSON.object(
+      ProtocolJSON.parse(bytes, what: "the answer"), what: "the answer")
     guard case .array(let elements)? = top["results"] else {
       throw ProtocolError("the answer has no \"results\" array.")
     }
@@ -38,7 +40,8 @@ package struct PushResponse: Sendable, Equatable {
     for (index, (element, changeID)) in zip(elements, sent).enumerated() {
       let result = try PushResult.decode(element, position: index + 1)
       guard result.changeID == changeID else {
-        throw ProtocolError("result \(index + 1) does not answer change \(index + 1) (its \"change_id\" differs).")
+        throw ProtocolError(
+          "result \(index + 1) does not answer change \(index + 1) (its \"change_id\" differs).")
       }
       results.append(result)
     }

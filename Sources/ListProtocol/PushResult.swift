@@ -57,7 +57,8 @@ package struct PushResult: Sendable, Equatable {
 
   /// The result `value` describes, the `position`th of its answer.
   /// - Throws: ``ProtocolError`` naming the result and the member.
-  package static func decode(_ value: JSONValue, position: Int) throws(ProtocolError) -> PushResult {
+  package static func decode(_ value: JSONValue, position: Int) throws(ProtocolError) -> PushResult
+  {
     let what = "result \(position)"
     let object = try ProtocolJSON.object(value, what: what)
     guard case .string(let changeID)? = object["change_id"] else {
@@ -67,7 +68,9 @@ package struct PushResult: Sendable, Equatable {
       switch object["item"] {
       case nil, .null?: return nil
       case .object(let fields)?:
-        guard WireID(fields["id"]) != nil else { throw ProtocolError("\(what)'s \"item\" has no valid \"id\".") }
+        guard WireID(fields["id"]) != nil else {
+          throw ProtocolError("\(what)'s \"item\" has no valid \"id\".")
+        }
         return fields
       default: throw ProtocolError("\(what)'s \"item\" is not an object or null.")
       }
@@ -76,7 +79,8 @@ package struct PushResult: Sendable, Equatable {
     case .string("applied")?: return PushResult(changeID: changeID, outcome: .applied(try item()))
     case .string("conflict")?: return PushResult(changeID: changeID, outcome: .conflict(try item()))
     case .string("rejected")?:
-      guard let error = object["error"]?.objectValue, case .string(let message)? = error["message"] else {
+      guard let error = object["error"]?.objectValue, case .string(let message)? = error["message"]
+      else {
         throw ProtocolError("\(what) is rejected without an \"error\" with a \"message\".")
       }
       var field: String?

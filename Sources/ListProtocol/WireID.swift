@@ -37,7 +37,9 @@ package enum WireID: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether `literal` is an integer: an optional minus and at least one digit.
   static func isIntegerLiteral(_ literal: String) -> Bool {
-    let digits = literal.utf8.first == UInt8(ascii: "-") ? literal.utf8.dropFirst() : literal.utf8[...]
-    return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    let digits =
+      literal.utf8.first == UInt8(ascii: "-") ? literal.utf8.dropFirst() : literal.utf8[...]
+    return !digits.isEmpty
+      && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 }

@@ -13,11 +13,13 @@ struct ServerLoad {
   /// Runs `wrk` for `seconds` over `connections` connections (2 threads) against `url`, with
   /// `script` (Lua) making the requests when given; every answer must be 2xx.
   static func run(
-    url: String, token: String, connections: Int, seconds: Int, script: String?, folder: ScratchFolder
+    url: String, token: String, connections: Int, seconds: Int, script: String?,
+    folder: ScratchFolder
   ) throws -> ServerLoad {
     guard let wrk else { throw BenchError.child("wrk is not installed") }
     var arguments = [
-      "-t\(min(2, connections))", "-c\(connections)", "-d\(seconds)s", "--latency", "-H", "Authorization: Bearer \(token)",
+      "-t\(min(2, connections))", "-c\(connections)", "-d\(seconds)s", "--latency", "-H",
+      "Authorization: Bearer \(token)",
     ]
     if let script {
       let path = folder.file("load-\(UUID().uuidString).lua")
@@ -29,7 +31,9 @@ struct ServerLoad {
       throw BenchError.child("wrk saw failures: \(line.trimmingCharacters(in: .whitespaces))")
     }
     guard let rate = value(after: "Requests/sec:", in: output),
-      let p99 = output.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("99%") })
+      let p99 = output.split(separator: "\n").first(where: {
+        $0.trimmingCharacters(in: .whitespaces).hasPrefix("99%")
+      })
     else {
       throw BenchError.child("wrk printed no rate: \(output.prefix(200))")
     }
@@ -38,14 +42,19 @@ struct ServerLoad {
 
   /// The number after `label` on its line.
   private static func value(after label: String, in text: String) -> Double? {
-    guard let line = text.split(separator: "\n").first(where: { $0.contains(label) }) else { return nil }
-    return Double(line.replacingOccurrences(of: label, with: "").trimmingCharacters(in: .whitespaces))
+    guard let line = text.split(separator: "\n").first(where: { $0.contains(label) }) else {
+      return nil
+    }
+    return Double(
+      line.replacingOccurrences(of: label, with: "").trimmingCharacters(in: .whitespaces))
   }
 
   /// `99%    1.23ms` (or `us`, `s`) as milliseconds.
   private static func milliseconds(_ line: String) -> Double {
-    let text = line.trimmingCharacters(in: .whitespaces).dropFirst(3).trimmingCharacters(in: .whitespaces)
-    for (unit, scale) in [("us", 0.001), ("ms", 1.0), ("m", 60_000.0), ("s", 1000.0)] where text.hasSuffix(unit) {
+    let text = line.trimmingCharacters(in: .whitespaces).dropFirst(3).trimmingCharacters(
+      in: .whitespaces)
+    for (unit, scale) in [("us", 0.001), ("ms", 1.0), ("m", 60_000.0), ("s", 1000.0)]
+    where text.hasSuffix(unit) {
       return (Double(text.dropLast(unit.count)) ?? .nan) * scale
     }
     return .nan

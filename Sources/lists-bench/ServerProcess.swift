@@ -17,11 +17,15 @@ final class ServerProcess {
     try process.run()
     var line: [UInt8] = []
     while line.last != UInt8(ascii: "\n"), line.count < 200 {
-      guard let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty else { break }
+      guard let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty else {
+        break
+      }
       line += byte
     }
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard text.hasPrefix("Listening on http://"), let port = text.split(separator: ":").last.flatMap({ Int($0) }) else {
+    guard text.hasPrefix("Listening on http://"),
+      let port = text.split(separator: ":").last.flatMap({ Int($0) })
+    else {
       process.terminate()
       throw BenchError.child("\(executable) printed '\(text)'")
     }
@@ -46,7 +50,8 @@ final class ServerProcess {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw BenchError.child("\(executable) \(arguments.first ?? "") exited \(process.terminationStatus)")
+      throw BenchError.child(
+        "\(executable) \(arguments.first ?? "") exited \(process.terminationStatus)")
     }
     return String(decoding: data, as: UTF8.self)
   }

@@ -6,7 +6,9 @@ import TextFormats
 /// The commands that are not `serve`: kinds and tokens.
 enum Commands {
   /// Runs `command` on `storage`, printing through `print`.
-  static func run(_ command: ParsedCommand, storage: SQLiteStorage, print: (String) -> Void) throws(ServerError) {
+  static func run(_ command: ParsedCommand, storage: SQLiteStorage, print: (String) -> Void)
+    throws(ServerError)
+  {
     let now = Timestamp.now().millisecondsSince1970
     switch command.id?.name {
     case "kinds":
@@ -31,12 +33,15 @@ enum Commands {
       let token = "lst_" + randomHex(bytes: 32)
       let id = randomHex(bytes: 6)
       try checked { () throws(StorageError) in
-        try storage.addToken(id: id, account: account, tokenHash: sha256Hex(Array(token.utf8)), now: now)
+        try storage.addToken(
+          id: id, account: account, tokenHash: sha256Hex(Array(token.utf8)), now: now)
       }
       print(token + "\n")
     case "token list":
       for record in try checked({ () throws(StorageError) in try storage.tokens() }) {
-        print("\(record.id)  \(TerminalEscaping.escape(record.account))  \(Timestamp(millisecondsSince1970: record.createdAt).iso8601)\n")
+        print(
+          "\(record.id)  \(TerminalEscaping.escape(record.account))  \(Timestamp(millisecondsSince1970: record.createdAt).iso8601)\n"
+        )
       }
     case "token remove":
       let id = command.value(ServerCommandLine.tokenID)
@@ -53,7 +58,8 @@ enum Commands {
     switch System.readFile(path, limit: 1 << 20) {
     case .success(let read): bytes = read
     case .failure(let problem):
-      throw ServerError("Cannot read '\(path)': \(problem.reason).", problem.isMissing ? .noInput : .ioError)
+      throw ServerError(
+        "Cannot read '\(path)': \(problem.reason).", problem.isMissing ? .noInput : .ioError)
     }
     do {
       let definition = try KindDefinition(json: String(decoding: bytes, as: UTF8.self))

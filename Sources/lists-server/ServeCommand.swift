@@ -11,7 +11,8 @@ enum ServeCommand {
   /// Serves `storage` as `command` asks; returns once stopped.
   static func run(_ command: ParsedCommand, storage: SQLiteStorage) throws(ServerError) {
     let listen = command.value(ServerCommandLine.listen)
-    guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
+    guard let colon = listen.lastIndex(of: ":"),
+      let port = Int(listen[listen.index(after: colon)...]),
       (0...65535).contains(port)
     else {
       throw ServerError("'\(listen)' is not HOST:PORT with a port from 0 to 65535.", .usage)
@@ -25,7 +26,8 @@ enum ServeCommand {
       throw ServerError("A duration is a number and a unit: 30d, 12h, 15m or 90s.", .usage)
     }
     let limits = HTTPLimits(
-      threads: command.value(ServerCommandLine.threads), maxConnections: command.value(ServerCommandLine.maxConnections))
+      threads: command.value(ServerCommandLine.threads),
+      maxConnections: command.value(ServerCommandLine.maxConnections))
     let metrics = Metrics()
     let service = SyncService(
       storage: storage, metrics: metrics, log: RequestLog(write: { System.write($0, to: 2) }))
@@ -33,7 +35,9 @@ enum ServeCommand {
     System.blockStopSignals()
     let daemon: HTTPDaemon
     do {
-      daemon = try HTTPDaemon(host: host, port: port, limits: limits) { request in service.handle(request) }
+      daemon = try HTTPDaemon(host: host, port: port, limits: limits) { request in
+        service.handle(request)
+      }
     } catch {
       switch error {
       case .badAddress: throw ServerError(error.description, .usage)
@@ -46,7 +50,9 @@ enum ServeCommand {
       let interval = Duration.milliseconds(max(100, min(60_000, keepDeleted / 4)))
       while !Task.isCancelled {
         let now = Timestamp.now().millisecondsSince1970
-        if (try? storage.prune(deletionsBefore: now - keepDeleted, answersBefore: now - keepAnswers)) == nil {
+        if (try? storage.prune(deletionsBefore: now - keepDeleted, answersBefore: now - keepAnswers))
+          == nil
+        {
           metrics.recordStorageError()
         }
         try? await Task.sleep(for: interval)

@@ -21,7 +21,9 @@ do {
 }
 do throws(ServerError) {
   guard command.id != nil else {
-    System.write(ErrorRenderer.render(usageMessage: "Name a command.", commandPath: command.path, of: parser), to: 2)
+    System.write(
+      ErrorRenderer.render(usageMessage: "Name a command.", commandPath: command.path, of: parser),
+      to: 2)
     System.exit(ExitCode.usage.rawValue)
   }
   let path = try DatabasePath.resolve(command.globalValues["--db"]?.last)

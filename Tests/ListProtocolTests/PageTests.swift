@@ -13,17 +13,24 @@ import TextFormats
       checkpoint: "12", deleted: [.string("4"), .integer("9")])
     let text = String(decoding: page.encoded, as: UTF8.self)
     #expect(
-      text == #"{"items":[{"id":"7","version":3,"title":"Dune","price":19.99}],"next_cursor":null,"checkpoint":"12","deleted":["4",9]}"#)
+      text
+        == #"{"items":[{"id":"7","version":3,"title":"Dune","price":19.99}],"next_cursor":null,"checkpoint":"12","deleted":["4",9]}"#
+    )
     #expect(try Page.decode(page.encoded) == page)
   }
 
   @Test func itemsWrittenAlreadyMakeTheSameBytes() throws {
     let items = [#"{"id":"1","version":2,"title":"A"}"#, #"{"id":"2","version":1}"#]
-    for (cursor, checkpoint, deleted) in [("c", nil, nil), (nil, "7", [WireID.string("3")]), (nil, nil, [])] as [(String?, String?, [WireID]?)] {
-      let page = Page(items: try items.map(object), nextCursor: cursor, checkpoint: checkpoint, deleted: deleted)
+    for (cursor, checkpoint, deleted) in [
+      ("c", nil, nil), (nil, "7", [WireID.string("3")]), (nil, nil, []),
+    ] as [(String?, String?, [WireID]?)] {
+      let page = Page(
+        items: try items.map(object), nextCursor: cursor, checkpoint: checkpoint, deleted: deleted)
       let written = Page.encode(
-        itemsJSON: Array(items.joined(separator: ",").utf8), nextCursor: cursor, checkpoint: checkpoint, deleted: deleted)
-      #expect(String(decoding: written, as: UTF8.self) == String(decoding: page.encoded, as: UTF8.self))
+        itemsJSON: Array(items.joined(separator: ",").utf8), nextCursor: cursor,
+        checkpoint: checkpoint, deleted: deleted)
+      #expect(
+        String(decoding: written, as: UTF8.self) == String(decoding: page.encoded, as: UTF8.self))
     }
     #expect(Page.encode(itemsJSON: [], nextCursor: nil) == Page(items: [], nextCursor: nil).encoded)
   }
@@ -41,8 +48,14 @@ import TextFormats
     (#"{"items":[1],"next_cursor":null}"#, "item 1 is a number, not an object."),
     (#"{"items":[]}"#, "the body has no \"next_cursor\"."),
     (#"{"items":[],"next_cursor":""}"#, "\"next_cursor\" is not a non-empty string or null."),
-    (#"{"items":[],"next_cursor":null,"checkpoint":5}"#, "\"checkpoint\" is not a non-empty string or null."),
-    (#"{"items":[],"next_cursor":null,"deleted":[true]}"#, "\"deleted\" 1 is not a non-empty string or an integer."),
+    (
+      #"{"items":[],"next_cursor":null,"checkpoint":5}"#,
+      "\"checkpoint\" is not a non-empty string or null."
+    ),
+    (
+      #"{"items":[],"next_cursor":null,"deleted":[true]}"#,
+      "\"deleted\" 1 is not a non-empty string or an integer."
+    ),
     (#"{"items":[],"next_cursor":null,"deleted":"x"}"#, "\"deleted\" is a string, not an array."),
   ])
   func refusesWhatIsNotAPage(body: String, message: String) {

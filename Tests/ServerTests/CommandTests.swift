@@ -19,7 +19,9 @@ import Testing
     defer { Task { await server.remove() } }
     let list = try await server.command(["token", "list"])
     #expect(list.status == 0)
-    let rows = list.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+    let rows = list.stdout.split(separator: "\n").map {
+      $0.split(separator: " ", omittingEmptySubsequences: true)
+    }
     #expect(rows.map { String($0[1]) } == ["alice", "bob"])
     for token in server.tokens.values { #expect(!list.stdout.contains(token)) }
     let removed = try await server.command(["token", "remove", String(rows[1][0])])
@@ -37,19 +39,23 @@ import Testing
     #expect(try await server.command(["kinds"]).stdout == "books\n")
     let again = try await server.command(["kinds", "add", server.folder + "/books.json"])
     #expect(again.status == 65)
-    #expect(try await server.command(["kinds", "update", server.folder + "/books.json"]).status == 0)
-    try #"{"name": "Bad Name", "item": "x", "fields": []}"#.write(toFile: server.folder + "/bad.json", atomically: true, encoding: .utf8)
+    #expect(
+      try await server.command(["kinds", "update", server.folder + "/books.json"]).status == 0)
+    try #"{"name": "Bad Name", "item": "x", "fields": []}"#.write(
+      toFile: server.folder + "/bad.json", atomically: true, encoding: .utf8)
     let bad = try await server.command(["kinds", "add", server.folder + "/bad.json"])
     #expect(bad.status == 65)
     #expect(bad.stderr.hasPrefix("Error: The definition in"))
-    #expect(try await server.command(["kinds", "add", server.folder + "/missing.json"]).status == 66)
+    #expect(
+      try await server.command(["kinds", "add", server.folder + "/missing.json"]).status == 66)
   }
 
   @Test func aDatabaseWithANewerSchemaIsRefusedWith78() async throws {
     let server = try await ServerProcess.start()
     defer { Task { await server.remove() } }
     _ = await server.stop()
-    let sqlite = try await run("/usr/bin/env", ["sqlite3", server.database, "PRAGMA user_version = 99"])
+    let sqlite = try await run(
+      "/usr/bin/env", ["sqlite3", server.database, "PRAGMA user_version = 99"])
     #expect(sqlite.status == 0)
     let refused = try await server.command(["kinds"])
     #expect(refused.status == 78)
@@ -63,14 +69,17 @@ import Testing
     let help = try await run(program, ["serve", "--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("--max-connections"))
-    let badListen = try await run(program, ["serve", "--listen", "nowhere", "--db", folder + "/s.db"])
+    let badListen = try await run(
+      program, ["serve", "--listen", "nowhere", "--db", folder + "/s.db"])
     #expect(badListen.status == 64)
-    let badDuration = try await run(program, ["serve", "--keep-deleted", "3w", "--db", folder + "/s.db"])
+    let badDuration = try await run(
+      program, ["serve", "--keep-deleted", "3w", "--db", folder + "/s.db"])
     #expect(badDuration.status == 64)
     #expect(try await run(program, ["frobnicate"]).status == 64)
     let file = try await run(program, ["kinds", "--db", folder + "/s.db"])
     #expect(file.status == 0)
-    let mode = try FileManager.default.attributesOfItem(atPath: folder + "/s.db")[.posixPermissions] as? Int
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: folder + "/s.db")[.posixPermissions] as? Int
     #expect(mode == 0o600)
   }
 }

@@ -15,22 +15,31 @@ import TextFormats
     var description: String { "\(title)/\(status)" }
   }
 
-  private func lists(_ server: ServerProcess, _ file: String, _ arguments: [String]) async throws -> RunResult {
+  private func lists(_ server: ServerProcess, _ file: String, _ arguments: [String]) async throws
+    -> RunResult
+  {
     let environment = [
-      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": server.folder + "/home",
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "HOME": server.folder + "/home",
       "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8",
     ]
-    return try await run(ServerBinary.path("lists"), ["--db", server.folder + "/" + file] + arguments, environment: environment)
+    return try await run(
+      ServerBinary.path("lists"), ["--db", server.folder + "/" + file] + arguments,
+      environment: environment)
   }
 
   /// The device's items: local id and what it shows.
-  private func items(_ server: ServerProcess, _ file: String) async throws -> [(id: Int, shown: Shown)] {
-    let result = try await lists(server, file, ["show", "books", "--offline", "--json", "--limit", "500"])
+  private func items(_ server: ServerProcess, _ file: String) async throws -> [(
+    id: Int, shown: Shown
+  )] {
+    let result = try await lists(
+      server, file, ["show", "books", "--offline", "--json", "--limit", "500"])
     guard case .array(let items)? = try JSONParser.parse(result.stdout).objectValue?["items"] else {
       throw ServerTestError("show printed \(result.stdout) \(result.stderr)")
     }
     return items.compactMap { value in
-      guard let object = value.objectValue, let id = object["id"]?.intValue, let title = object["title"]?.stringValue
+      guard let object = value.objectValue, let id = object["id"]?.intValue,
+        let title = object["title"]?.stringValue
       else { return nil }
       return (id, Shown(title: title, status: object["status"]?.stringValue ?? ""))
     }
@@ -42,11 +51,17 @@ import TextFormats
     defer { Task { await server.remove() } }
     var random = SplitMix(seed: seed)
     let header = server.folder + "/header"
-    try "Authorization: Bearer \(server.tokens["alice"]!)\n".write(toFile: header, atomically: true, encoding: .utf8)
+    try "Authorization: Bearer \(server.tokens["alice"]!)\n".write(
+      toFile: header, atomically: true, encoding: .utf8)
     let devices = ["a.db", "b.db"]
     for device in devices {
-      #expect(try await lists(server, device, ["kinds", "add", server.folder + "/books.json"]).status == 0)
-      #expect(try await lists(server, device, ["sync", "books", "--from", server.url(), "--header", "@" + header]).status == 0)
+      #expect(
+        try await lists(server, device, ["kinds", "add", server.folder + "/books.json"]).status == 0
+      )
+      #expect(
+        try await lists(
+          server, device, ["sync", "books", "--from", server.url(), "--header", "@" + header]
+        ).status == 0)
     }
     var steps: [String] = []
     for step in 0..<30 {
@@ -61,7 +76,8 @@ import TextFormats
         let target = held[Int(random.next() % UInt64(held.count))]
         let status = ["want", "reading", "done"][Int(random.next() % 3)]
         steps.append("\(device) edit \(target.shown.title) \(status)")
-        let edited = try await lists(server, device, ["edit", "books", String(target.id), "--status", status])
+        let edited = try await lists(
+          server, device, ["edit", "books", String(target.id), "--status", status])
         #expect(edited.status == 0, "seed \(seed): \(edited.stderr)")
       } else if roll < 7 {
         let target = held[Int(random.next() % UInt64(held.count))]
@@ -80,14 +96,21 @@ import TextFormats
       _ = try await lists(server, device, ["sync", "books", "--header", "@" + header, "--all"])
     }
     var remote: [Shown] = []
-    for item in try await Client().get(server.url(query: "limit=500"), token: server.tokens["alice"]).page().items {
-      remote.append(Shown(title: item["title"]?.stringValue ?? "", status: item["status"]?.stringValue ?? ""))
+    for item in try await Client().get(
+      server.url(query: "limit=500"), token: server.tokens["alice"]
+    ).page().items {
+      remote.append(
+        Shown(title: item["title"]?.stringValue ?? "", status: item["status"]?.stringValue ?? ""))
     }
     for device in devices {
       let shown = try await items(server, device).map(\.shown)
-      #expect(shown.sorted() == remote.sorted(), "seed \(seed), \(device): \(shown.sorted()) vs server \(remote.sorted()); steps \(steps)")
+      #expect(
+        shown.sorted() == remote.sorted(),
+        "seed \(seed), \(device): \(shown.sorted()) vs server \(remote.sorted()); steps \(steps)")
       let status = try await lists(server, device, ["sync", "status", "books"])
-      #expect(status.stdout.contains("0 changes not synced yet"), "seed \(seed), \(device): \(status.stdout)")
+      #expect(
+        status.stdout.contains("0 changes not synced yet"),
+        "seed \(seed), \(device): \(status.stdout)")
     }
   }
 }

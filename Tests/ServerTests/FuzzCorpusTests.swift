@@ -5,7 +5,8 @@ import TestSupport
 /// replayed by the target's own replayer, so `swift test` keeps its properties without libFuzzer.
 @Suite struct FuzzCorpusTests {
   @Test func corpusIsThere() {
-    #expect(FuzzSeed.corpus("fuzz-request").count >= 15, "\(FuzzSeed.folder(of: "fuzz-request").path)")
+    #expect(
+      FuzzSeed.corpus("fuzz-request").count >= 15, "\(FuzzSeed.folder(of: "fuzz-request").path)")
   }
 
   @Test func replayerFindsEveryPropertyHolding() async throws {

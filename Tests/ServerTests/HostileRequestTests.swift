@@ -12,7 +12,9 @@ import Testing
     defer { Task { await server.remove() } }
     let alice = server.tokens["alice"]
     let bodies: [[UInt8]] = [
-      Array(#"{"changes":[{"change_id":"a","op":"add","item":{"title":"\#u{FF}"}}]}"#.utf8).map { $0 == 0xC3 ? 0xFF : $0 },
+      Array(#"{"changes":[{"change_id":"a","op":"add","item":{"title":"\#u{FF}"}}]}"#.utf8).map {
+        $0 == 0xC3 ? 0xFF : $0
+      },
       [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D],
       Array(repeating: UInt8(ascii: "["), count: 100_000),
       Array(String(repeating: #"{"a":"#, count: 50_000).utf8),
@@ -27,7 +29,9 @@ import Testing
     #expect(try await client.get(server.url(), token: alice).status == 200)
   }
 
-  @Test func truncatedBodiesHugeBodiesAndManyIdleConnectionsLeaveItUpWithBoundedMemory() async throws {
+  @Test func truncatedBodiesHugeBodiesAndManyIdleConnectionsLeaveItUpWithBoundedMemory()
+    async throws
+  {
     let server = try await ServerProcess.start(["--max-connections", "2000"])
     defer { Task { await server.remove() } }
     let alice = try #require(server.tokens["alice"])
@@ -36,12 +40,17 @@ import Testing
     for _ in 0..<20 {
       let truncated = try RawConnection(port: server.port)
       truncated.send(
-        "POST /v1/lists/books HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice)\r\nContent-Length: 5000\r\n\r\n{\"changes\":[")
+        "POST /v1/lists/books HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice)\r\nContent-Length: 5000\r\n\r\n{\"changes\":["
+      )
     }
     // 100 MB streamed in chunks without a length: refused once past 1 MiB, nothing kept.
     let streamed = try RawConnection(port: server.port)
-    streamed.send("POST /v1/lists/books HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice)\r\nTransfer-Encoding: chunked\r\n\r\n")
-    let chunk = Array("100000\r\n".utf8) + Array(repeating: UInt8(ascii: " "), count: 0x100000) + Array("\r\n".utf8)
+    streamed.send(
+      "POST /v1/lists/books HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(alice)\r\nTransfer-Encoding: chunked\r\n\r\n"
+    )
+    let chunk =
+      Array("100000\r\n".utf8) + Array(repeating: UInt8(ascii: " "), count: 0x100000)
+      + Array("\r\n".utf8)
     var sentMiB = 0
     while sentMiB < 100, streamed.send(bytes: chunk) { sentMiB += 1 }
     _ = streamed.send(bytes: Array("0\r\n\r\n".utf8))
@@ -55,7 +64,8 @@ import Testing
     let after = try #require(server.residentKiB())
     #expect(after - before < 150_000, "resident memory grew from \(before) KiB to \(after) KiB")
     idle.removeAll()
-    #expect(try await client.get("http://127.0.0.1:\(server.port)/healthz", token: nil).status == 200)
+    #expect(
+      try await client.get("http://127.0.0.1:\(server.port)/healthz", token: nil).status == 200)
   }
 
   @Test(.timeLimit(.minutes(1))) func anIdleConnectionIsClosedAfter30Seconds() async throws {

@@ -19,10 +19,18 @@ import Testing
       ("limit 501", try await client.get(server.url(query: "limit=501"), token: alice), 400),
       ("limit text", try await client.get(server.url(query: "limit=ten"), token: alice), 400),
       ("foreign cursor", try await client.get(server.url(query: "cursor=abc"), token: alice), 400),
-      ("foreign checkpoint", try await client.get(server.url(query: "since=x1"), token: alice), 400),
+      (
+        "foreign checkpoint", try await client.get(server.url(query: "since=x1"), token: alice), 400
+      ),
       ("future checkpoint", try await client.get(server.url(query: "since=99"), token: alice), 400),
-      ("not JSON", try await client.send("POST", server.url(), token: alice, body: Array("{".utf8)), 400),
-      ("not a push", try await client.send("POST", server.url(), token: alice, body: Array("{}".utf8)), 400),
+      (
+        "not JSON",
+        try await client.send("POST", server.url(), token: alice, body: Array("{".utf8)), 400
+      ),
+      (
+        "not a push",
+        try await client.send("POST", server.url(), token: alice, body: Array("{}".utf8)), 400
+      ),
     ]
     for (name, answer, status) in cases {
       #expect(answer.status == status, "\(name)")
@@ -55,17 +63,21 @@ import Testing
     defer { Task { await server.remove() } }
     let alice = server.tokens["alice"]
     let filler = String(repeating: "a", count: 17 << 10)
-    let answer = try await client.send("GET", server.url(), token: alice, headers: ["X-Filler": filler])
+    let answer = try await client.send(
+      "GET", server.url(), token: alice, headers: ["X-Filler": filler])
     #expect(answer.status == 431)
     let fine = String(repeating: "a", count: 15 << 10)
-    #expect(try await client.send("GET", server.url(), token: alice, headers: ["X-Filler": fine]).status == 200)
+    #expect(
+      try await client.send("GET", server.url(), token: alice, headers: ["X-Filler": fine]).status
+        == 200)
   }
 
   @Test func pastMaxConnectionsARequestIs503() async throws {
     let server = try await ServerProcess.start(["--max-connections", "1"])
     defer { Task { await server.remove() } }
     let held = try RawConnection(port: server.port)
-    held.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")  // the header never ends: the connection stays
+    // The header never ends: the connection stays open.
+    held.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
     try await Task.sleep(for: .milliseconds(200))
     let second = try RawConnection(port: server.port)
     second.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
@@ -81,10 +93,12 @@ import Testing
     let health = try await client.get("http://127.0.0.1:\(server.port)/healthz", token: nil)
     #expect(health.status == 200)
     #expect(health.text == "ok\n")
-    _ = try await client.results(server.url(), token: server.tokens["alice"], [add("1", #"{"title": "A"}"#), add("2", #"{}"#)])
+    _ = try await client.results(
+      server.url(), token: server.tokens["alice"], [add("1", #"{"title": "A"}"#), add("2", #"{}"#)])
     let metrics = try await client.get("http://127.0.0.1:\(server.port)/metrics", token: nil).text
     #expect(metrics.contains(#"lists_server_requests_total{route="/healthz",status="200"} 1"#))
-    #expect(metrics.contains(#"lists_server_requests_total{route="/v1/lists/{kind}",status="200"} 1"#))
+    #expect(
+      metrics.contains(#"lists_server_requests_total{route="/v1/lists/{kind}",status="200"} 1"#))
     #expect(metrics.contains(#"lists_server_changes_total{outcome="applied"} 1"#))
     #expect(metrics.contains(#"lists_server_changes_total{outcome="rejected"} 1"#))
     #expect(metrics.contains("lists_server_request_seconds_count 2"))

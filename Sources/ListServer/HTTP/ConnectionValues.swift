@@ -4,15 +4,20 @@ import TextFormats
 /// Reads what a request's header holds through MHD: its header fields and query arguments.
 enum ConnectionValues {
   /// The request whose header `connection` has just read (its body still to come).
-  static func request(_ connection: OpaquePointer, method: String, url: String, overLimit: Bool) -> HTTPRequest {
+  static func request(_ connection: OpaquePointer, method: String, url: String, overLimit: Bool)
+    -> HTTPRequest
+  {
     let box = Collected()
     let context = Unmanaged.passUnretained(box).toOpaque()
     _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, context)
     _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectArgument, context)
     var request = HTTPRequest(
       method: method, path: url, query: box.arguments, authorization: box.authorization,
-      headersTooLarge: box.headerBytes + url.utf8.count > HTTPLimits.maxHeaderBytes, overConnectionLimit: overLimit)
-    if let length = box.contentLength, length > HTTPLimits.maxBodyBytes { request.bodyTooLarge = true }
+      headersTooLarge: box.headerBytes + url.utf8.count > HTTPLimits.maxHeaderBytes,
+      overConnectionLimit: overLimit)
+    if let length = box.contentLength, length > HTTPLimits.maxBodyBytes {
+      request.bodyTooLarge = true
+    }
     return request
   }
 

@@ -11,7 +11,9 @@ enum HTTPAnswer {
     }
     guard let made else { return .NO }
     defer { MHD_destroy_response(made) }
-    guard MHD_add_response_header(made, "Content-Type", response.contentType) == .YES else { return .NO }
+    guard MHD_add_response_header(made, "Content-Type", response.contentType) == .YES else {
+      return .NO
+    }
     for header in response.headers {
       guard MHD_add_response_header(made, header.name, header.value) == .YES else { return .NO }
     }

@@ -20,14 +20,16 @@ package final class HTTPDaemon: Sendable {
   /// `limits.threads` threads; `handler` answers each request.
   /// - Throws: ``HTTPDaemonError``.
   package init(
-    host: String, port: Int, limits: HTTPLimits, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    host: String, port: Int, limits: HTTPLimits,
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(HTTPDaemonError) {
     let callbacks = DaemonCallbacks(handler: handler, maxConnections: limits.maxConnections)
     let context = Unmanaged.passUnretained(callbacks).toOpaque()
     var error: Int32 = 0
     let started: OpaquePointer? = host.withCString { hostText in
       var config = lists_mhd_config(
-        host: hostText, port: UInt16(clamping: port), threads: UInt32(clamping: max(1, limits.threads)),
+        host: hostText, port: UInt16(clamping: port),
+        threads: UInt32(clamping: max(1, limits.threads)),
         connection_limit: UInt32(clamping: limits.maxConnections) &+ HTTPLimits.refusalConnections,
         connection_memory_limit: HTTPLimits.connectionMemoryBytes,
         connection_timeout: HTTPLimits.idleTimeoutSeconds,
@@ -75,7 +77,8 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   guard let pointer = requestContext.pointee else {
     // The first call: the header is read. Keep the request's state until it completes.
     let request = ConnectionValues.request(
-      connection, method: method.map { String(cString: $0) } ?? "", url: url.map { String(cString: $0) } ?? "",
+      connection, method: method.map { String(cString: $0) } ?? "",
+      url: url.map { String(cString: $0) } ?? "",
       overLimit: callbacks.connections.load(ordering: .relaxed) > callbacks.maxConnections)
     let state = RequestState(request)
     requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
@@ -90,7 +93,9 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   }
   let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
   if uploadDataSize.pointee > 0 {
-    if !state.answered { state.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)) }
+    if !state.answered {
+      state.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee))
+    }
     uploadDataSize.pointee = 0
     return .YES
   }

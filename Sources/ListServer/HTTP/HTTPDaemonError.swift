@@ -8,7 +8,8 @@ package enum HTTPDaemonError: Error, Sendable, Equatable, CustomStringConvertibl
   /// One sentence for people.
   package var description: String {
     switch self {
-    case .badAddress(let host): "'\(host)' is not a numeric IPv4 or IPv6 address; use one such as 127.0.0.1."
+    case .badAddress(let host):
+      "'\(host)' is not a numeric IPv4 or IPv6 address; use one such as 127.0.0.1."
     case .cannotListen(let address, let reason): "Cannot listen on \(address): \(reason)."
     }
   }

@@ -21,7 +21,8 @@ package struct HTTPRequest: Sendable {
 
   /// A request.
   package init(
-    method: String, path: String, query: [String: String] = [:], authorization: String? = nil, body: [UInt8] = [],
+    method: String, path: String, query: [String: String] = [:], authorization: String? = nil,
+    body: [UInt8] = [],
     bodyTooLarge: Bool = false, headersTooLarge: Bool = false, overConnectionLimit: Bool = false,
     startedAt: ContinuousClock.Instant = .now
   ) {

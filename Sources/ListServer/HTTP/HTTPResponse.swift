@@ -12,7 +12,9 @@ package struct HTTPResponse: Sendable {
   package var body: [UInt8]
 
   /// An answer.
-  package init(status: Int, contentType: String, headers: [(name: String, value: String)] = [], body: [UInt8]) {
+  package init(
+    status: Int, contentType: String, headers: [(name: String, value: String)] = [], body: [UInt8]
+  ) {
     self.status = status
     self.contentType = contentType
     self.headers = headers
@@ -20,19 +22,25 @@ package struct HTTPResponse: Sendable {
   }
 
   /// A JSON answer.
-  package static func json(_ status: Int, _ body: [UInt8], headers: [(name: String, value: String)] = []) -> HTTPResponse {
+  package static func json(
+    _ status: Int, _ body: [UInt8], headers: [(name: String, value: String)] = []
+  ) -> HTTPResponse {
     HTTPResponse(status: status, contentType: "application/json", headers: headers, body: body)
   }
 
   /// An error answer: `{"error": "..."}`.
-  package static func error(_ status: Int, _ message: String, headers: [(name: String, value: String)] = [])
+  package static func error(
+    _ status: Int, _ message: String, headers: [(name: String, value: String)] = []
+  )
     -> HTTPResponse
   {
     json(status, ErrorBody(message).encoded, headers: headers)
   }
 
   /// A plain-text answer.
-  package static func text(_ status: Int, _ text: String, contentType: String = "text/plain; charset=utf-8")
+  package static func text(
+    _ status: Int, _ text: String, contentType: String = "text/plain; charset=utf-8"
+  )
     -> HTTPResponse
   {
     HTTPResponse(status: status, contentType: contentType, body: Array(text.utf8))

@@ -4,7 +4,9 @@ import Synchronization
 /// status, a latency histogram, changes by outcome, storage errors.
 package final class Metrics: Sendable {
   /// The upper bounds of the latency histogram's buckets, in seconds.
-  static let bounds: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+  static let bounds: [Double] = [
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+  ]
 
   private struct Counts {
     var requests: [RouteStatus: Int] = [:]
@@ -31,7 +33,9 @@ package final class Metrics: Sendable {
       counts.requests[RouteStatus(route: route, status: status), default: 0] += 1
       counts.latencyCount += 1
       counts.latencySum += seconds
-      for (index, bound) in Self.bounds.enumerated() where seconds <= bound { counts.buckets[index] += 1 }
+      for (index, bound) in Self.bounds.enumerated() where seconds <= bound {
+        counts.buckets[index] += 1
+      }
     }
   }
 
@@ -51,8 +55,11 @@ package final class Metrics: Sendable {
     var lines: [String] = []
     lines.append("# HELP lists_server_requests_total Requests answered, by route and status.")
     lines.append("# TYPE lists_server_requests_total counter")
-    for (key, count) in counts.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
-      lines.append("lists_server_requests_total{route=\"\(key.route)\",status=\"\(key.status)\"} \(count)")
+    for (key, count) in counts.requests.sorted(by: {
+      ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status)
+    }) {
+      lines.append(
+        "lists_server_requests_total{route=\"\(key.route)\",status=\"\(key.status)\"} \(count)")
     }
     lines.append("# HELP lists_server_request_seconds Time from a request's header to its answer.")
     lines.append("# TYPE lists_server_request_seconds histogram")

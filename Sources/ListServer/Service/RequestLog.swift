@@ -12,10 +12,14 @@ package struct RequestLog: Sendable {
   }
 
   /// The methods logged by name; any other is logged as `OTHER`.
-  static let knownMethods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+  static let knownMethods: Set<String> = [
+    "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS",
+  ]
 
   /// Logs one request.
-  package func record(method: String, route: String, status: Int, milliseconds: Double, account: String?) {
+  package func record(
+    method: String, route: String, status: Int, milliseconds: Double, account: String?
+  ) {
     var writer = JSONWriter(capacity: 192)
     writer.beginObject()
     writer.key("time")

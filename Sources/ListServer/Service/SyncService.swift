@@ -34,7 +34,9 @@ package struct SyncService: Sendable {
     let elapsed = ContinuousClock.now - request.startedAt
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     metrics.recordRequest(route: route, status: response.status, seconds: seconds)
-    log.record(method: request.method, route: route, status: response.status, milliseconds: seconds * 1000, account: account)
+    log.record(
+      method: request.method, route: route, status: response.status, milliseconds: seconds * 1000,
+      account: account)
     return response
   }
 
@@ -50,9 +52,14 @@ package struct SyncService: Sendable {
       route = "other"
     }
     if request.overConnectionLimit {
-      return (route, .error(503, "too many connections", headers: [("Retry-After", Self.retryAfterSeconds)]))
+      return (
+        route,
+        .error(503, "too many connections", headers: [("Retry-After", Self.retryAfterSeconds)])
+      )
     }
-    if request.headersTooLarge { return (route, .error(431, "the header fields are larger than 16 KiB")) }
+    if request.headersTooLarge {
+      return (route, .error(431, "the header fields are larger than 16 KiB"))
+    }
     if request.bodyTooLarge { return (route, .error(413, "the body is larger than 1 MiB")) }
     switch route {
     case "/healthz":
@@ -60,36 +67,49 @@ package struct SyncService: Sendable {
       return (route, storage.isHealthy() ? .text(200, "ok\n") : .text(503, "storage unavailable\n"))
     case "/metrics":
       guard request.method == "GET" else { return (route, methodNotAllowed("GET")) }
-      return (route, .text(200, metrics.text, contentType: "text/plain; version=0.0.4; charset=utf-8"))
+      return (
+        route, .text(200, metrics.text, contentType: "text/plain; version=0.0.4; charset=utf-8")
+      )
     case Self.listRoute:
-      return (route, list(request, kindName: String(request.path.dropFirst(listPrefix.count)), account: &account))
+      return (
+        route,
+        list(request, kindName: String(request.path.dropFirst(listPrefix.count)), account: &account)
+      )
     default:
       return (route, .error(404, "no such path"))
     }
   }
 
   /// `GET` or `POST /v1/lists/KIND`.
-  private func list(_ request: HTTPRequest, kindName: String, account: inout String?) -> HTTPResponse {
-    guard request.method == "GET" || request.method == "POST" else { return methodNotAllowed("GET, POST") }
+  private func list(_ request: HTTPRequest, kindName: String, account: inout String?)
+    -> HTTPResponse
+  {
+    guard request.method == "GET" || request.method == "POST" else {
+      return methodNotAllowed("GET, POST")
+    }
     do {
       guard let token = Self.bearerToken(request.authorization),
         let owner = try storage.account(forTokenHash: sha256Hex(Array(token.utf8)))
       else {
-        return .error(401, "a valid bearer token is required", headers: [("WWW-Authenticate", "Bearer")])
+        return .error(
+          401, "a valid bearer token is required", headers: [("WWW-Authenticate", "Bearer")])
       }
       account = owner
       guard KindDefinition.isKindName(kindName), let kind = try storage.kind(named: kindName) else {
         return .error(404, "no such kind")
       }
       return request.method == "GET"
-        ? try pull(request, account: owner, kind: kind) : try push(request, account: owner, kind: kind)
+        ? try pull(request, account: owner, kind: kind)
+        : try push(request, account: owner, kind: kind)
     } catch {
       return storageFailure(error)
     }
   }
 
   /// A page of the kind's items.
-  private func pull(_ request: HTTPRequest, account: String, kind: KindDefinition) throws(StorageError) -> HTTPResponse {
+  private func pull(_ request: HTTPRequest, account: String, kind: KindDefinition)
+    throws(StorageError) -> HTTPResponse
+  {
     var limit = 100
     if let text = request.query["limit"] {
       guard let value = WalkCursor.number(Substring(text)), (1...500).contains(value) else {
@@ -99,7 +119,9 @@ package struct SyncService: Sendable {
     }
     var pageRequest = PageRequest(limit: limit)
     if let text = request.query["cursor"] {
-      guard let cursor = WalkCursor(text: text) else { return .error(400, "the cursor was not made by this server") }
+      guard let cursor = WalkCursor(text: text) else {
+        return .error(400, "the cursor was not made by this server")
+      }
       pageRequest.cursor = cursor
     } else if let text = request.query["since"] {
       guard let since = WalkCursor.number(Substring(text)) else {
@@ -111,7 +133,9 @@ package struct SyncService: Sendable {
       switch try storage.page(account: account, kind: kind, request: pageRequest) {
       case .page(let items, _, let nextCursor, let checkpoint, let deleted):
         return .json(
-          200, Page.encode(itemsJSON: items, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted))
+          200,
+          Page.encode(
+            itemsJSON: items, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted))
       case .checkpointExpired: return .error(410, ErrorBody.checkpointExpired)
       }
     } catch .badRequest(let message) {
@@ -120,7 +144,9 @@ package struct SyncService: Sendable {
   }
 
   /// Applies a push and answers each change.
-  private func push(_ request: HTTPRequest, account: String, kind: KindDefinition) throws(StorageError) -> HTTPResponse {
+  private func push(_ request: HTTPRequest, account: String, kind: KindDefinition)
+    throws(StorageError) -> HTTPResponse
+  {
     let push: PushRequest
     do {
       push = try PushRequest.decode(request.body)

@@ -5,7 +5,9 @@ enum ItemBody {
   /// Appends the JSON object of item `id` at `version`, whose stored members are `body` (the
   /// UTF-8 of a JSON object this server wrote): `{"id":"ID","version":V,` and the members,
   /// copied without parsing them.
-  static func append(id: Int64, version: Int64, body: UnsafeBufferPointer<UInt8>, to json: inout [UInt8]) {
+  static func append(
+    id: Int64, version: Int64, body: UnsafeBufferPointer<UInt8>, to json: inout [UInt8]
+  ) {
     json += #"{"id":""#.utf8
     json += String(id).utf8
     json += #"","version":"#.utf8

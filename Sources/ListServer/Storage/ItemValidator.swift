@@ -71,11 +71,14 @@ package struct ItemValidator: Sendable {
       if field.uppercase, case .text(let text) = value { value = .text(ASCIICase.uppercased(text)) }
       values.append(value)
     }
-    let addedAt = definition.hasImplicitAddedAt ? draft.addedAt ?? Timestamp(millisecondsSince1970: now) : nil
+    let addedAt =
+      definition.hasImplicitAddedAt ? draft.addedAt ?? Timestamp(millisecondsSince1970: now) : nil
     let item = DynamicItem(id: 0, values: values, addedAt: addedAt)
     let key = uniqueKey(of: values)
-    var checked = Checked(body: format.pushJSON(item, fields: nil), uniqueKey: key?.key, uniqueTexts: key?.texts ?? [])
-    for (field, value) in zip(definition.fields, values) where field.onePerAccount && value == .bool(true) {
+    var checked = Checked(
+      body: format.pushJSON(item, fields: nil), uniqueKey: key?.key, uniqueTexts: key?.texts ?? [])
+    for (field, value) in zip(definition.fields, values)
+    where field.onePerAccount && value == .bool(true) {
       checked.setOnePerAccount.append(field.name)
     }
     return checked
@@ -92,7 +95,8 @@ package struct ItemValidator: Sendable {
       let value = values[index]
       switch value {
       case .null: return nil
-      case .text(let text): writer.string(definition.fields[index].caseInsensitive ? text.lowercased() : text)
+      case .text(let text):
+        writer.string(definition.fields[index].caseInsensitive ? text.lowercased() : text)
       case .integer(let number): writer.number(literal: String(number))
       case .bool(let flag): writer.bool(flag)
       case .timestamp(let time): writer.number(literal: String(time.millisecondsSince1970))

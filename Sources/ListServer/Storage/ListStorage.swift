@@ -21,7 +21,8 @@ package protocol ListStorage: Sendable {
   /// The account whose token hashes to `tokenHash` (SHA-256, lowercase hex), or nil.
   func account(forTokenHash tokenHash: String) throws(StorageError) -> String?
   /// Stores a new token of `account` by its hash, under `tokenID`.
-  func addToken(id tokenID: String, account: String, tokenHash: String, now: Int64) throws(StorageError)
+  func addToken(id tokenID: String, account: String, tokenHash: String, now: Int64)
+    throws(StorageError)
   /// Every token's id and account, oldest first; never a token or its hash.
   func tokens() throws(StorageError) -> [TokenRecord]
   /// Removes the token `tokenID`.
@@ -29,10 +30,12 @@ package protocol ListStorage: Sendable {
   func removeToken(id tokenID: String) throws(StorageError)
 
   /// One page of `kind`'s items of `account`, as `request` asks.
-  func page(account: String, kind: KindDefinition, request: PageRequest) throws(StorageError) -> PageAnswer
+  func page(account: String, kind: KindDefinition, request: PageRequest) throws(StorageError)
+    -> PageAnswer
   /// Applies `changes` in order, in one transaction on `account`, each change id at most once:
   /// a change id answered before gets its stored answer.
-  func push(account: String, kind: KindDefinition, changes: [PushChange], now: Int64) throws(StorageError)
+  func push(account: String, kind: KindDefinition, changes: [PushChange], now: Int64)
+    throws(StorageError)
     -> [PushResult]
   /// Forgets deletions older than `deletionsBefore` and answers older than `answersBefore`
   /// (milliseconds since 1970); a checkpoint older than a forgotten deletion then expires.

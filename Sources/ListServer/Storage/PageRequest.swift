@@ -23,7 +23,8 @@ package enum PageAnswer: Sendable, Equatable {
   /// The page, ready to send: its items with `id` and `version` (their JSON objects,
   /// comma-separated), how many, the next cursor, the checkpoint on the last page, and on the
   /// first page of a pull since a checkpoint the ids deleted since.
-  case page(itemsJSON: [UInt8], count: Int, nextCursor: String?, checkpoint: String?, deleted: [WireID]?)
+  case page(
+    itemsJSON: [UInt8], count: Int, nextCursor: String?, checkpoint: String?, deleted: [WireID]?)
   /// The checkpoint is older than the deletions kept: `410 checkpoint_expired`.
   case checkpointExpired
 }

@@ -4,13 +4,16 @@ import SQLiteCore
 extension SQLiteStorage {
   package func kind(named name: String) throws(StorageError) -> KindDefinition? {
     let json: String? = try reader.run { connection in
-      let statement = try connection.cachedStatement("SELECT definition FROM server_kinds WHERE name = ?1")
+      let statement = try connection.cachedStatement(
+        "SELECT definition FROM server_kinds WHERE name = ?1")
       defer { statement.reset() }
       try statement.bind(name, at: 1)
       return try statement.step() ? statement.text(at: 0) : nil
     }
     guard let json else { return nil }
-    if let cached = definitions.withLock({ $0[name] }), cached.json == json { return cached.definition }
+    if let cached = definitions.withLock({ $0[name] }), cached.json == json {
+      return cached.definition
+    }
     let definition = try Self.definition(json)
     definitions.withLock { $0[name] = (json, definition) }
     return definition
@@ -28,13 +31,15 @@ extension SQLiteStorage {
   package func addKind(_ definition: KindDefinition, now: Int64) throws(StorageError) {
     try writer.run { connection in
       let statement = try connection.prepare(
-        "INSERT INTO server_kinds (name, definition, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT (name) DO NOTHING")
+        "INSERT INTO server_kinds (name, definition, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT (name) DO NOTHING"
+      )
       try statement.bind(definition.name, at: 1)
       try statement.bind(definition.json, at: 2)
       try statement.bind(now, at: 3)
       try statement.run()
       if connection.changes == 0 {
-        throw StorageError.conflict("The server has a kind '\(definition.name)' already; use kinds update.")
+        throw StorageError.conflict(
+          "The server has a kind '\(definition.name)' already; use kinds update.")
       }
     }
   }
@@ -55,14 +60,17 @@ extension SQLiteStorage {
 
   package func account(forTokenHash tokenHash: String) throws(StorageError) -> String? {
     try reader.run { connection in
-      let statement = try connection.cachedStatement("SELECT account FROM server_tokens WHERE hash = ?1")
+      let statement = try connection.cachedStatement(
+        "SELECT account FROM server_tokens WHERE hash = ?1")
       defer { statement.reset() }
       try statement.bind(tokenHash, at: 1)
       return try statement.step() ? statement.text(at: 0) : nil
     }
   }
 
-  package func addToken(id tokenID: String, account: String, tokenHash: String, now: Int64) throws(StorageError) {
+  package func addToken(id tokenID: String, account: String, tokenHash: String, now: Int64)
+    throws(StorageError)
+  {
     try writer.run { connection in
       try connection.transaction {
         let token = try connection.prepare(
@@ -84,7 +92,9 @@ extension SQLiteStorage {
       var records: [TokenRecord] = []
       while try statement.step() {
         records.append(
-          TokenRecord(id: statement.text(at: 0), account: statement.text(at: 1), createdAt: statement.int64(at: 2)))
+          TokenRecord(
+            id: statement.text(at: 0), account: statement.text(at: 1),
+            createdAt: statement.int64(at: 2)))
       }
       return records
     }
@@ -95,7 +105,9 @@ extension SQLiteStorage {
       let statement = try connection.prepare("DELETE FROM server_tokens WHERE id = ?1")
       try statement.bind(tokenID, at: 1)
       try statement.run()
-      if connection.changes == 0 { throw StorageError.notFound("No token has the id '\(tokenID)'; see token list.") }
+      if connection.changes == 0 {
+        throw StorageError.notFound("No token has the id '\(tokenID)'; see token list.")
+      }
     }
   }
 

@@ -4,7 +4,9 @@ import SQLiteCore
 import TextFormats
 
 extension SQLiteStorage {
-  package func page(account: String, kind: KindDefinition, request: PageRequest) throws(StorageError) -> PageAnswer {
+  package func page(account: String, kind: KindDefinition, request: PageRequest)
+    throws(StorageError) -> PageAnswer
+  {
     try reader.run { connection in
       // One snapshot for the whole page: the sequence, the items and the deletions agree.
       try connection.transaction(.deferred) {
@@ -42,7 +44,9 @@ extension SQLiteStorage {
           lastID = items.int64(at: 0)
           if count > 0 { json.append(UInt8(ascii: ",")) }
           let version = items.int64(at: 1)
-          items.withUTF8(at: 2) { body in ItemBody.append(id: lastID, version: version, body: body, to: &json) }
+          items.withUTF8(at: 2) { body in
+            ItemBody.append(id: lastID, version: version, body: body, to: &json)
+          }
           count += 1
         }
         var deleted: [WireID]?
@@ -50,7 +54,9 @@ extension SQLiteStorage {
           deleted = try Self.deletions(account: account, kind: kind.name, since: since, connection)
         }
         return .page(
-          itemsJSON: json, count: count, nextCursor: more ? WalkCursor(start: start, since: since, after: String(lastID)).text : nil,
+          itemsJSON: json, count: count,
+          nextCursor: more
+            ? WalkCursor(start: start, since: since, after: String(lastID)).text : nil,
           checkpoint: more ? nil : String(start), deleted: deleted)
       }
     }
@@ -58,8 +64,11 @@ extension SQLiteStorage {
 
   /// The account's change sequence and the sequence of the newest deletion forgotten (0 and 0
   /// for an account that has written nothing).
-  static func sequences(account: String, _ connection: Connection) throws -> (current: Int64, pruned: Int64) {
-    let statement = try connection.cachedStatement("SELECT seq, pruned_seq FROM server_accounts WHERE account = ?1")
+  static func sequences(account: String, _ connection: Connection) throws -> (
+    current: Int64, pruned: Int64
+  ) {
+    let statement = try connection.cachedStatement(
+      "SELECT seq, pruned_seq FROM server_accounts WHERE account = ?1")
     defer { statement.reset() }
     try statement.bind(account, at: 1)
     guard try statement.step() else { return (0, 0) }
@@ -67,7 +76,9 @@ extension SQLiteStorage {
   }
 
   /// The ids of `kind`'s items of `account` removed after `since`, in the order removed.
-  static func deletions(account: String, kind: String, since: Int64, _ connection: Connection) throws -> [WireID] {
+  static func deletions(account: String, kind: String, since: Int64, _ connection: Connection)
+    throws -> [WireID]
+  {
     let statement = try connection.cachedStatement(
       "SELECT id FROM server_deletions WHERE account = ?1 AND kind = ?2 AND seq > ?3 ORDER BY seq")
     defer { statement.reset() }

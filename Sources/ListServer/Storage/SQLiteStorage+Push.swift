@@ -4,7 +4,8 @@ import SQLiteCore
 import TextFormats
 
 extension SQLiteStorage {
-  package func push(account: String, kind: KindDefinition, changes: [PushChange], now: Int64) throws(StorageError)
+  package func push(account: String, kind: KindDefinition, changes: [PushChange], now: Int64)
+    throws(StorageError)
     -> [PushResult]
   {
     let validator = ItemValidator(kind)
@@ -14,12 +15,15 @@ extension SQLiteStorage {
         var results: [PushResult] = []
         results.reserveCapacity(changes.count)
         for change in changes {
-          if let stored = try Self.storedAnswer(account: account, changeID: change.changeID, connection) {
+          if let stored = try Self.storedAnswer(
+            account: account, changeID: change.changeID, connection)
+          {
             results.append(stored)
             continue
           }
           let scope = ItemScope(account: account, kind: kind.name, connection: connection)
-          let result = PushResult(changeID: change.changeID, outcome: try scope.apply(change, validator, now: now))
+          let result = PushResult(
+            changeID: change.changeID, outcome: try scope.apply(change, validator, now: now))
           try Self.storeAnswer(result, account: account, now: now, connection)
           results.append(result)
         }
@@ -29,7 +33,9 @@ extension SQLiteStorage {
   }
 
   /// The answer stored for `changeID` of `account`, or nil when the change is new.
-  static func storedAnswer(account: String, changeID: String, _ connection: Connection) throws -> PushResult? {
+  static func storedAnswer(account: String, changeID: String, _ connection: Connection) throws
+    -> PushResult?
+  {
     let statement = try connection.cachedStatement(
       "SELECT answer FROM server_answers WHERE account = ?1 AND change_id = ?2")
     defer { statement.reset() }
@@ -45,9 +51,12 @@ extension SQLiteStorage {
   }
 
   /// Stores the answer of a change, in the transaction of its effect.
-  static func storeAnswer(_ result: PushResult, account: String, now: Int64, _ connection: Connection) throws {
+  static func storeAnswer(
+    _ result: PushResult, account: String, now: Int64, _ connection: Connection
+  ) throws {
     let statement = try connection.cachedStatement(
-      "INSERT INTO server_answers (account, change_id, answer, answered_at) VALUES (?1, ?2, ?3, ?4)")
+      "INSERT INTO server_answers (account, change_id, answer, answered_at) VALUES (?1, ?2, ?3, ?4)"
+    )
     defer { statement.reset() }
     try statement.bind(account, at: 1)
     try statement.bind(result.changeID, at: 2)
@@ -65,7 +74,9 @@ struct ItemScope {
   let connection: Connection
 
   /// Applies one change and says what happened.
-  func apply(_ change: PushChange, _ validator: ItemValidator, now: Int64) throws -> PushResult.Outcome {
+  func apply(_ change: PushChange, _ validator: ItemValidator, now: Int64) throws
+    -> PushResult.Outcome
+  {
     switch change.operation {
     case .add:
       let checked: ItemValidator.Checked
@@ -99,7 +110,9 @@ struct ItemScope {
       try clearOthers(checked.setOnePerAccount, except: id)
       return .applied(try item(id))
     case .update, .remove:
-      guard let id = change.id.flatMap(Self.storedID), let current = try stored(id) else { return .conflict(nil) }
+      guard let id = change.id.flatMap(Self.storedID), let current = try stored(id) else {
+        return .conflict(nil)
+      }
       if let base = change.baseVersion, Self.versionText(base) != String(current.version) {
         return .conflict(try item(id))
       }
@@ -108,7 +121,8 @@ struct ItemScope {
         try remove(id, seq: seq, now: now)
         return .applied(nil)
       }
-      let merged = try Self.merge(change.item ?? JSONObject(), onto: current.body, validator.definition)
+      let merged = try Self.merge(
+        change.item ?? JSONObject(), onto: current.body, validator.definition)
       let checked: ItemValidator.Checked
       do {
         checked = try validator.check(merged, now: now)
@@ -206,12 +220,15 @@ struct ItemScope {
   private func bump(_ column: StaticString) throws -> Int64 {
     let statement =
       column.description == "seq"
-      ? try connection.cachedStatement("UPDATE server_accounts SET seq = seq + 1 WHERE account = ?1 RETURNING seq")
+      ? try connection.cachedStatement(
+        "UPDATE server_accounts SET seq = seq + 1 WHERE account = ?1 RETURNING seq")
       : try connection.cachedStatement(
         "UPDATE server_accounts SET last_id = last_id + 1 WHERE account = ?1 RETURNING last_id")
     defer { statement.reset() }
     try statement.bind(account, at: 1)
-    guard try statement.step() else { throw StorageError.unavailable("the account's row is missing") }
+    guard try statement.step() else {
+      throw StorageError.unavailable("the account's row is missing")
+    }
     return statement.int64(at: 0)
   }
 
@@ -219,7 +236,8 @@ struct ItemScope {
   private func holder(of key: String?, except: Int64?) throws -> Int64? {
     guard let key else { return nil }
     let statement = try connection.cachedStatement(
-      "SELECT id FROM server_items WHERE account = ?1 AND kind = ?2 AND unique_key = ?3 AND id IS NOT ?4")
+      "SELECT id FROM server_items WHERE account = ?1 AND kind = ?2 AND unique_key = ?3 AND id IS NOT ?4"
+    )
     defer { statement.reset() }
     try statement.bind(account, at: 1)
     try statement.bind(kind, at: 2)
@@ -264,14 +282,18 @@ struct ItemScope {
   /// The stored item `body` with the members of `changes` put over it. A money field changed
   /// by any of its members loses its other stored members, so an amount and its minor units
   /// never disagree.
-  static func merge(_ changes: JSONObject, onto body: String, _ definition: KindDefinition) throws -> JSONObject {
+  static func merge(_ changes: JSONObject, onto body: String, _ definition: KindDefinition) throws
+    -> JSONObject
+  {
     guard var merged = try JSONParser.parse(body).objectValue else {
       throw StorageError.unavailable("a stored item is not a JSON object")
     }
     for field in definition.fields {
       guard case .money = field.type else { continue }
       let keys = [field.name] + field.columns
-      if keys.contains(where: { changes[$0] != nil }) { merged.members.removeAll { keys.contains($0.key) } }
+      if keys.contains(where: { changes[$0] != nil }) {
+        merged.members.removeAll { keys.contains($0.key) }
+      }
     }
     for member in changes.members {
       if let index = merged.members.firstIndex(where: { $0.key == member.key }) {

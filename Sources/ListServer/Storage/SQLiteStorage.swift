@@ -28,7 +28,9 @@ package final class SQLiteStorage: ListStorage {
   package init(path: String, readers: Int = 2, now: Int64) throws(StorageError) {
     self.path = path
     let created = PrivateFile.createEmptyFile(at: path)
-    if created != 0 { throw .unavailable("cannot create \(path): \(SystemError.describe(created))") }
+    if created != 0 {
+      throw .unavailable("cannot create \(path): \(SystemError.describe(created))")
+    }
     do {
       let connection = try Connection(path: path)
       connection.setBusyTimeout(milliseconds: Self.busyTimeout)
@@ -59,6 +61,7 @@ package final class SQLiteStorage: ListStorage {
   }
 
   package func isHealthy() -> Bool {
-    (try? reader.run { connection in try connection.scalarInt("SELECT count(*) FROM server_kinds") }) != nil
+    (try? reader.run { connection in try connection.scalarInt("SELECT count(*) FROM server_kinds") })
+      != nil
   }
 }

@@ -61,21 +61,27 @@ enum ServerMigrations {
       if mark != applicationID && (mark != 0 || version != 0) {
         throw StorageError.badRequest("The database file is not a lists-server database.")
       }
-      if version > all.count { throw StorageError.schemaTooNew(found: version, supported: all.count) }
-      let recorded = try connection.prepare("SELECT number, checksum FROM server_migrations ORDER BY number")
+      if version > all.count {
+        throw StorageError.schemaTooNew(found: version, supported: all.count)
+      }
+      let recorded = try connection.prepare(
+        "SELECT number, checksum FROM server_migrations ORDER BY number")
       while try recorded.step() {
         let number = Int(recorded.int64(at: 0))
         guard number >= 1, number <= all.count else {
           throw StorageError.schemaTooNew(found: number, supported: all.count)
         }
-        if recorded.text(at: 1) != checksum(all[number - 1].sql) { throw StorageError.migrationChanged(number) }
+        if recorded.text(at: 1) != checksum(all[number - 1].sql) {
+          throw StorageError.migrationChanged(number)
+        }
       }
       for number in (version + 1)...max(version + 1, all.count) where number <= all.count {
         let migration = all[number - 1]
         try connection.transaction {
           try connection.executeScript(migration.sql)
           let record = try connection.prepare(
-            "INSERT INTO server_migrations (number, name, checksum, applied_at) VALUES (?1, ?2, ?3, ?4)")
+            "INSERT INTO server_migrations (number, name, checksum, applied_at) VALUES (?1, ?2, ?3, ?4)"
+          )
           try record.bind(Int64(number), at: 1)
           try record.bind(migration.name, at: 2)
           try record.bind(checksum(migration.sql), at: 3)

@@ -25,7 +25,8 @@ package struct WalkCursor: Sendable, Equatable {
   /// The cursor `text` is, or nil when this server did not make it.
   package init?(text: String) {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let start = Self.number(parts[0]), let after = Self.number(parts[2]) else { return nil }
+    guard parts.count == 3, let start = Self.number(parts[0]), let after = Self.number(parts[2])
+    else { return nil }
     let since: Int64?
     if parts[1].isEmpty {
       since = nil

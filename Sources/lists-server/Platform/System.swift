@@ -49,7 +49,9 @@ enum System {
   /// be read (or is larger).
   static func readFile(_ path: String, limit: Int) -> Result<[UInt8], FileProblem> {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return .failure(FileProblem(errno == ENOENT, String(cString: strerror(errno)))) }
+    guard fd >= 0 else {
+      return .failure(FileProblem(errno == ENOENT, String(cString: strerror(errno))))
+    }
     defer { close(fd) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)

@@ -50,17 +50,25 @@ enum RequestProperties {
     do {
       let push = try PushRequest.decode(body)
       try require(changes != nil, "accepted \(hexDump(body)), which has no changes array")
-      try require(push.changes.count == changes?.count, "\(push.changes.count) changes of \(changes?.count ?? -1)")
-      try require(push.changes.count <= PushRequest.maxChanges, "accepted \(push.changes.count) changes")
-      try require(Set(push.changes.map(\.changeID)).count == push.changes.count, "accepted a repeated change id")
+      try require(
+        push.changes.count == changes?.count,
+        "\(push.changes.count) changes of \(changes?.count ?? -1)")
+      try require(
+        push.changes.count <= PushRequest.maxChanges, "accepted \(push.changes.count) changes")
+      try require(
+        Set(push.changes.map(\.changeID)).count == push.changes.count,
+        "accepted a repeated change id")
       let again = try? PushRequest.decode(push.encoded)
-      try require(again == push, "the push does not read back: \(quoted(String(decoding: push.encoded, as: UTF8.self)))")
+      try require(
+        again == push,
+        "the push does not read back: \(quoted(String(decoding: push.encoded, as: UTF8.self)))")
     } catch let failure as PropertyFailure {
       throw failure
     } catch let error as PushRequest.DecodeError {
       switch error {
       case .tooManyChanges(let count):
-        try require((changes?.count ?? 0) == count && count > PushRequest.maxChanges, "too many: \(count)")
+        try require(
+          (changes?.count ?? 0) == count && count > PushRequest.maxChanges, "too many: \(count)")
       case .malformed(let problem):
         try requirePlainLine(problem.message, "the message")
       }
@@ -76,9 +84,11 @@ enum RequestProperties {
     try require(parts.count == 3, "accepted \(quoted(text))")
     try require(
       parts.enumerated().allSatisfy { index, part in
-        (index == 1 && part.isEmpty) || (!part.isEmpty && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 })
+        (index == 1 && part.isEmpty)
+          || (!part.isEmpty && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 })
       }, "accepted \(quoted(text))")
-    try require(WalkCursor(text: cursor.text) == cursor, "cursor \(quoted(cursor.text)) does not read back")
+    try require(
+      WalkCursor(text: cursor.text) == cursor, "cursor \(quoted(cursor.text)) does not read back")
   }
 
   static func checkItem(_ bytes: [UInt8]) throws(PropertyFailure) {

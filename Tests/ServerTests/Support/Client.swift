@@ -32,7 +32,8 @@ struct Client: Sendable {
 
   /// Sends a request and returns the answer.
   func send(
-    _ method: String, _ url: String, token: String?, body: [UInt8]? = nil, headers: [String: String] = [:]
+    _ method: String, _ url: String, token: String?, body: [UInt8]? = nil,
+    headers: [String: String] = [:]
   ) async throws -> Answer {
     var request = URLRequest(url: URL(string: url)!)
     request.httpMethod = method
@@ -62,9 +63,12 @@ struct Client: Sendable {
   }
 
   /// The results of a push that must be answered 200.
-  func results(_ url: String, token: String?, _ changes: [PushChange]) async throws -> [PushResult] {
+  func results(_ url: String, token: String?, _ changes: [PushChange]) async throws -> [PushResult]
+  {
     let answer = try await push(url, token: token, changes)
-    guard answer.status == 200 else { throw ServerTestError("push answered \(answer.status): \(answer.text)") }
+    guard answer.status == 200 else {
+      throw ServerTestError("push answered \(answer.status): \(answer.text)")
+    }
     return try PushResponse.decode(answer.body, sent: changes.map(\.changeID)).results
   }
 }

@@ -30,7 +30,9 @@ final class RawConnection: @unchecked Sendable {
     var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard connected == 0 else {
       close(fd)
@@ -74,13 +76,19 @@ final class RawConnection: @unchecked Sendable {
       let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if count <= 0 { break }
       received += buffer[0..<count]
-      if let text = String(bytes: received, encoding: .utf8), text.contains("\r\n\r\n"), text.hasSuffix("}") { break }
+      if let text = String(bytes: received, encoding: .utf8), text.contains("\r\n\r\n"),
+        text.hasSuffix("}")
+      {
+        break
+      }
     }
     return String(decoding: received, as: UTF8.self)
   }
 }
 
 /// `send(2)`, without SIGPIPE.
-private func socketSend(_ fd: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+private func socketSend(
+  _ fd: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int, _ flags: Int32
+) -> Int {
   send(fd, bytes, count, flags)
 }

@@ -8,7 +8,9 @@ struct RunResult: Sendable {
 }
 
 /// Runs `program` with `arguments` to its end (at most 30 s, then it is killed).
-func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> RunResult {
+func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil)
+  async throws -> RunResult
+{
   try await withCheckedThrowingContinuation { continuation in
     Thread {
       continuation.resume(

@@ -6,11 +6,14 @@ enum ServerBinary {
   /// The path of the executable `name` (`lists-server`, `lists`).
   static func path(_ name: String) -> String {
     var candidates: [String] = []
-    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent().path + "/" + name)
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    {
+      candidates.append(
+        URL(fileURLWithPath: executable).deletingLastPathComponent().path + "/" + name)
     }
     if let executable = Bundle.main.executablePath {
-      candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent().path + "/" + name)
+      candidates.append(
+        URL(fileURLWithPath: executable).deletingLastPathComponent().path + "/" + name)
     }
     var root = URL(fileURLWithPath: #filePath)
     for _ in 0..<4 { root.deleteLastPathComponent() }

@@ -76,7 +76,8 @@ final class ServerProcess: @unchecked Sendable {
       }.start()
     }
     guard line.hasPrefix("Listening on http://127.0.0.1:"),
-      let port = Int(line.dropFirst("Listening on http://127.0.0.1:".count).trimmingCharacters(in: .newlines))
+      let port = Int(
+        line.dropFirst("Listening on http://127.0.0.1:".count).trimmingCharacters(in: .newlines))
     else {
       process.terminate()
       throw ServerTestError("serve printed '\(line)'")
@@ -89,9 +90,12 @@ final class ServerProcess: @unchecked Sendable {
 
   /// The server's resident memory in KiB (`VmRSS`), while it runs.
   func residentKiB() -> Int? {
-    guard let pid, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    guard let pid, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    else { return nil }
     let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-    return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+    return line.flatMap {
+      Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
   }
 
   /// The URL of a kind's list.
@@ -100,14 +104,19 @@ final class ServerProcess: @unchecked Sendable {
   }
 
   /// Sends SIGTERM (or `signal`) and waits for the exit; returns its status and stderr.
-  func stop(signal: Int32 = SIGTERM) async -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
+  func stop(signal: Int32 = SIGTERM) async -> (
+    status: Int32, reason: Process.TerminationReason, stderr: String
+  ) {
     guard let process else { return (0, .exit, "") }
     self.process = nil
     kill(process.processIdentifier, signal)
     let errors = self.errors
     return await withCheckedContinuation { continuation in
       Thread {
-        let text = errors.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+        let text =
+          errors.map {
+            String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+          } ?? ""
         process.waitUntilExit()
         continuation.resume(returning: (process.terminationStatus, process.terminationReason, text))
       }.start()
