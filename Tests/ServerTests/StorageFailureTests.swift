@@ -37,4 +37,31 @@ import Testing
     let metrics = try await client.get("http://127.0.0.1:\(server.port)/metrics", token: nil).text
     #expect(metrics.contains("lists_server_storage_errors_total 1"))
   }
+
+  @Test func aStopSignalLetsTheRequestInFlightFinishThenExits0() async throws {
+    let server = try await ServerProcess.start()
+    defer { Task { await server.remove() } }
+    let marker = server.folder + "/locked"
+    async let holder = run(
+      "/usr/bin/env",
+      [
+        "sqlite3", "-bail", "-cmd", ".timeout 5000", server.database, "BEGIN IMMEDIATE;",
+        ".shell touch \(marker); sleep 3", "COMMIT;",
+      ])
+    for _ in 0..<100 where !FileManager.default.fileExists(atPath: marker) {
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    // The push waits for the lock; SIGTERM comes while it does.
+    async let pushed = Client().push(
+      server.url(), token: server.tokens["alice"], [add("1", #"{"title": "Late"}"#)])
+    try await Task.sleep(for: .milliseconds(500))
+    let started = ContinuousClock.now
+    let stopped = await server.stop()
+    let answer = try await pushed
+    #expect(answer.status == 200)
+    #expect(stopped.status == 0)
+    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(try await holder.status == 0)
+    #expect(stopped.stderr.contains(#""method":"POST","route":"/v1/lists/{kind}","status":200"#))
+  }
 }
