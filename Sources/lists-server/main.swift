@@ -27,8 +27,10 @@ do throws(ServerError) {
     System.exit(ExitCode.usage.rawValue)
   }
   let path = try DatabasePath.resolve(command.globalValues["--db"]?.last)
+  // `serve` reads with as many connections as it has threads; a command needs one.
+  let readers = command.id?.name == "serve" ? command.value(ServerCommandLine.threads) : 1
   let storage = try Commands.checked { () throws(StorageError) in
-    try SQLiteStorage(path: path, readers: 4, now: Timestamp.now().millisecondsSince1970)
+    try SQLiteStorage(path: path, readers: readers, now: Timestamp.now().millisecondsSince1970)
   }
   if command.id?.name == "serve" {
     try ServeCommand.run(command, storage: storage)
