@@ -23,6 +23,9 @@ let package = Package(
     // The network side of `lists sync` and a stale `show`, run as a child of `lists` so that
     // `lists` never links FoundationNetworking (it doubled every command's cold start).
     .executable(name: "lists-sync", targets: ["lists-sync"]),
+    // The sync server (issue 36): the protocol's server side on an embedded SQLite file.
+    .library(name: "ListProtocol", targets: ["ListProtocol"]),
+    .executable(name: "lists-server", targets: ["lists-server"]),
   ],
   targets: [
     // C bridge to the system SQLite (libsqlite3-dev).
@@ -90,6 +93,28 @@ let package = Package(
     .executableTarget(
       name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "CLISupport", "TextFormats"]),
 
+    // The sync server. ListProtocol: the protocol's wire types, both directions (pages, pushes,
+    // answers, error bodies); no SQLite, no networking. CMicroHTTPD: GNU libmicrohttpd
+    // (libmicrohttpd-dev) with a C shim for its variadic start; only lists-server links it.
+    .target(name: "ListProtocol", dependencies: ["TextFormats"]),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      path: "Sources/CMicroHTTPD",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+    ),
+    .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], linkerSettings: [.linkedLibrary("microhttpd")]),
+    .target(
+      name: "ListServer",
+      dependencies: ["ListProtocol", "ListStore", "SQLiteCore", "TextFormats", "CMicroHTTPD", "CMicroHTTPDShim"]),
+    .executableTarget(name: "lists-server", dependencies: ["ListServer", "CLISupport", "ListStore", "TextFormats"]),
+    // The floor lists-bench's server phase compares lists-server with: the same libmicrohttpd
+    // setup answering one prebuilt page.
+    .executableTarget(name: "lists-server-floor", dependencies: ["CMicroHTTPDShim"]),
+    // What lists-server decodes of a request (Tests/Fuzz, as the other fuzz targets).
+    .executableTarget(
+      name: "fuzz-request", dependencies: ["FuzzSupport", "ListProtocol", "ListServer", "ListStore", "TextFormats"],
+      path: "Tests/Fuzz/fuzz-request"),
+
     // Build-time: turns Migrations/*.sql into Swift source compiled into ListStore.
     .executableTarget(name: "MigrationsEmbedder", dependencies: ["TextFormats"]),
     .plugin(
@@ -147,6 +172,10 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
       exclude: ["Golden"]),
+    .testTarget(name: "ListProtocolTests", dependencies: ["ListProtocol", "TextFormats"]),
+    .testTarget(
+      name: "ServerTests",
+      dependencies: ["lists-server", "lists", "lists-sync", "fuzz-request", "ListProtocol", "TextFormats", "TestSupport"]),
     .testTarget(
       name: "ReliabilityTests", dependencies: ["lists", "ListStore", "SQLiteCore", "TextFormats", "TestSupport"]),
   ]

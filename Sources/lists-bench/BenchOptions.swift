@@ -13,8 +13,9 @@ struct BenchOptions {
   var json = false
   /// What times the in-process phases (`--clock`).
   var clock = Clock.cpu
-  /// The phases to run (`--only`); all of them by default.
-  var phases = Set(Phase.allCases)
+  /// The phases to run (`--only`); all of them but `server` by default (it needs `wrk` and runs
+  /// lists-server for about a minute: `--only server`).
+  var phases = Set(Phase.allCases).subtracting([.server])
   /// The `lists` executable the child-process phases run (`--lists`); by default the
   /// statically linked one next to the bench, built when missing. See ``CLIBinary``.
   var lists: String?
@@ -22,7 +23,7 @@ struct BenchOptions {
   /// A part of the run that can be run alone, e.g. under a profiler.
   enum Phase: String, CaseIterable {
     case insert, pages, dynamic, kindinsert, kindpages, update, sync, outbox, syncpages, loader, depth, count, shell, export,
-      notify, readers, search
+      notify, readers, search, server
   }
 
   // MARK: Command line
@@ -42,7 +43,8 @@ struct BenchOptions {
   /// `--only <phases>`, checked after parsing (``phases(_:)``).
   static let onlyOption = Option<String>(
     "--only", placeholder: "phases", help: "Run only these phases, comma-separated, e.g. to profile them.",
-    defaultDescription: "every phase: " + Phase.allCases.map(\.rawValue).joined(separator: ", "))
+    defaultDescription: "every phase but server: "
+      + Phase.allCases.filter { $0 != .server }.map(\.rawValue).joined(separator: ", "))
   /// `--clock cpu|wall`.
   static let clockOption = Option<Clock>(
     "--clock", placeholder: "clock",

@@ -84,6 +84,7 @@ final class Benchmark {
     if phases.contains(.notify) { try measureNotify() }
     if phases.contains(.readers) { try measureReaders(try bigDatabase()) }
     if phases.contains(.search) { try measureSearch(try bigDatabase()) }
+    if phases.contains(.server) { try measureServer() }
     return report
   }
 

@@ -154,6 +154,19 @@ struct Report {
     if number("export_ms") != nil {
       cells.append(["lists export, big list (child)", "\(text("export_ms")) ms", "", "", ""])
     }
+    if number("server_get_over_floor") != nil {
+      cells.append([
+        "lists-server pages of 100 / its libmicrohttpd floor (wrk)", "\(text("server_get_pages_per_s")) /s",
+        "\(text("server_floor_pages_per_s")) /s", text("server_get_over_floor"), "≤ 1.5",
+      ])
+      cells.append([
+        "lists-server pushes of 100 adds, synchronous=FULL", "\(text("server_push_changes_per_s")) changes/s", "", "", "",
+      ])
+      cells.append([
+        "one-change push p99 at half of \(text("server_push_max_per_s")) /s", "\(text("server_push_p99_ms")) ms", "", "",
+        "≤ 10 ms",
+      ])
+    }
     if number("notify_latency_ms") != nil {
       cells.append([
         "change notification, median / max", "\(text("notify_latency_ms")) ms",

@@ -2,7 +2,7 @@
 # Builds each libFuzzer target with -sanitize=fuzzer,address and runs it for SECONDS (default 60).
 # Usage: Tests/Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #
-# Targets: fuzz-ndjson fuzz-amount fuzz-cursor fuzz-arguments fuzz-search fuzz-kinds fuzz-page (Tests/Fuzz/<target>). Each starts
+# Targets: fuzz-ndjson fuzz-amount fuzz-cursor fuzz-arguments fuzz-search fuzz-kinds fuzz-page fuzz-request (Tests/Fuzz/<target>). Each starts
 # from its seed corpus in Tests/Fuzz/Corpus/<target>, which is only read; what the fuzzer learns
 # goes to .build/fuzz/corpus/<target> and is reused by the next run. A crash or a broken
 # property is saved under .build/fuzz/artifacts/<target>/; replay it with
@@ -16,7 +16,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if ((${#targets[@]} == 0)); then
-  targets=(fuzz-ndjson fuzz-amount fuzz-cursor fuzz-arguments fuzz-search fuzz-kinds fuzz-page)
+  targets=(fuzz-ndjson fuzz-amount fuzz-cursor fuzz-arguments fuzz-search fuzz-kinds fuzz-page fuzz-request)
 fi
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "Usage: Tests/Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]" >&2

@@ -14,8 +14,9 @@
 # Tests/Scripts/sync-kill.sh kills `lists sync --all` 20 times, and
 # Tests/Scripts/sync-push-kill.sh kills a push (`lists sync favorites`) 20 trials long, and the
 # sync engine (`lists sync favorites --watch`) 10 trials long, while another process writes,
-# each within its time bound.
-# Exit status: 0 when all five passed.
+# each within its time bound, and Tests/Scripts/server-kill.py kills lists-server 20 times during
+# pushes from 4 devices.
+# Exit status: 0 when all six passed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -27,7 +28,7 @@ while (($#)); do
     --minutes) minutes="${2:?--minutes needs a number}"; shift 2 ;;
     --seed) seed="${2:?--seed needs a number}"; shift 2 ;;
     --mutation-files) mutation_files="${2:?--mutation-files needs a number}"; shift 2 ;;
-    -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "reliability.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -66,6 +67,9 @@ sync_kill_status=$?
 sync_push_kill=$(Tests/Scripts/sync-push-kill.sh --trials 20 --seconds 150 2>&1 \
   && Tests/Scripts/sync-push-kill.sh --engine --trials 10 --seconds 100 2>&1)
 sync_push_kill_status=$?
+# SIGKILL of lists-server during pushes from several devices, restarted on the same file.
+server_kill=$(Tests/Scripts/server-kill.py --trials 20 --devices 4 --seconds 200 ${seed:+--seed "$seed"} 2>&1)
+server_kill_status=$?
 elapsed=$(($(date +%s) - started))
 grep -E '^(✘|✔ Test run|✘ Test run)' "$log" | grep -v ' started' | head -n 40
 
@@ -144,7 +148,11 @@ echo "$sync_kill"
 echo
 echo "Sync push kills (Tests/Scripts/sync-push-kill.sh --trials 20, then --engine --trials 10):"
 echo "$sync_push_kill"
+echo
+echo "Server kills (Tests/Scripts/server-kill.py --trials 20 --devices 4):"
+echo "$server_kill"
 ((mutation_status != 0)) && status=1
+((server_kill_status != 0)) && status=1
 ((sync_kill_status != 0)) && status=1
 ((sync_push_kill_status != 0)) && status=1
 if ((status != 0)); then

@@ -1,0 +1,28 @@
+import TextFormats
+
+/// What every decoder of the protocol shares: parsing with a message, and naming types.
+enum ProtocolJSON {
+  /// The JSON value of `bytes`.
+  /// - Throws: ``ProtocolError`` naming `what` and the parser's reason.
+  static func parse(_ bytes: [UInt8], what: String) throws(ProtocolError) -> JSONValue {
+    do {
+      return try JSONParser.parse(bytes)
+    } catch {
+      throw ProtocolError("\(what) is not JSON (\(error)).")
+    }
+  }
+
+  /// The object `value` is.
+  /// - Throws: ``ProtocolError`` saying what `what` is instead.
+  static func object(_ value: JSONValue, what: String) throws(ProtocolError) -> JSONObject {
+    guard let object = value.objectValue else {
+      throw ProtocolError("\(what) is \(article(value.typeName)), not an object.")
+    }
+    return object
+  }
+
+  /// `a string`, `an object`.
+  static func article(_ typeName: String) -> String {
+    (typeName.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + typeName
+  }
+}

@@ -1,0 +1,67 @@
+import ListStore
+import SQLiteCore
+import Synchronization
+
+/// The server's storage on one SQLite file: WAL, `synchronous=FULL`, made private to its owner.
+///
+/// One connection writes (every push, every command), behind a lock; reads (pages) take one of
+/// several reader connections in turn, which WAL lets run beside the writer, each reading one
+/// snapshot per page.
+package final class SQLiteStorage: ListStorage {
+  /// The file.
+  package let path: String
+  let writer: LockedConnection
+  let readers: [LockedConnection]
+  private let nextReader = Atomic<Int>(0)
+  /// The definitions read so far, by name, with the JSON they were read from: a kind is read on
+  /// every request, and parsed again only when its stored JSON changed (`kinds update` runs in
+  /// another process).
+  let definitions = Mutex<[String: (json: String, definition: KindDefinition)]>([:])
+
+  /// How long a connection waits for another's lock before failing, in milliseconds.
+  static let busyTimeout: Int32 = 5000
+
+  /// Opens (creating it when missing, private to its owner) the file at `path`, brings its
+  /// schema to this build's, and opens `readers` reader connections.
+  /// - Throws: ``StorageError``: ``StorageError/schemaTooNew(found:supported:)`` for a newer
+  ///   file, ``StorageError/unavailable(_:)`` when it cannot be opened.
+  package init(path: String, readers: Int = 2, now: Int64) throws(StorageError) {
+    self.path = path
+    let created = PrivateFile.createEmptyFile(at: path)
+    if created != 0 {
+      throw .unavailable("cannot create \(path): \(SystemError.describe(created))")
+    }
+    do {
+      let connection = try Connection(path: path)
+      connection.setBusyTimeout(milliseconds: Self.busyTimeout)
+      try connection.execute("PRAGMA journal_mode = WAL")
+      try connection.execute("PRAGMA synchronous = FULL")
+      try ServerMigrations.migrate(connection, now: now)
+      writer = LockedConnection(connection)
+      var pool: [LockedConnection] = []
+      for _ in 0..<max(1, readers) {
+        let reader = try Connection(path: path, options: Connection.OpenOptions(create: false))
+        reader.setBusyTimeout(milliseconds: Self.busyTimeout)
+        try reader.execute("PRAGMA query_only = ON")
+        pool.append(LockedConnection(reader))
+      }
+      self.readers = pool
+    } catch let error as StorageError {
+      throw error
+    } catch let error as SQLiteError {
+      throw StorageError(error)
+    } catch {
+      throw .unavailable("\(error)")
+    }
+  }
+
+  /// The next reader connection, in turn.
+  var reader: LockedConnection {
+    readers[nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]
+  }
+
+  package func isHealthy() -> Bool {
+    (try? reader.run { connection in try connection.scalarInt("SELECT count(*) FROM server_kinds") })
+      != nil
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// `lists-server serve` in a child process on 127.0.0.1 and a port the system picked, over a
+/// database in a fresh folder that has the kind `books` and the tokens of `alice` and `bob`.
+final class ServerProcess: @unchecked Sendable {
+  /// The folder of the database and the kind's file; removed by ``stop()``.
+  let folder: String
+  /// The database file.
+  var database: String { folder + "/server.db" }
+  /// The port.
+  private(set) var port = 0
+  /// The tokens by account.
+  private(set) var tokens: [String: String] = [:]
+  private var process: Process?
+  private var errors: Pipe?
+
+  /// The definition every test's `books` kind has.
+  static let books = """
+    {"name": "books", "item": "book", "fields": [
+      {"name": "title", "type": "text", "required": true, "max_length": 20},
+      {"name": "author", "type": "text"},
+      {"name": "pages", "type": "integer", "min": 1, "max": 5000},
+      {"name": "isbn", "type": "text", "pattern": "[0-9][0-9][0-9]"},
+      {"name": "status", "type": "enum", "values": ["want", "reading", "done"], "default": "want"},
+      {"name": "started_at", "type": "timestamp"},
+      {"name": "owned", "type": "bool"}],
+     "unique": {"fields": ["title", "author"]}}
+    """
+
+  /// Makes the folder, the kind and the tokens, then starts serving with `options`.
+  static func start(_ options: [String] = []) async throws -> ServerProcess {
+    let server = try ServerProcess(folder: ServerBinary.temporaryFolder())
+    try Self.books.write(toFile: server.folder + "/books.json", atomically: true, encoding: .utf8)
+    let added = try await server.command(["kinds", "add", server.folder + "/books.json"])
+    guard added.status == 0 else { throw ServerTestError("kinds add: \(added.stderr)") }
+    for account in ["alice", "bob"] {
+      let result = try await server.command(["token", "add", account])
+      guard result.status == 0 else { throw ServerTestError("token add: \(result.stderr)") }
+      server.tokens[account] = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    try await server.serve(options)
+    return server
+  }
+
+  private init(folder: String) {
+    self.folder = folder
+  }
+
+  /// Runs `lists-server` with `arguments` and `--db` of this server.
+  func command(_ arguments: [String]) async throws -> RunResult {
+    try await run(ServerBinary.path("lists-server"), arguments + ["--db", database])
+  }
+
+  /// Starts `serve` and waits for its first line.
+  func serve(_ options: [String] = []) async throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ServerBinary.path("lists-server"))
+    process.arguments = ["serve", "--db", database, "--listen", "127.0.0.1:0"] + options
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    self.process = process
+    self.errors = errors
+    let line: String = try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        var bytes: [UInt8] = []
+        let handle = output.fileHandleForReading
+        while bytes.last != UInt8(ascii: "\n"), bytes.count < 200 {
+          guard let byte = try? handle.read(upToCount: 1), !byte.isEmpty else { break }
+          bytes += byte
+        }
+        continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
+      }.start()
+    }
+    guard line.hasPrefix("Listening on http://127.0.0.1:"),
+      let port = Int(
+        line.dropFirst("Listening on http://127.0.0.1:".count).trimmingCharacters(in: .newlines))
+    else {
+      process.terminate()
+      throw ServerTestError("serve printed '\(line)'")
+    }
+    self.port = port
+  }
+
+  /// The server's process id, while it runs.
+  var pid: Int32? { process?.processIdentifier }
+
+  /// The server's resident memory in KiB (`VmRSS`), while it runs.
+  func residentKiB() -> Int? {
+    guard let pid, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    else { return nil }
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+    return line.flatMap {
+      Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+  }
+
+  /// The URL of a kind's list.
+  func url(_ kind: String = "books", query: String = "") -> String {
+    "http://127.0.0.1:\(port)/v1/lists/\(kind)" + (query.isEmpty ? "" : "?" + query)
+  }
+
+  /// Sends SIGTERM (or `signal`) and waits for the exit; returns its status and stderr.
+  func stop(signal: Int32 = SIGTERM) async -> (
+    status: Int32, reason: Process.TerminationReason, stderr: String
+  ) {
+    guard let process else { return (0, .exit, "") }
+    self.process = nil
+    kill(process.processIdentifier, signal)
+    let errors = self.errors
+    return await withCheckedContinuation { continuation in
+      Thread {
+        let text =
+          errors.map {
+            String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+          } ?? ""
+        process.waitUntilExit()
+        continuation.resume(returning: (process.terminationStatus, process.terminationReason, text))
+      }.start()
+    }
+  }
+
+  /// Stops the server (SIGKILL when still running) and removes the folder.
+  func remove() async {
+    _ = await stop(signal: SIGKILL)
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+}
+
+/// A failure of the tests' own setup.
+struct ServerTestError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
