@@ -44,7 +44,7 @@ let package = Package(
     // The store: schema, migrations, repositories, change notifications.
     .target(
       name: "ListStore",
-      dependencies: ["SQLiteCore", "ListPaging", "TextFormats"],
+      dependencies: ["SQLiteCore", "ListPaging", "TextFormats", "ListProtocol"],
       plugins: ["EmbedMigrationsPlugin"]
     ),
     // Page sources for tests: scripted (each request answered by the test) and array-backed.
@@ -54,7 +54,7 @@ let package = Package(
     // The network side of sync: the remote protocol over URLSession, its faults and retries.
     // Kept out of the CLI for now, so a command that does not sync never loads the network stack.
     // Its kind sync writes pages into a kind's table through ListStore.
-    .target(name: "ListSync", dependencies: ["TextFormats", "ListPaging", "ListStore"]),
+    .target(name: "ListSync", dependencies: ["ListProtocol", "TextFormats", "ListPaging", "ListStore"]),
     // What every executable shares on the command line: the one parser (command lines as data,
     // with the help pages and usage lines made from them), the exit codes and the one table from
     // an error's kind to its code, the error line, the text style, the headers `lists` hands to

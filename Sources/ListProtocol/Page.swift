@@ -103,13 +103,19 @@ package struct Page: Sendable, Equatable {
     switch cursorValue {
     case .null: nextCursor = nil
     case .string(let text) where !text.isEmpty: nextCursor = text
-    default: throw ProtocolError("\"next_cursor\" is not a non-empty string or null.")
+    case .string: throw ProtocolError("\"next_cursor\" is an empty string; the last page has null.")
+    default:
+      throw ProtocolError(
+        "\"next_cursor\" is \(ProtocolJSON.article(cursorValue.typeName)), not a string or null.")
     }
     var page = Page(items: items, nextCursor: nextCursor)
     switch top["checkpoint"] {
     case nil, .null?: break
     case .string(let text)? where !text.isEmpty: page.checkpoint = text
-    default: throw ProtocolError("\"checkpoint\" is not a non-empty string or null.")
+    case .string?: throw ProtocolError("\"checkpoint\" is an empty string.")
+    case let other?:
+      throw ProtocolError(
+        "\"checkpoint\" is \(ProtocolJSON.article(other.typeName)), not a string or null.")
     }
     switch top["deleted"] {
     case nil, .null?: break
@@ -118,7 +124,8 @@ package struct Page: Sendable, Equatable {
       ids.reserveCapacity(values.count)
       for (index, value) in values.enumerated() {
         guard let id = WireID(value) else {
-          throw ProtocolError("\"deleted\" \(index + 1) is not a non-empty string or an integer.")
+          throw ProtocolError(
+            "\"deleted\" \(index + 1) is \(ProtocolJSON.describe(value)), not a non-empty string or an integer.")
         }
         ids.append(id)
       }

@@ -1,3 +1,4 @@
+import ListProtocol
 import ListStore
 import ListPaging
 import TextFormats
@@ -147,7 +148,7 @@ public struct KindSync: Sendable {
 
   /// The remote's item kept as a base (its JSON object), decoded again.
   private static func restore(_ base: String, _ decode: Decode) throws -> RemoteDraft? {
-    guard case .object(let object) = try JSONParser.parse(base), let id = RemoteID(object["id"]) else { return nil }
+    guard case .object(let object) = try JSONParser.parse(base), let id = RemoteID(wire: WireID(object["id"])) else { return nil }
     return try RemoteItem(remoteID: id, object: object).draft(decode)
   }
 

@@ -1,3 +1,4 @@
+import ListProtocol
 import ListStore
 import TextFormats
 
@@ -37,7 +38,7 @@ public struct RemoteItem: Sendable {
     var fields = object
     switch object["version"] {
     case .string(let text)? where !text.isEmpty: version = RemoteToken(text: text, isInteger: false)
-    case .number(let literal)? where RemoteID(.number(literal)) != nil:
+    case .number(let literal)? where WireID(.number(literal)) != nil:
       version = RemoteToken(text: literal, isInteger: true)
     default: version = nil
     }

@@ -23,7 +23,7 @@ struct BenchOptions {
   /// A part of the run that can be run alone, e.g. under a profiler.
   enum Phase: String, CaseIterable {
     case insert, pages, dynamic, kindinsert, kindpages, update, sync, outbox, syncpages, loader, depth, count, shell, export,
-      notify, readers, search, server
+      notify, readers, search, server, push
   }
 
   // MARK: Command line

@@ -17,6 +17,18 @@ extension Benchmark {
   ///   rate of one-change pushes (`server_push_max_per_s`), paced by a delay per connection.
   ///
   /// Skipped, with a note, when `wrk` or the two servers (built beside `lists-bench`) are missing.
+  /// A new database of `server` named `name`, with the kind `entries` and a token of the
+  /// account `bench`: its path and the token.
+  func serverDatabase(_ server: String, name: String) throws -> (database: String, token: String) {
+    let database = folder.file(name + ".db")
+    let kindFile = folder.file(name + "-entries.json")
+    try Self.serverKind.write(toFile: kindFile, atomically: true, encoding: .utf8)
+    _ = try ServerProcess.capture(server, ["kinds", "add", kindFile, "--db", database])
+    let token = try ServerProcess.capture(server, ["token", "add", "bench", "--db", database])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return (database, token)
+  }
+
   func measureServer() throws {
     let folderOfBench = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .path
@@ -35,12 +47,7 @@ extension Benchmark {
       return
     }
     progress("Timing lists-server against its libmicrohttpd floor")
-    let database = folder.file("server.db")
-    let kindFile = folder.file("entries.json")
-    try Self.serverKind.write(toFile: kindFile, atomically: true, encoding: .utf8)
-    _ = try ServerProcess.capture(server, ["kinds", "add", kindFile, "--db", database])
-    let token = try ServerProcess.capture(server, ["token", "add", "bench", "--db", database])
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let (database, token) = try serverDatabase(server, name: "server")
     let threads = String(max(2, ProcessInfo.processInfo.activeProcessorCount))
     let serving = try ServerProcess(
       server, ["serve", "--db", database, "--listen", "127.0.0.1:0", "--threads", threads])

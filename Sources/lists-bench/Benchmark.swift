@@ -85,6 +85,7 @@ final class Benchmark {
     if phases.contains(.readers) { try measureReaders(try bigDatabase()) }
     if phases.contains(.search) { try measureSearch(try bigDatabase()) }
     if phases.contains(.server) { try measureServer() }
+    if phases.contains(.push) { try measurePush() }
     return report
   }
 

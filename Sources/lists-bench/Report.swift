@@ -151,6 +151,12 @@ struct Report {
         "push of 10,000 edits, batches of 100, to the local server", "\(text("push_changes_per_s")) changes/s", "", "", "",
       ])
     }
+    if number("push_100k_over_1k") != nil {
+      cells.append([
+        "push of 100,000 waiting removes / of 1,000, batches of 100 to lists-server",
+        "\(text("push_100k_per_s")) changes/s", "\(text("push_1k_per_s")) changes/s", text("push_100k_over_1k"), "≥ 0.8",
+      ])
+    }
     if number("export_ms") != nil {
       cells.append(["lists export, big list (child)", "\(text("export_ms")) ms", "", "", ""])
     }

@@ -47,14 +47,16 @@ import TextFormats
     (#"{"items":{},"next_cursor":null}"#, "\"items\" is an object, not an array."),
     (#"{"items":[1],"next_cursor":null}"#, "item 1 is a number, not an object."),
     (#"{"items":[]}"#, "the body has no \"next_cursor\"."),
-    (#"{"items":[],"next_cursor":""}"#, "\"next_cursor\" is not a non-empty string or null."),
+    (#"{"items":[],"next_cursor":""}"#, "\"next_cursor\" is an empty string; the last page has null."),
+    (#"{"items":[],"next_cursor":3}"#, "\"next_cursor\" is a number, not a string or null."),
+    (#"{"items":[],"next_cursor":null,"checkpoint":""}"#, "\"checkpoint\" is an empty string."),
     (
       #"{"items":[],"next_cursor":null,"checkpoint":5}"#,
-      "\"checkpoint\" is not a non-empty string or null."
+      "\"checkpoint\" is a number, not a string or null."
     ),
     (
       #"{"items":[],"next_cursor":null,"deleted":[true]}"#,
-      "\"deleted\" 1 is not a non-empty string or an integer."
+      "\"deleted\" 1 is a boolean true, not a non-empty string or an integer."
     ),
     (#"{"items":[],"next_cursor":null,"deleted":"x"}"#, "\"deleted\" is a string, not an array."),
   ])

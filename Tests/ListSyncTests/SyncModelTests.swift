@@ -18,7 +18,9 @@ import Testing
 /// - every add a device acknowledged and nobody removed is on the remote, once; the remote
 ///   holds nothing nobody added.
 ///
-/// `swift test` runs a few short seeds; `Tests/Scripts/sync-model.sh --runs N --seed S` runs
+/// It runs against the Python test remote (with its faults, and the remote's own edits made
+/// behind the protocol) and against `lists-server` (the remote's edits made by a fourth device
+/// through the protocol). `swift test` runs a few short seeds; `Tests/Scripts/sync-model.sh --runs N --seed S` runs
 /// many (`LISTS_SYNC_MODEL_RUNS`, `LISTS_SYNC_MODEL_SEED`, `LISTS_SYNC_MODEL_STEPS`), and a
 /// failure names its seed so that it replays.
 @Suite struct SyncModelTests {
@@ -39,13 +41,13 @@ import Testing
   /// Runs the real `lists-sync` (beside the test bundle) for the books of `database` and
   /// SIGKILLs it after `afterMilliseconds`, or lets it end when it is quicker: a sync killed at
   /// any moment of its push or its pull.
-  static func killedSync(database: String, url: String, afterMilliseconds delay: Int) {
+  static func killedSync(database: String, remote: ModelRemote, afterMilliseconds delay: Int) {
     let folder = ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "")
       .split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: folder + "/lists-sync")
-    process.arguments = ["--db=" + database, "--account=default", "--quiet", "--all", "--", "books", url]
-    process.environment = ["LISTS_SYNC_HEADERS": ""]
+    process.arguments = ["--db=" + database, "--account=default", "--quiet", "--all", "--", "books", remote.url]
+    process.environment = ["LISTS_SYNC_HEADERS": remote.handedHeaders]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else {
@@ -69,25 +71,56 @@ import Testing
     ProcessInfo.processInfo.environment["LISTS_SYNC_MODEL_STEPS"].flatMap(Int.init) ?? 40
   }
 
+  /// Seeds of the run against `lists-server`: `LISTS_SYNC_MODEL_SERVER_RUNS` of them (2 by
+  /// default) from the same first seed.
+  static var serverSeeds: [UInt64] {
+    let runs = ProcessInfo.processInfo.environment["LISTS_SYNC_MODEL_SERVER_RUNS"].flatMap(Int.init) ?? 2
+    return Array(seeds.prefix(max(runs, 0)))
+  }
+
   @Test(arguments: seeds)
-  func devicesConvergeWithTheRemoteAndTheModel(seed: UInt64) async throws {
+  func devicesConvergeWithTheTestRemoteAndTheModel(seed: UInt64) async throws {
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     if seed % 2 == 0 { try await remote.offerCheckpoints() }
     try await remote.control(items: TestRemote.items(3).map { $0.merging(["version": 1]) { $1 } })
+    try await Self.run(seed: seed, remote: .test(remote), initial: ["Item 1", "Item 2", "Item 3"])
+  }
+
+  @Test(arguments: serverSeeds)
+  func devicesConvergeWithListsServerAndTheModel(seed: UInt64) async throws {
+    let server = try await ServerProcess.start(kind: Books.json, accounts: ["model"])
+    do {
+      try await withTemporaryDatabase { writer in
+        let remote = try ModelRemote.server(server, writer: writer)
+        for title in ["Item 1", "Item 2", "Item 3"] {
+          _ = try await remote.writerBooks.add(DynamicDraft(["title": .text(title)]))
+        }
+        _ = try await remote.writerSync.push()
+        try await Self.run(seed: seed, remote: remote, initial: ["Item 1", "Item 2", "Item 3"])
+      }
+    } catch {
+      await server.remove()
+      throw error
+    }
+    await server.remove()
+  }
+
+  /// One run of `steps` steps from `seed` on three devices of `remote`, then the checker.
+  static func run(seed: UInt64, remote: ModelRemote, initial: Set<String>) async throws {
     try await withTemporaryDatabase { a in
       try await withTemporaryDatabase { b in
         try await withTemporaryDatabase { c in
           var devices: [Device] = []
           for database in [a, b, c] {
             let books = try Books.register(database)
-            let sync = Books.sync(books, try makeClient(remote, pageSize: 7, retry: .never))
+            let sync = Books.sync(books, try remote.client())
             try await sync.all()
             devices.append(Device(database: database, books: books, sync: sync))
           }
           var model = Model()
           var noted = false
-          model.acknowledged = ["Item 1", "Item 2", "Item 3"]
+          model.acknowledged = initial
           var random = SplitMix(seed: seed)
           var log: [String] = []
           for step in 0..<Self.steps {
@@ -133,16 +166,18 @@ import Testing
               model.acknowledged.formUnion(titles)
               log.append("\(step): device \(device) imports \(titles.count)")
             case 58..<60:
-              // Every device changes the kind: a new optional field, written from then on.
+              // Every device and the remote change the kind: a new optional field, written
+              // from then on.
               guard !noted else { continue }
               noted = true
+              try await remote.addNote()
               for index in devices.indices {
                 var definition = devices[index].books.definition
                 definition.fields.append(FieldDefinition("note", .text()))
                 _ = try devices[index].database.updateKind(definition)
                 let books = try devices[index].database.items(of: "books")
                 devices[index].books = books
-                devices[index].sync = Books.sync(books, try makeClient(remote, pageSize: 7, retry: .never))
+                devices[index].sync = Books.sync(books, try remote.client())
               }
               log.append("\(step): every device adds the field note")
             case 60..<63:
@@ -160,37 +195,30 @@ import Testing
             case 63..<66:
               // The real sync, killed part-way: SIGKILL after 0 to 150 ms.
               let delay = Int(random.next() % 150)
-              Self.killedSync(database: database.path, url: remote.url(), afterMilliseconds: delay)
+              Self.killedSync(database: database.path, remote: remote, afterMilliseconds: delay)
               log.append("\(step): device \(device) syncs, killed after \(delay) ms")
             case 66..<80:
               let faults: [[String: Any]] = [
                 [:], ["status": 503], ["drop_after_apply": true], ["after_apply_status": 503], ["delay_ms": 1],
               ]
               let fault = faults[Int(random.next() % UInt64(faults.count))]
-              if !fault.isEmpty { try await remote.control(faults: [fault]) }
+              if !fault.isEmpty { try await remote.fault(fault) }
               _ = try? await devices[device].sync.push()
               _ = try? await devices[device].sync.all()
               log.append("\(step): device \(device) syncs (fault \(fault))")
             case 80..<90:
-              var items = try await remote.state().items
-              guard !items.isEmpty else { continue }
-              let index = Int(random.next() % UInt64(items.count))
-              items[index]["pages"] = step + 1000
-              items[index]["version"] = ((items[index]["version"] as? Int) ?? 1) + 1
-              try await remote.control(items: items)
-              log.append("\(step): remote edits \(items[index]["title"] ?? "?")")
+              guard let title = try await remote.edit(pages: step + 1000, random: &random) else { continue }
+              log.append("\(step): remote edits \(title)")
             default:
-              var items = try await remote.state().items
-              guard !items.isEmpty else { continue }
-              let gone = items.remove(at: Int(random.next() % UInt64(items.count)))
-              if let title = gone["title"] as? String { model.removed.insert(title) }
-              try await remote.control(items: items)
-              log.append("\(step): remote deletes \(gone["title"] ?? "?")")
+              guard let title = try await remote.delete(random: &random) else { continue }
+              model.removed.insert(title)
+              log.append("\(step): remote deletes \(title)")
             }
           }
           // Quiet syncs: every device pushes and walks whole, twice round, so that each one
           // also sees what the others sent after it.
           for _ in 0..<3 {
+            try await remote.quiet()
             for device in devices {
               _ = try await device.sync.push()
               try await device.sync.all()
@@ -198,14 +226,12 @@ import Testing
           }
           let context = "seed \(seed); replay with Tests/Scripts/sync-model.sh --runs 1 --seed \(seed)\n"
             + log.joined(separator: "\n")
-          let server = try await remote.state()
           var remoteItems: [String: String] = [:]
-          for item in server.items {
-            let title = try #require(item["title"] as? String)
+          for (title, shown) in try await remote.items() {
             #expect(remoteItems[title] == nil, "\(title) is on the remote twice; \(context)")
-            remoteItems[title] = "\((item["pages"] as? Int).map(String.init) ?? "-")|\(item["note"] as? String ?? "-")"
+            remoteItems[title] = shown
           }
-          #expect(server.applied.values.allSatisfy { $0 == 1 }, "a change id was applied twice; \(context)")
+          #expect(try await remote.eachChangeAppliedOnce(), "a change id was applied twice; \(context)")
           for title in model.acknowledged.subtracting(model.removed) {
             #expect(remoteItems[title] != nil, "the acknowledged add \(title) is missing; \(context)")
           }

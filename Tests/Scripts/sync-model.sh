@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The model-based sync test (Tests/ListSyncTests/SyncModelTests.swift) over many seeds: three
-# devices on the test remote, a seeded random run of writes, syncs with faults and the remote's
-# own edits and deletions, then quiet syncs and the checker. Prints the seed of every failing
-# run, so that `--runs 1 --seed S` replays it.
+# devices, a seeded random run of writes, syncs with faults, syncs SIGKILLed part-way and the
+# remote's own edits and deletions, then quiet syncs and the checker — each seed run twice, on
+# the Python test remote and on lists-server. Prints the seed of every failing run, so that
+# `--runs 1 --seed S` replays it.
 #
 #   Tests/Scripts/sync-model.sh [--runs N] [--seed S] [--steps K] [--seconds T]
 #
@@ -25,7 +26,7 @@ done_runs=0 failed=()
 while ((done_runs < runs && SECONDS < deadline)); do
   batch=$((runs - done_runs < 10 ? runs - done_runs : 10))
   log=$(mktemp)
-  LISTS_SYNC_MODEL_RUNS=$batch LISTS_SYNC_MODEL_SEED=$((seed + done_runs)) LISTS_SYNC_MODEL_STEPS=$steps \
+  LISTS_SYNC_MODEL_RUNS=$batch LISTS_SYNC_MODEL_SERVER_RUNS=$batch LISTS_SYNC_MODEL_SEED=$((seed + done_runs)) LISTS_SYNC_MODEL_STEPS=$steps \
     timeout $((deadline - SECONDS + 5)) swift test --skip-build --filter SyncModelTests >"$log" 2>&1 && status=0 || status=$?
   named=0
   while read -r failing; do failed+=("$failing"); named=1; done < <(grep '✘' "$log" | grep -o 'seed → [0-9]*' | awk '{print $3}' | sort -u)

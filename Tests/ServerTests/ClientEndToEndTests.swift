@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real client against the real server: the built `lists` syncs two database files — two
@@ -6,14 +7,14 @@ import Testing
 @Suite(.serialized) struct ClientEndToEndTests {
   /// Runs `lists --db FILE` with `arguments` in the server's folder.
   private func lists(_ server: ServerProcess, _ file: String, _ arguments: String...) async throws
-    -> RunResult
+    -> ProgramRun
   {
     let environment = [
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "HOME": server.folder + "/home",
       "NO_COLOR": "1", "TZ": "UTC", "COLUMNS": "80", "LANG": "C.UTF-8",
     ]
-    return try await run(
+    return try await runProgram(
       ServerBinary.path("lists"), ["--db", server.folder + "/" + file] + arguments,
       environment: environment)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(.serialized) struct CommandTests {
@@ -54,7 +55,7 @@ import Testing
     let server = try await ServerProcess.start()
     defer { Task { await server.remove() } }
     _ = await server.stop()
-    let sqlite = try await run(
+    let sqlite = try await runProgram(
       "/usr/bin/env", ["sqlite3", server.database, "PRAGMA user_version = 99"])
     #expect(sqlite.status == 0)
     let refused = try await server.command(["kinds"])
@@ -66,17 +67,17 @@ import Testing
     let folder = try ServerBinary.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let program = ServerBinary.path("lists-server")
-    let help = try await run(program, ["serve", "--help"])
+    let help = try await runProgram(program, ["serve", "--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("--max-connections"))
-    let badListen = try await run(
+    let badListen = try await runProgram(
       program, ["serve", "--listen", "nowhere", "--db", folder + "/s.db"])
     #expect(badListen.status == 64)
-    let badDuration = try await run(
+    let badDuration = try await runProgram(
       program, ["serve", "--keep-deleted", "3w", "--db", folder + "/s.db"])
     #expect(badDuration.status == 64)
-    #expect(try await run(program, ["frobnicate"]).status == 64)
-    let file = try await run(program, ["kinds", "--db", folder + "/s.db"])
+    #expect(try await runProgram(program, ["frobnicate"]).status == 64)
+    let file = try await runProgram(program, ["kinds", "--db", folder + "/s.db"])
     #expect(file.status == 0)
     let mode =
       try FileManager.default.attributesOfItem(atPath: folder + "/s.db")[.posixPermissions] as? Int

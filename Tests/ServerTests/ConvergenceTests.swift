@@ -16,14 +16,14 @@ import TextFormats
   }
 
   private func lists(_ server: ServerProcess, _ file: String, _ arguments: [String]) async throws
-    -> RunResult
+    -> ProgramRun
   {
     let environment = [
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "HOME": server.folder + "/home",
       "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8",
     ]
-    return try await run(
+    return try await runProgram(
       ServerBinary.path("lists"), ["--db", server.folder + "/" + file] + arguments,
       environment: environment)
   }

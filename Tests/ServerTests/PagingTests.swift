@@ -1,3 +1,4 @@
+import TestSupport
 import ListProtocol
 import Testing
 import TextFormats

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import ListProtocol
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     let alice = server.tokens["alice"]
     // Another program holds the write lock past the server's busy timeout (5 s).
     let marker = server.folder + "/locked"
-    async let holder = run(
+    async let holder = runProgram(
       "/usr/bin/env",
       [
         // It waits for the server's own start-up writes, and stops (no marker) if it cannot lock.
@@ -42,7 +43,7 @@ import Testing
     let server = try await ServerProcess.start()
     defer { Task { await server.remove() } }
     let marker = server.folder + "/locked"
-    async let holder = run(
+    async let holder = runProgram(
       "/usr/bin/env",
       [
         "sqlite3", "-bail", "-cmd", ".timeout 5000", server.database, "BEGIN IMMEDIATE;",

@@ -1,3 +1,4 @@
+import ListProtocol
 import SQLiteCore
 import TextFormats
 
@@ -174,32 +175,26 @@ extension KindItems {
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
-  /// A change as a push request carries it: its id and operation, the remote id and the base
+  /// A change as a push request carries it (``ListProtocol/PushChange``, the one definition of
+  /// its shape, which the server decodes with): its id and operation, the remote id and the base
   /// version when the remote knows the item, and the item's values (a JSON object) unless it is
   /// a remove.
   static func changeJSON(
     changeID: String, operation: SyncChange.Operation, remote: (id: StoredRemoteID, version: StoredRemoteID?)?,
     item: String?
   ) -> String {
-    var writer = JSONWriter(capacity: 128 + (item?.utf8.count ?? 0))
-    writer.beginObject()
-    writer.key("change_id")
-    writer.string(changeID)
-    writer.key("op")
-    writer.string(operation.rawValue)
+    var change = PushChange(changeID: changeID, operation: operation.wire)
     if let remote {
-      writer.key("id")
-      remote.id.write(into: &writer)
-      if let version = remote.version {
-        writer.key("base_version")
-        version.write(into: &writer)
-      }
+      change.id = remote.id.wireID
+      change.baseVersion = remote.version?.jsonValue
     }
     if operation != .remove {
-      writer.key("item")
-      writer.raw(json: item ?? "{}")
+      var values = JSONObject()
+      if let item, case .object(let object)? = try? JSONParser.parse(item) { values = object }
+      change.item = values
     }
-    writer.endObject()
+    var writer = JSONWriter(capacity: 128 + (item?.utf8.count ?? 0))
+    change.write(into: &writer)
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 

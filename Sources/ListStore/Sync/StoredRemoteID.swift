@@ -1,3 +1,4 @@
+import ListProtocol
 import SQLiteCore
 import TextFormats
 
@@ -67,6 +68,17 @@ enum StoredRemoteID: Hashable {
     case .text(let text): try statement.bind(text, at: index)
     }
   }
+
+  /// The id as the protocol carries it, with the JSON type it came with.
+  var wireID: WireID {
+    switch self {
+    case .integer(let number): .integer(String(number))
+    case .text(let text): .string(text)
+    }
+  }
+
+  /// The value as a JSON value: a number or a string, as the remote sent it.
+  var jsonValue: JSONValue { wireID.jsonValue }
 
   /// Writes the value as JSON: a number or a string, as the remote sent it.
   func write(into writer: inout JSONWriter) {

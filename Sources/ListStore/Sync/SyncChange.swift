@@ -1,3 +1,5 @@
+import ListProtocol
+
 /// One change of the person's to an item of a synced kind, as the outbox (`list_changes`) keeps
 /// it until the remote has answered it — and after, when the answer was a conflict or a refusal
 /// the person has not resolved yet.
@@ -81,5 +83,16 @@ public struct SyncChangeCounts: Sendable, Equatable {
     self.pending = pending
     self.conflicts = conflicts
     self.rejected = rejected
+  }
+}
+
+extension SyncChange.Operation {
+  /// The operation as the protocol names it.
+  var wire: ChangeOperation {
+    switch self {
+    case .add: .add
+    case .update: .update
+    case .remove: .remove
+    }
   }
 }

@@ -2,20 +2,20 @@ import Foundation
 
 /// `lists-server serve` in a child process on 127.0.0.1 and a port the system picked, over a
 /// database in a fresh folder that has the kind `books` and the tokens of `alice` and `bob`.
-final class ServerProcess: @unchecked Sendable {
+public final class ServerProcess: @unchecked Sendable {
   /// The folder of the database and the kind's file; removed by ``stop()``.
-  let folder: String
+  public let folder: String
   /// The database file.
-  var database: String { folder + "/server.db" }
+  public var database: String { folder + "/server.db" }
   /// The port.
-  private(set) var port = 0
+  public private(set) var port = 0
   /// The tokens by account.
-  private(set) var tokens: [String: String] = [:]
+  public private(set) var tokens: [String: String] = [:]
   private var process: Process?
   private var errors: Pipe?
 
   /// The definition every test's `books` kind has.
-  static let books = """
+  public static let books = """
     {"name": "books", "item": "book", "fields": [
       {"name": "title", "type": "text", "required": true, "max_length": 20},
       {"name": "author", "type": "text"},
@@ -28,12 +28,14 @@ final class ServerProcess: @unchecked Sendable {
     """
 
   /// Makes the folder, the kind and the tokens, then starts serving with `options`.
-  static func start(_ options: [String] = []) async throws -> ServerProcess {
+  public static func start(
+    _ options: [String] = [], kind: String = books, accounts: [String] = ["alice", "bob"]
+  ) async throws -> ServerProcess {
     let server = try ServerProcess(folder: ServerBinary.temporaryFolder())
-    try Self.books.write(toFile: server.folder + "/books.json", atomically: true, encoding: .utf8)
+    try kind.write(toFile: server.folder + "/books.json", atomically: true, encoding: .utf8)
     let added = try await server.command(["kinds", "add", server.folder + "/books.json"])
     guard added.status == 0 else { throw ServerTestError("kinds add: \(added.stderr)") }
-    for account in ["alice", "bob"] {
+    for account in accounts {
       let result = try await server.command(["token", "add", account])
       guard result.status == 0 else { throw ServerTestError("token add: \(result.stderr)") }
       server.tokens[account] = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -47,12 +49,12 @@ final class ServerProcess: @unchecked Sendable {
   }
 
   /// Runs `lists-server` with `arguments` and `--db` of this server.
-  func command(_ arguments: [String]) async throws -> RunResult {
-    try await run(ServerBinary.path("lists-server"), arguments + ["--db", database])
+  public func command(_ arguments: [String]) async throws -> ProgramRun {
+    try await runProgram(ServerBinary.path("lists-server"), arguments + ["--db", database])
   }
 
   /// Starts `serve` and waits for its first line.
-  func serve(_ options: [String] = []) async throws {
+  public func serve(_ options: [String] = []) async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ServerBinary.path("lists-server"))
     process.arguments = ["serve", "--db", database, "--listen", "127.0.0.1:0"] + options
@@ -86,10 +88,10 @@ final class ServerProcess: @unchecked Sendable {
   }
 
   /// The server's process id, while it runs.
-  var pid: Int32? { process?.processIdentifier }
+  public var pid: Int32? { process?.processIdentifier }
 
   /// The server's resident memory in KiB (`VmRSS`), while it runs.
-  func residentKiB() -> Int? {
+  public func residentKiB() -> Int? {
     guard let pid, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
     else { return nil }
     let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
@@ -99,12 +101,12 @@ final class ServerProcess: @unchecked Sendable {
   }
 
   /// The URL of a kind's list.
-  func url(_ kind: String = "books", query: String = "") -> String {
+  public func url(_ kind: String = "books", query: String = "") -> String {
     "http://127.0.0.1:\(port)/v1/lists/\(kind)" + (query.isEmpty ? "" : "?" + query)
   }
 
   /// Sends SIGTERM (or `signal`) and waits for the exit; returns its status and stderr.
-  func stop(signal: Int32 = SIGTERM) async -> (
+  public func stop(signal: Int32 = SIGTERM) async -> (
     status: Int32, reason: Process.TerminationReason, stderr: String
   ) {
     guard let process else { return (0, .exit, "") }
@@ -124,14 +126,16 @@ final class ServerProcess: @unchecked Sendable {
   }
 
   /// Stops the server (SIGKILL when still running) and removes the folder.
-  func remove() async {
+  public func remove() async {
     _ = await stop(signal: SIGKILL)
     try? FileManager.default.removeItem(atPath: folder)
   }
 }
 
 /// A failure of the tests' own setup.
-struct ServerTestError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+public struct ServerTestError: Error, CustomStringConvertible {
+  /// What failed.
+  public var description: String
+  /// An error saying `description`.
+  public init(_ description: String) { self.description = description }
 }

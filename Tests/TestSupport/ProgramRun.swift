@@ -1,15 +1,18 @@
 import Foundation
 
 /// One finished run of a program: its status and output.
-struct RunResult: Sendable {
-  var status: Int32
-  var stdout: String
-  var stderr: String
+public struct ProgramRun: Sendable {
+  /// The exit status (or the signal).
+  public var status: Int32
+  /// What it wrote on standard output.
+  public var stdout: String
+  /// What it wrote on standard error.
+  public var stderr: String
 }
 
 /// Runs `program` with `arguments` to its end (at most 30 s, then it is killed).
-func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil)
-  async throws -> RunResult
+public func runProgram(_ program: String, _ arguments: [String], environment: [String: String]? = nil)
+  async throws -> ProgramRun
 {
   try await withCheckedThrowingContinuation { continuation in
     Thread {
@@ -31,7 +34,7 @@ func run(_ program: String, _ arguments: [String], environment: [String: String]
           let err = errors.fileHandleForReading.readDataToEndOfFile()
           process.waitUntilExit()
           timer.cancel()
-          return RunResult(
+          return ProgramRun(
             status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
             stderr: String(decoding: err, as: UTF8.self))
         })

@@ -2,9 +2,9 @@ import Foundation
 
 /// Where the executables built with these tests are: beside the test executable, else in
 /// `.build/debug` of this package.
-enum ServerBinary {
+public enum ServerBinary {
   /// The path of the executable `name` (`lists-server`, `lists`).
-  static func path(_ name: String) -> String {
+  public static func path(_ name: String) -> String {
     var candidates: [String] = []
     if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     {
@@ -22,7 +22,7 @@ enum ServerBinary {
   }
 
   /// A new empty folder for one test; the caller removes it.
-  static func temporaryFolder() throws -> String {
+  public static func temporaryFolder() throws -> String {
     let path = NSTemporaryDirectory() + "/lists-server-tests-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
