@@ -64,17 +64,26 @@ public final class ListLoader<Source: PageSource>: Sendable {
   ///     `CancellationError`. By default ``LoadError/init(classifying:)``.
   ///   - beginsMidList: Whether the source's first page starts after a cursor the caller
   ///     already had. See ``LoaderMachine/beginsMidList``.
+  ///   - around: Open the list at the item this cursor was made for: the first page is the
+  ///     one holding it (``PageSource/page(around:limit:query:)``), and the loader pages both
+  ///     ways from there (``loadPreviousPage()``, ``loadNextPage()``). Nil starts at the top.
+  ///   - maxItems: The most items kept, at least three pages' worth: beyond them the pages
+  ///     farthest from the one last asked for are dropped, and loaded again when the screen
+  ///     comes back to them. Nil (the default) keeps every page.
   public init(
     source: Source,
     pageSize: Int = 20,
     makeInvalidations: (@Sendable () -> any AsyncSequence<Void, Never> & Sendable)? = nil,
     classify: @escaping @Sendable (any Error) -> LoadError = { LoadError(classifying: $0) },
-    beginsMidList: Bool = false
+    beginsMidList: Bool = false,
+    around: Cursor? = nil,
+    maxItems: Int? = nil
   ) {
     self.source = source
     self.makeInvalidations = makeInvalidations
     self.classify = classify
-    self.core = Mutex(LoaderCore(pageSize: pageSize, beginsMidList: beginsMidList))
+    self.core = Mutex(
+      LoaderCore(pageSize: pageSize, beginsMidList: beginsMidList, around: around, maxItems: maxItems))
   }
 
   deinit {
@@ -121,8 +130,36 @@ public final class ListLoader<Source: PageSource>: Sendable {
     await perform(.loadNextPage)
   }
 
-  /// Reloads as many pages as are shown, one after the other, and replaces the content with
-  /// them in one step; the content stays shown meanwhile. From ``ListPhase/idle``,
+  /// Asks for the page before the content: for a list opened around an item, or one whose
+  /// first pages were dropped (`maxItems`); does nothing at the start of the list
+  /// (``ListState/startReached``), while anything is loading, or while a failed previous page
+  /// waits for ``retry()``.
+  ///
+  /// For example:
+  ///
+  /// ```swift
+  /// let loader = ListLoader(source: books, around: cursorOfTheFoundBook)
+  /// await loader.loadNextPage()       // the page holding the book
+  /// await loader.loadPreviousPage()   // the page before it
+  /// ```
+  /// - Returns: The state once the request it started settled, or at once if it started none.
+  @inlinable
+  @discardableResult
+  public func loadPreviousPage() async -> ListState<Item> {
+    await perform(.loadPreviousPage)
+  }
+
+  /// Tells the loader which item the screen shows first (its index in ``ListState/items``):
+  /// a refresh reloads from the page holding it, so a list scrolled deep keeps its place
+  /// instead of loading every page from the top again. Before any call, the first shown item.
+  public func setFirstVisibleItem(_ index: Int) {
+    _ = apply(.firstVisibleItem(index), chain: nil)
+  }
+
+  /// Reloads the shown pages from the one holding the first visible item
+  /// (``setFirstVisibleItem(_:)``) on, one after the other, and replaces the content with
+  /// them in one step; the content stays shown meanwhile. An item removed meanwhile gives its
+  /// place to the item after it (or, at the end, the one before it). From ``ListPhase/idle``,
   /// ``ListPhase/empty`` or ``ListPhase/error`` it starts over and shows ``ListPhase/loading``.
   ///
   /// A refresh cancels a page load in flight. It does nothing while the first page or another
@@ -135,7 +172,8 @@ public final class ListLoader<Source: PageSource>: Sendable {
   }
 
   /// Asks again for what failed: page 1 after a failed first page (showing `loading`), exactly
-  /// the failed page after a failed append, or a refresh after a failed refresh.
+  /// the failed page after a failed append or prepend (both, one after the other, when both
+  /// failed), or a refresh after a failed refresh.
   ///
   /// - Returns: The state once the request settled, or at once if nothing had failed.
   @inlinable
@@ -311,7 +349,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
     while let fetch = outcome.fetch {
       let result: LoaderEvent<Item, Cursor>
       do {
-        guard let page = try source.pageAtOnce(after: fetch.cursor, limit: fetch.limit, query: fetch.query) else {
+        guard let page = try source.pageAtOnce(fetch.target, limit: fetch.limit, query: fetch.query) else {
           return outcome
         }
         result = .pageLoaded(fetch.request, page)
@@ -361,8 +399,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
     while true {
       let event: LoaderEvent<Item, Cursor>
       do {
-        let page = try await source.page(
-          after: fetch.cursor, limit: fetch.limit, query: fetch.query)
+        let page = try await source.page(fetch.target, limit: fetch.limit, query: fetch.query)
         event = .pageLoaded(fetch.request, page)
       } catch is CancellationError {
         event = .cancelled(fetch.request)

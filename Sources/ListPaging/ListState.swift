@@ -11,8 +11,14 @@ public struct ListState<Item: Sendable>: Sendable {
   public var pagesLoaded: Int
   /// Whether the last page was loaded, so asking for the next one does nothing.
   public var endReached: Bool
+  /// Whether the first item of the list is shown, so asking for the previous page does
+  /// nothing: true once a list read from its start has its first page, false while the pages
+  /// before the shown ones were never loaded or were dropped.
+  public var startReached: Bool
   /// Where loading the next page stands.
   public var append: AppendStatus
+  /// Where loading the page before the shown content stands.
+  public var prepend: AppendStatus
   /// Where reloading the content stands.
   public var refresh: RefreshStatus
   /// Why the list failed; set in phase ``ListPhase/error``, nil otherwise.
@@ -25,7 +31,9 @@ public struct ListState<Item: Sendable>: Sendable {
     items: LoadedItems<Item> = [],
     pagesLoaded: Int = 0,
     endReached: Bool = false,
+    startReached: Bool = false,
     append: AppendStatus = .idle,
+    prepend: AppendStatus = .idle,
     refresh: RefreshStatus = .idle,
     error: LoadError? = nil
   ) {
@@ -33,7 +41,9 @@ public struct ListState<Item: Sendable>: Sendable {
     self.items = items
     self.pagesLoaded = pagesLoaded
     self.endReached = endReached
+    self.startReached = startReached
     self.append = append
+    self.prepend = prepend
     self.refresh = refresh
     self.error = error
   }

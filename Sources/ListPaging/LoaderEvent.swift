@@ -2,6 +2,11 @@
 public enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
   /// Show the next page (see ``LoaderAction/loadNextPage``).
   case loadNextPage
+  /// Show the page before the content (see ``LoaderAction/loadPreviousPage``).
+  case loadPreviousPage
+  /// The screen shows the item at this index of ``ListState/items`` first: a refresh reloads
+  /// from its page.
+  case firstVisibleItem(Int)
   /// Reload what is shown (see ``LoaderAction/refresh``).
   case refresh
   /// Ask again for what failed (see ``LoaderAction/retry``).
@@ -22,6 +27,7 @@ public enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
   public init(_ action: LoaderAction) {
     switch action {
     case .loadNextPage: self = .loadNextPage
+    case .loadPreviousPage: self = .loadPreviousPage
     case .refresh: self = .refresh
     case .retry: self = .retry
     case .invalidate: self = .invalidated

@@ -2,7 +2,7 @@
 ///
 /// The machine owns the ``ListState`` and everything needed to decide what comes next (the next
 /// cursor, the generation, the request in flight); it never waits, sleeps or calls a source.
-/// Its driver (``ListLoader``) runs the ``LoaderEffect/fetch(request:cursor:page:limit:)``
+/// Its driver (``ListLoader``) runs the ``LoaderEffect/fetch(request:_:page:limit:)``
 /// effects and feeds their outcomes back as events, so every rule can be tested by feeding
 /// events and reading ``state`` right after each one.
 ///
@@ -11,7 +11,7 @@
 /// ```swift
 /// var machine = LoaderMachine<String, Int>(pageSize: 20)
 /// let effects = machine.handle(.loadNextPage)
-/// // machine.state.phase == .loading; effects end with .fetch(request: r, cursor: nil, ...)
+/// // machine.state.phase == .loading; effects end with .fetch(request: r, .after(nil), ...)
 /// machine.handle(.pageLoaded(r, SourcePage(items: [], nextCursor: nil)))
 /// // machine.state.phase == .empty
 /// ```
@@ -28,6 +28,12 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   @usableFromInline var _hasPendingInvalidation = false
   @usableFromInline var inFlight: InFlightRequest<Item, Cursor>?
   @usableFromInline var requestCount = 0
+  /// Where each shown page starts, and the number of the first.
+  @usableFromInline var window = PageWindow<Cursor>()
+  /// The index of the first item the screen shows: the refresh key.
+  @usableFromInline var firstVisible = 0
+  /// Whether a failed previous page is retried once the retry of a failed next page settled.
+  @usableFromInline var retriesPrependNext = false
 
   /// How many items each page request asks for.
   public let pageSize: Int
@@ -38,15 +44,31 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   /// ``ListPhase/empty`` (rule 2).
   public let beginsMidList: Bool
 
+  /// The item the first page is loaded around (``PageRequest/around(_:)``); nil to start at
+  /// the beginning of the list.
+  public let around: Cursor?
+
+  /// The most items kept: beyond them, the pages farthest from the one last asked for are
+  /// dropped, and loaded again when asked for once more. Nil keeps every page.
+  public let maxItems: Int?
+
   /// Creates a machine in phase ``ListPhase/idle``.
   /// - Parameters:
   ///   - pageSize: How many items each page request asks for; must be positive.
   ///   - beginsMidList: Whether the source's first page starts after a cursor rather than at
   ///     the beginning of the list.
-  public init(pageSize: Int, beginsMidList: Bool = false) {
+  ///   - around: Load the first page around this item, then page both ways from it.
+  ///   - maxItems: The most items kept, at least three pages' worth; nil keeps every page.
+  public init(pageSize: Int, beginsMidList: Bool = false, around: Cursor? = nil, maxItems: Int? = nil) {
     precondition(pageSize > 0, "pageSize must be positive, got \(pageSize)")
+    if let maxItems {
+      precondition(
+        maxItems >= 3 * pageSize, "maxItems must hold at least three pages (\(3 * pageSize)), got \(maxItems)")
+    }
     self.pageSize = pageSize
     self.beginsMidList = beginsMidList
+    self.around = around
+    self.maxItems = maxItems
   }
 
   /// The state after the last event.
@@ -89,6 +111,8 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   ) {
     switch event {
     case .loadNextPage: loadNextPage(&effects)
+    case .loadPreviousPage: loadPreviousPage(&effects)
+    case .firstVisibleItem(let index): showFirst(index)
     case .refresh: refresh(&effects)
     case .retry: retry(&effects)
     case .invalidated: invalidate(&effects)
@@ -110,7 +134,7 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     case .content:
       // After the end, or after a failed page until it is retried, there is nothing to ask for.
       guard !_state.endReached, case .idle = _state.append else { return }
-      startAppend(page: _state.pagesLoaded + 1, &effects)
+      startAppend(page: window.firstNumber + _state.pagesLoaded, &effects)
     case .loading, .empty, .noResults, .error:
       return
     }
@@ -139,8 +163,12 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     if _state.phase == .error {
       startFirstLoad(&effects)
     } else if case .failed(let page, _) = _state.append {
-      // The cursor did not move when the page failed, so this asks for exactly that page.
+      // The cursor did not move when the page failed, so this asks for exactly that page; a
+      // failed previous page is asked for right after it.
+      if case .failed = _state.prepend { retriesPrependNext = true }
       startAppend(page: page, &effects)
+    } else if case .failed(let page, _) = _state.prepend {
+      startPrepend(page: page, &effects)
     } else if case .failed = _state.refresh {
       refresh(&effects)
     }
@@ -193,8 +221,17 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     _state = ListState(phase: .loading)
     _nextCursor = nil
     _hasPendingInvalidation = false
+    window = PageWindow()
+    firstVisible = 0
+    retriesPrependNext = false
     publish(from: previous, [.loading(page: 1)], &effects)
-    request(.firstLoad, cursor: nil, page: 1, &effects)
+    request(.firstLoad, firstPageRequest, page: 1, &effects)
+  }
+
+  /// Where the first page is: around ``around``, or at the start.
+  @inlinable
+  var firstPageRequest: PageRequest<Cursor> {
+    if let around { .around(around) } else { .after(nil) }
   }
 
   @inlinable
@@ -204,23 +241,29 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     // Only one failure is reported at a time: the newest request's.
     _state.refresh = .idle
     publish(from: previous, [.loading(page: page)], &effects)
-    request(.append(page: page), cursor: _nextCursor, page: page, &effects)
+    request(.append(page: page), .after(_nextCursor), page: page, &effects)
   }
 
-  /// Reloads as many pages as are shown while the current state stays on screen.
+  /// Reloads the shown pages from the one holding the first visible item (the refresh key)
+  /// while the current state stays on screen.
   @inlinable
   mutating func startRefresh(automatic: Bool, _ effects: inout [LoaderEffect<Item, Cursor>]) {
     _generation += 1
     cancelInFlight(&effects)
     let previous = _state.phase
     _state.append = .idle
+    _state.prepend = .idle
+    retriesPrependNext = false
     _state.refresh = .loading(automatic: automatic)
     _hasPendingInvalidation = false
     publish(from: previous, [.refreshing(automatic: automatic)], &effects)
-    let progress = RefreshProgress<Item>(
-      automatic: automatic, targetPages: Swift.max(_state.pagesLoaded, 1), pagesFetched: 0,
-      items: [])
-    request(.refresh(progress), cursor: nil, page: 1, &effects)
+    let key = window.page(holding: firstVisible)
+    let start = key < window.pages.count ? window.pages[key].start : nil
+    let progress = RefreshProgress<Item, Cursor>(
+      automatic: automatic, targetPages: Swift.max(_state.pagesLoaded - key, 1),
+      firstNumber: window.firstNumber + key, start: start,
+      skipped: window.itemCount(before: key))
+    request(.refresh(progress), .after(start), page: progress.firstNumber, &effects)
   }
 
   /// Cancels the request in flight, if any: its result will be dropped whatever it is.
@@ -234,13 +277,13 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   /// Records `operation` as the one request in flight and asks the driver to run it.
   @inlinable
   mutating func request(
-    _ operation: LoaderOperation<Item, Cursor>, cursor: Cursor?, page: Int,
+    _ operation: LoaderOperation<Item, Cursor>, _ target: PageRequest<Cursor>, page: Int,
     _ effects: inout [LoaderEffect<Item, Cursor>]
   ) {
     requestCount += 1
     let id = RequestID(generation: _generation, serial: requestCount)
     inFlight = InFlightRequest(id: id, operation: operation)
-    effects.append(.fetch(request: id, cursor: cursor, page: page, limit: pageSize))
+    effects.append(.fetch(request: id, target, page: page, limit: pageSize))
   }
 
   /// Publishes the current state as one transition.

@@ -27,4 +27,16 @@ struct ListSource: SynchronousPageSource {
   {
     try RepositoryPageSource(items.get(), startingAfter: start).pageNow(after: cursor, limit: limit, query: query)
   }
+
+  func pageNow(before cursor: ListCursor, limit: Int, query: KindQuery?) throws
+    -> SourcePage<DynamicItem, ListCursor>
+  {
+    try RepositoryPageSource(items.get()).pageNow(before: cursor, limit: limit, query: query)
+  }
+
+  func pageNow(around cursor: ListCursor, limit: Int, query: KindQuery?) throws
+    -> SourcePage<DynamicItem, ListCursor>
+  {
+    try RepositoryPageSource(items.get()).pageNow(around: cursor, limit: limit, query: query)
+  }
 }
