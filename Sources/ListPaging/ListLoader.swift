@@ -117,6 +117,14 @@ public final class ListLoader<Source: PageSource>: Sendable {
     core.withLock { ($0.machine.state, $0.machine.nextCursor) }
   }
 
+  /// The current state and where the pages before and after it end, read together: a pager
+  /// that prints "previous: --before <cursor> · next: --after <cursor>" needs all three from
+  /// one moment. A cursor is nil when the list's start (or end) is shown.
+  @inlinable
+  public var stateAndCursors: (state: ListState<Item>, previousCursor: Cursor?, nextCursor: Cursor?) {
+    core.withLock { ($0.machine.state, $0.machine.previousCursor, $0.machine.nextCursor) }
+  }
+
   // MARK: Commands
 
   /// Asks for the next page: the first one from ``ListPhase/idle``, else the one after the

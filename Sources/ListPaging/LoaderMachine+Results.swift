@@ -97,9 +97,10 @@ extension LoaderMachine {
       publish(from: previous, [page.listHasItems ? .noResults : .empty], &effects)
       return
     }
-    // A page around an item says where the page before it ends; the first page of the list, or
-    // of a source that starts mid-list, has nothing before it that this loader can ask for.
-    let start = around == nil ? nil : page.previousCursor
+    // A page around an item, or the first page of a source that starts mid-list, says where
+    // the page before it ends (nil: nowhere, it is the list's first); the first page of the
+    // list has nothing before it.
+    let start = anchor == nil && !beginsMidList ? nil : page.previousCursor
     if !page.items.isEmpty { window.pages = [PageWindow.Page(start: start, count: page.items.count)] }
     _state.items = LoadedItems(page.items)
     _state.phase = .content

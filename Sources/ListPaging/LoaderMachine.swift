@@ -32,6 +32,9 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   @usableFromInline var window = PageWindow<Cursor>()
   /// The index of the first item the screen shows: the refresh key.
   @usableFromInline var firstVisible = 0
+  /// The item the first page is loaded around: ``around`` until the query changes, then nil
+  /// (the new query's results are shown from their top).
+  @usableFromInline var anchor: Cursor?
   /// Whether a failed previous page is retried once the retry of a failed next page settled.
   @usableFromInline var retriesPrependNext = false
 
@@ -41,11 +44,12 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   /// Whether the first page the machine loads starts in the middle of the list (after a
   /// cursor the caller already had), so that it is a *later* page of the list: when it comes
   /// back with no items the end was reached and the phase is ``ListPhase/content``, not
-  /// ``ListPhase/empty`` (rule 2).
+  /// ``ListPhase/empty`` (rule 2). Its ``SourcePage/previousCursor`` says where the page
+  /// before it ends, for ``LoaderEvent/loadPreviousPage``; nil means there is none.
   public let beginsMidList: Bool
 
   /// The item the first page is loaded around (``PageRequest/around(_:)``); nil to start at
-  /// the beginning of the list.
+  /// the beginning of the list. A change of the query starts its results from their top.
   public let around: Cursor?
 
   /// The most items kept: beyond them, the pages farthest from the one last asked for are
@@ -68,6 +72,7 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     self.pageSize = pageSize
     self.beginsMidList = beginsMidList
     self.around = around
+    self.anchor = around
     self.maxItems = maxItems
   }
 
@@ -83,6 +88,9 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
 
   /// Where the page after the content starts; nil before the first page and after the last.
   @inlinable public var nextCursor: Cursor? { _nextCursor }
+
+  /// Where the page before the content ends; nil before the first page and at the start.
+  @inlinable public var previousCursor: Cursor? { window.pages.first?.start }
 
   /// Whether the data or the query changed while the first load or a refresh was in flight, so
   /// that one more load follows it.
@@ -200,6 +208,8 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   @inlinable
   mutating func changeQuery(_ effects: inout [LoaderEffect<Item, Cursor>]) {
     _generation += 1
+    // The item the list was opened at belongs to the old query's results.
+    anchor = nil
     switch _state.phase {
     case .idle:
       // Nothing was asked for yet; the first page will be asked with the new query.
@@ -228,10 +238,10 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
     request(.firstLoad, firstPageRequest, page: 1, &effects)
   }
 
-  /// Where the first page is: around ``around``, or at the start.
+  /// Where the first page is: around the anchor, or at the start.
   @inlinable
   var firstPageRequest: PageRequest<Cursor> {
-    if let around { .around(around) } else { .after(nil) }
+    if let anchor { .around(anchor) } else { .after(nil) }
   }
 
   @inlinable

@@ -138,12 +138,15 @@ extension LoaderMachineTests {
     #expect(Array(driver.state.items) == [10, 11, 12])
   }
 
-  @Test func aNewQueryStartsAroundTheItemAgain() throws {
+  @Test func aNewQueryShowsItsResultsFromTheirTop() throws {
     var driver = try Self.openedAround()
     let before = try driver.expectFetch(.loadPreviousPage)
     let effects = driver.send(.queryChanged)
     #expect(effects.cancelled() == [before.request])
-    #expect(effects.fetches().map(\.target) == [.around(10)])
+    #expect(effects.fetches().map(\.target) == [.after(nil)])
     #expect(driver.state.phase == .loading && driver.state.prepend == .idle)
+    let first = try #require(effects.fetches().first)
+    driver.send(.pageLoaded(first.request, page(0...2, next: 3, previous: 99)))
+    #expect(driver.state.startReached)
   }
 }

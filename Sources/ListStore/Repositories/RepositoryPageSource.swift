@@ -41,7 +41,8 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
   @inlinable
   public func pageNow(after cursor: ListCursor?, limit: Int) throws -> SourcePage<Repository.Item, ListCursor> {
     let page = try repository.page(after: cursor ?? start, limit: limit)
-    return SourcePage(items: page.items, nextCursor: page.nextCursor)
+    // The first page after ``start`` says where the page before it ends: at ``start``.
+    return SourcePage(items: page.items, nextCursor: page.nextCursor, previousCursor: cursor == nil ? start : nil)
   }
 
   /// The page of up to `limit` items that `query` selects after `cursor` (after ``start`` when
@@ -54,7 +55,9 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
   {
     guard let query else { return try pageNow(after: cursor, limit: limit) }
     let page = try repository.page(matching: query, after: cursor ?? start, limit: limit)
-    return SourcePage(items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems)
+    return SourcePage(
+      items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems,
+      previousCursor: cursor == nil ? start : nil)
   }
 }
 
