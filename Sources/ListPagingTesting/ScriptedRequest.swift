@@ -3,7 +3,7 @@ import Synchronization
 
 /// One call to a ``ScriptedPageSource``, waiting for the test to say how it ends.
 ///
-/// The call stays suspended until ``succeed(_:next:listHasItems:)`` or ``fail(_:)``; requests may be resolved
+/// The call stays suspended until ``succeed(_:next:listHasItems:previous:)`` or ``fail(_:)``; requests may be resolved
 /// in any order, and before or after the caller started waiting.
 public final class ScriptedRequest<Item: Sendable>: Sendable {
   private typealias Waiter = CheckedContinuation<SourcePage<Item, Int>, any Error>
@@ -56,7 +56,7 @@ public final class ScriptedRequest<Item: Sendable>: Sendable {
   ///   - listHasItems: Whether the list has items that the query did not match
   ///     (`SourcePage.listHasItems` of ListPaging).
   ///   - previous: Where the page before it ends, or nil at the start; read on the pages of
-  ///     ``PageRequest/before(_:)`` and ``PageRequest/around(_:)`` requests.
+  ///     requests before a place and around an item.
   public func succeed(_ items: [Item], next: Int?, listHasItems: Bool = false, previous: Int? = nil) {
     resolve(
       .success(SourcePage(items: items, nextCursor: next, listHasItems: listHasItems, previousCursor: previous)))
