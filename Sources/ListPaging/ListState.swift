@@ -18,7 +18,16 @@ public struct ListState<Item: Sendable>: Sendable {
   /// Where loading the next page stands.
   public var append: AppendStatus
   /// Where loading the page before the shown content stands.
-  public var prepend: AppendStatus
+  @inlinable
+  public var prepend: AppendStatus {
+    get { prependBox?.value ?? .idle }
+    set {
+      if case .idle = newValue { prependBox = nil } else { prependBox = Boxed(newValue) }
+    }
+  }
+  /// ``prepend`` when it is not idle: a state is copied on every transition, and most lists
+  /// never load a page before their first.
+  @usableFromInline var prependBox: Boxed<AppendStatus>?
   /// Where reloading the content stands.
   public var refresh: RefreshStatus
   /// Why the list failed; set in phase ``ListPhase/error``, nil otherwise.
@@ -43,7 +52,7 @@ public struct ListState<Item: Sendable>: Sendable {
     self.endReached = endReached
     self.startReached = startReached
     self.append = append
-    self.prepend = prepend
+    if case .idle = prepend { self.prependBox = nil } else { self.prependBox = Boxed(prepend) }
     self.refresh = refresh
     self.error = error
   }

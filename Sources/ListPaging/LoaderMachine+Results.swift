@@ -117,8 +117,11 @@ extension LoaderMachine {
     let previous = _state.phase
     _state.pagesLoaded = number - window.firstNumber + 1
     _state.append = .idle
+    // The page started where the next cursor was: moved into the window, not copied, since the
+    // next cursor is replaced right after.
+    let start = _nextCursor.take()
     if !page.items.isEmpty {
-      window.pages.append(PageWindow.Page(start: _nextCursor, count: page.items.count))
+      window.pages.append(PageWindow.Page(start: start, count: page.items.count))
       _state.items.append(contentsOf: page.items)
     }
     // An empty later page means the end, whatever cursor came with it.

@@ -8,7 +8,14 @@ public struct SourcePage<Item: Sendable, Cursor: Sendable>: Sendable {
   ///
   /// Only read on the pages of ``PageRequest/before(_:)`` and ``PageRequest/around(_:)``
   /// requests: the place before a page that follows a cursor is that cursor.
-  public var previousCursor: Cursor?
+  @inlinable
+  public var previousCursor: Cursor? {
+    get { previousBox?.value }
+    set { previousBox = newValue.map(Boxed.init) }
+  }
+  /// ``previousCursor`` behind one reference: the pages of a forward walk, which never set it,
+  /// stay as small as they were.
+  @usableFromInline var previousBox: Boxed<Cursor>?
   /// Whether the list itself has items though the query that this page answers (a search,
   /// filters) matched none of them.
   ///
@@ -33,7 +40,7 @@ public struct SourcePage<Item: Sendable, Cursor: Sendable>: Sendable {
     self.items = items
     self.nextCursor = nextCursor
     self.listHasItems = listHasItems
-    self.previousCursor = previousCursor
+    self.previousBox = previousCursor.map(Boxed.init)
   }
 
   /// Whether the source says another page follows this one.
