@@ -3,20 +3,20 @@ import Synchronization
 /// Turns any ``PageSource`` into a list state that knows, page by page, whether it is loading,
 /// showing content, empty or failed, and publishes every change in order.
 ///
-/// The rules live in ``LoaderMachine``; the loader runs them under a lock and runs the page
-/// requests they ask for. For example:
+/// The rules are a pure function of state and event; the loader runs them under a lock and runs
+/// the page requests they ask for. For example:
 ///
 /// ```swift
 /// // `ordersSource` is any PageSource; `ordersChanges()` makes a new sequence that yields
 /// // whenever the orders change.
 /// let loader = ListLoader(source: ordersSource, pageSize: 20, makeInvalidations: { ordersChanges() })
 /// let observation = loader.startObservingChanges()   // until cancelled or released
+/// let (current, transitions) = loader.subscribe()
 /// let state = await loader.loadNextPage()   // .content, .empty or .error
-/// for await transition in loader.transitions { render(transition.state) }
+/// for await transition in transitions { render(transition.state) }
 /// ```
 ///
-/// Requests run as tasks; where depends on ``RequestExecution``. By default (``RequestExecution/inline``)
-/// they are started with `Task.immediate`: they run on the caller's thread until the source
+/// Requests run as tasks, started with `Task.immediate`: they run on the caller's thread until the source
 /// really suspends, so a source that answers without suspending (a local store) completes its
 /// page inside the call. No lock is held while the source runs or while a command awaits. The
 /// loader owns its requests: cancelling the task that awaits a command does not cancel the
@@ -54,8 +54,8 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// - Parameters:
   ///   - source: Where the pages come from.
   ///   - pageSize: How many items each page request asks for; must be positive.
-  ///   - makeInvalidations: Makes, for each observation (``observeChanges()``,
-  ///     ``startObservingChanges()``, ``ListModel/run(observingChanges:)``), a new sequence
+  ///   - makeInvalidations: Makes, for each observation (``startObservingChanges()``,
+  ///     ``ListModel/run(observingChanges:)``), a new sequence
   ///     that yields whenever the underlying data changes; nil (the default) for a loader that
   ///     is refreshed only when asked. A stream with `.bufferingNewest(1)` lets a burst of
   ///     changes that arrive while a refresh runs cost one more refresh, not one each. What it
@@ -63,7 +63,8 @@ public final class ListLoader<Source: PageSource>: Sendable {
   ///   - classify: Turns what the source throws into a ``LoadError``; it is never given a
   ///     `CancellationError`. By default ``LoadError/init(classifying:)``.
   ///   - beginsMidList: Whether the source's first page starts after a cursor the caller
-  ///     already had. See ``LoaderMachine/beginsMidList``.
+  ///     already had: an empty first page then means the end was reached (phase
+  ///     ``ListPhase/content``), not an empty list.
   ///   - around: Open the list at the item this cursor was made for: the first page is the
   ///     one holding it (``PageSource/page(around:limit:query:)``), and the loader pages both
   ///     ways from there (``loadPreviousPage()``, ``loadNextPage()``). Nil starts at the top.
@@ -109,13 +110,6 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// The current state.
   @inlinable
   public var state: ListState<Item> { core.withLock { $0.machine.state } }
-
-  /// The current state and the cursor the next page starts after (nil at the end), read
-  /// together: a pager that prints "next: --after <cursor>" needs both from one moment.
-  @inlinable
-  public var stateAndNextCursor: (state: ListState<Item>, nextCursor: Cursor?) {
-    core.withLock { ($0.machine.state, $0.machine.nextCursor) }
-  }
 
   /// The current state and where the pages before and after it end, read together: a pager
   /// that prints "previous: --before <cursor> · next: --after <cursor>" needs all three from
@@ -195,7 +189,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// The state changes before this returns (to ``ListPhase/loading`` for a first page, say);
   /// `execution` says where the request it starts runs.
   @inlinable
-  public func send(_ action: LoaderAction, execution: RequestExecution = .inline) {
+  package func send(_ action: LoaderAction, execution: RequestExecution = .inline) {
     carryOut(apply(LoaderEvent(action), chain: nil), execution: execution)
   }
 
@@ -218,10 +212,13 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// loader.setQuery("dun")   // loading, then content or noResults
   /// loader.setQuery(nil)     // the whole list again
   /// ```
-  /// - Parameters:
-  ///   - query: The new query, or nil for the whole list.
-  ///   - execution: Where the request it starts runs.
-  public func setQuery(_ query: Query?, execution: RequestExecution = .inline) {
+  /// - Parameter query: The new query, or nil for the whole list.
+  public func setQuery(_ query: Query?) {
+    setQuery(query, execution: .inline)
+  }
+
+  /// ``setQuery(_:)`` whose request runs as `execution` says.
+  package func setQuery(_ query: Query?, execution: RequestExecution) {
     let outcome = core.withLock { core in
       core.query = query
       return core.apply(.queryChanged, chain: nil)
@@ -236,7 +233,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// Each call follows a sequence of its own, made by the loader's `makeInvalidations`: it may
   /// be cancelled and called again any number of times, from several tasks at once. The calling
   /// task keeps the loader alive while it runs; ``startObservingChanges()`` does not.
-  public func observeChanges() async {
+  package func observeChanges() async {
     await observeChanges(execution: .inline)
   }
 
@@ -246,10 +243,14 @@ public final class ListLoader<Source: PageSource>: Sendable {
     await Self.follow(invalidations, execution: execution) { self }
   }
 
-  /// Starts observing the data's changes, as ``observeChanges()`` does, in a task that holds
-  /// the loader only weakly: the observation ends when the returned value is cancelled or
-  /// released, when the loader is released (which cancels it), or when the sequence of changes
-  /// ends (a store's, when its database is released).
+  /// Starts observing the data's changes in a task that holds the loader only weakly: every
+  /// change refreshes the loader by itself (an automatic refresh, never through `loading`).
+  ///
+  /// Each observation follows a sequence of its own (the loader's `makeInvalidations`), so
+  /// observations can be started and ended any number of times, several at once. One ends
+  /// when the returned value is cancelled or released, when the loader is released (which
+  /// cancels it), or when the sequence of changes ends (a store's, when its database is
+  /// released).
   ///
   /// Keep the returned value as long as the screen shows the list. For example:
   ///
@@ -294,7 +295,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   ///
   /// Each access makes a new subscriber with an unbounded buffer; the subscription ends when
   /// the stream's reader is cancelled or drops it, or when the loader is released.
-  public var transitions: ListStream<ListTransition<Item>> { subscribe().transitions }
+  package var transitions: ListStream<ListTransition<Item>> { subscribe().transitions }
 
   /// A new stream of every per-page event from now on, in order, none dropped.
   public var events: ListStream<PageEvent> {

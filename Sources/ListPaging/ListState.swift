@@ -56,9 +56,6 @@ public struct ListState<Item: Sendable>: Sendable {
     self.refresh = refresh
     self.error = error
   }
-
-  /// Whether another page can follow the shown ones.
-  @inlinable public var hasMore: Bool { !endReached }
 }
 
 extension ListState: Equatable where Item: Equatable {}

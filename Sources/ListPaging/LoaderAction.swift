@@ -1,5 +1,6 @@
 /// What a person or an app asks a loader to do.
-public enum LoaderAction: Sendable, Hashable {
+@usableFromInline
+package enum LoaderAction: Sendable, Hashable {
   /// Show the next page: the first one from ``ListPhase/idle``, else the one after the content.
   case loadNextPage
   /// Show the page before the content: for a list opened around an item, or one whose first

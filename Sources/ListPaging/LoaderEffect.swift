@@ -1,5 +1,6 @@
 /// What a ``LoaderMachine`` asks its driver to do after an event, in order.
-public enum LoaderEffect<Item: Sendable, Cursor: Sendable>: Sendable {
+@usableFromInline
+package enum LoaderEffect<Item: Sendable, Cursor: Sendable>: Sendable {
   /// Ask the source for the page the ``PageRequest`` names (page number `page`), and report the
   /// outcome as ``LoaderEvent/pageLoaded(_:_:)``, ``LoaderEvent/pageFailed(_:_:)`` or
   /// ``LoaderEvent/cancelled(_:)`` with `request`.

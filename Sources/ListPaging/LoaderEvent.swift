@@ -1,5 +1,6 @@
 /// Everything that can happen to a ``LoaderMachine``: actions, data changes and page results.
-public enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
+@usableFromInline
+package enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
   /// Show the next page (see ``LoaderAction/loadNextPage``).
   case loadNextPage
   /// Show the page before the content (see ``LoaderAction/loadPreviousPage``).
@@ -24,7 +25,8 @@ public enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
   case cancelled(RequestID)
 
   /// The event of an action.
-  public init(_ action: LoaderAction) {
+  @usableFromInline
+  package init(_ action: LoaderAction) {
     switch action {
     case .loadNextPage: self = .loadNextPage
     case .loadPreviousPage: self = .loadPreviousPage

@@ -18,7 +18,8 @@
 ///
 /// At most one request is in flight at a time: asking for a page while one is loading does
 /// nothing, and a refresh cancels the page it replaces.
-public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
+@usableFromInline
+package struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   // The stored properties are internal so that the inlinable rules below can change them (a
   // `public internal(set)` setter cannot be used from inlinable code); public getters follow.
   @usableFromInline var _state = ListState<Item>()
@@ -39,22 +40,22 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   @usableFromInline var retriesPrependNext = false
 
   /// How many items each page request asks for.
-  public let pageSize: Int
+  @usableFromInline package let pageSize: Int
 
   /// Whether the first page the machine loads starts in the middle of the list (after a
   /// cursor the caller already had), so that it is a *later* page of the list: when it comes
   /// back with no items the end was reached and the phase is ``ListPhase/content``, not
   /// ``ListPhase/empty`` (rule 2). Its ``SourcePage/previousCursor`` says where the page
   /// before it ends, for ``LoaderEvent/loadPreviousPage``; nil means there is none.
-  public let beginsMidList: Bool
+  @usableFromInline package let beginsMidList: Bool
 
   /// The item the first page is loaded around (``PageRequest/around(_:)``); nil to start at
   /// the beginning of the list. A change of the query starts its results from their top.
-  public let around: Cursor?
+  @usableFromInline package let around: Cursor?
 
   /// The most items kept: beyond them, the pages farthest from the one last asked for are
   /// dropped, and loaded again when asked for once more. Nil keeps every page.
-  public let maxItems: Int?
+  @usableFromInline package let maxItems: Int?
 
   /// Creates a machine in phase ``ListPhase/idle``.
   /// - Parameters:
@@ -63,7 +64,7 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   ///     the beginning of the list.
   ///   - around: Load the first page around this item, then page both ways from it.
   ///   - maxItems: The most items kept, at least three pages' worth; nil keeps every page.
-  public init(pageSize: Int, beginsMidList: Bool = false, around: Cursor? = nil, maxItems: Int? = nil) {
+  package init(pageSize: Int, beginsMidList: Bool = false, around: Cursor? = nil, maxItems: Int? = nil) {
     precondition(pageSize > 0, "pageSize must be positive, got \(pageSize)")
     if let maxItems {
       precondition(
@@ -77,27 +78,27 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   }
 
   /// The state after the last event.
-  @inlinable public var state: ListState<Item> { _state }
+  @inlinable package var state: ListState<Item> { _state }
 
   /// Incremented by every refresh and every change of the query; stamped on every request made
   /// after it.
-  @inlinable public var generation: Int { _generation }
+  @inlinable package var generation: Int { _generation }
 
   /// How many transitions were published so far.
-  @inlinable public var transitionCount: Int { _transitionCount }
+  @inlinable package var transitionCount: Int { _transitionCount }
 
   /// Where the page after the content starts; nil before the first page and after the last.
-  @inlinable public var nextCursor: Cursor? { _nextCursor }
+  @inlinable package var nextCursor: Cursor? { _nextCursor }
 
   /// Where the page before the content ends; nil before the first page and at the start.
-  @inlinable public var previousCursor: Cursor? { window.pages.first?.start }
+  @inlinable package var previousCursor: Cursor? { window.pages.first?.start }
 
   /// Whether the data or the query changed while the first load or a refresh was in flight, so
   /// that one more load follows it.
-  @inlinable public var hasPendingInvalidation: Bool { _hasPendingInvalidation }
+  @inlinable package var hasPendingInvalidation: Bool { _hasPendingInvalidation }
 
   /// The request whose result the machine waits for, if any.
-  @inlinable public var inFlightRequest: RequestID? { inFlight?.id }
+  @inlinable package var inFlightRequest: RequestID? { inFlight?.id }
 
   /// Applies `event` and returns what the driver must do, in order.
   ///
@@ -105,7 +106,7 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   /// `loaded` even when the source answers inside the fetch call.
   @inlinable
   @discardableResult
-  public mutating func handle(_ event: LoaderEvent<Item, Cursor>) -> [LoaderEffect<Item, Cursor>] {
+  package mutating func handle(_ event: LoaderEvent<Item, Cursor>) -> [LoaderEffect<Item, Cursor>] {
     var effects: [LoaderEffect<Item, Cursor>] = []
     handle(event, into: &effects)
     return effects
@@ -114,7 +115,7 @@ public struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   /// Applies `event`, appending what the driver must do to `effects`; lets a driver reuse one
   /// array for every event instead of allocating one per page.
   @inlinable
-  public mutating func handle(
+  package mutating func handle(
     _ event: LoaderEvent<Item, Cursor>, into effects: inout [LoaderEffect<Item, Cursor>]
   ) {
     switch event {

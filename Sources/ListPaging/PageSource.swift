@@ -21,7 +21,7 @@ public protocol PageSource<Item>: Sendable {
   /// Where a page ends and the next one starts; opaque to the loader.
   associatedtype Cursor: Sendable
   /// What selects the items a page holds (a search, filters), set with
-  /// ``ListLoader/setQuery(_:execution:)``; `Never` for a source that takes none.
+  /// ``ListLoader/setQuery(_:)``; `Never` for a source that takes none.
   associatedtype Query: Sendable = Never
 
   /// Returns the page that follows `cursor`, or the first page when `cursor` is nil.

@@ -9,7 +9,7 @@
 /// takes no query (``PageSource/Query`` is `Never`) writes ``pageNow(after:limit:)``,
 /// ``pageNow(before:limit:query:)`` and ``pageNow(around:limit:query:)``; one that does writes
 /// ``pageNow(after:limit:query:)`` too, and a
-/// loader's ``ListLoader/setQuery(_:execution:)`` then reads its pages with the query at once.
+/// loader's ``ListLoader/setQuery(_:)`` then reads its pages with the query at once.
 public protocol SynchronousPageSource<Item>: PageSource {
   /// What a page holds (``PageSource/Item``), restated so a conformance infers it from
   /// ``pageNow(after:limit:)``.
