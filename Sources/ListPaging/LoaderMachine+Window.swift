@@ -1,3 +1,5 @@
+// The rules of this file run off the forward path (a page before the content, pages dropped):
+// never inlined into it, so that the code a forward page runs stays as small as it was.
 extension LoaderMachine {
   // MARK: Paging towards the start
 
@@ -10,7 +12,7 @@ extension LoaderMachine {
   }
 
   /// Asks for the page that ends where the first shown page starts.
-  @inlinable
+  @inlinable @inline(never)
   mutating func startPrepend(page: Int, _ effects: inout [LoaderEffect<Item, Cursor>]) {
     // The first shown page's start did not move since the page was numbered: a page loaded or
     // dropped at the start renumbers the failed one away (``dropFirstPages(keeping:)``).
@@ -22,7 +24,7 @@ extension LoaderMachine {
     request(.prepend(page: page), .before(start), page: page, &effects)
   }
 
-  @inlinable
+  @inlinable @inline(never)
   mutating func prependedPage(
     _ number: Int, _ page: SourcePage<Item, Cursor>, _ effects: inout [LoaderEffect<Item, Cursor>]
   ) {
@@ -58,7 +60,7 @@ extension LoaderMachine {
 
   /// Drops the first pages, the farthest from the page just appended, until at most
   /// `maxItems` items are left (the last page always stays).
-  @inlinable
+  @inlinable @inline(never)
   mutating func dropFirstPages(keeping maxItems: Int) {
     var dropped = 0
     var droppedItems = 0
@@ -79,7 +81,7 @@ extension LoaderMachine {
 
   /// Drops the last pages, the farthest from the page just prepended, until at most
   /// `maxItems` items are left (the first page always stays).
-  @inlinable
+  @inlinable @inline(never)
   mutating func dropLastPages(keeping maxItems: Int) {
     var kept = window.pages.count
     var count = _state.items.count
