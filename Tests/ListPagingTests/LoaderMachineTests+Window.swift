@@ -136,3 +136,43 @@ extension LoaderMachineTests {
     #expect(driver.published.map(\.state.phase).allSatisfy { $0 == .loading || $0 == .content })
   }
 }
+
+/// Cancellation of the requests that start at an item or keep the place.
+extension LoaderMachineTests {
+  @Test func aFirstPageAroundAnItemCancelledFromOutsideIsAskedForAgain() throws {
+    var driver = MachineDriver(around: 10)
+    let first = try driver.expectFetch(.loadNextPage)
+    driver.send(.cancelled(first.request))
+    #expect(driver.state.phase == .idle)
+    #expect(try driver.expectFetch(.loadNextPage).target == .around(10))
+  }
+
+  @Test func aRefreshFromTheFirstVisiblePageDropsTheLateResultOfTheOneItReplaced() throws {
+    var driver = MachineDriver()
+    try driver.loadPages(4)
+    driver.send(.firstVisibleItem(7))
+    let first = try driver.expectFetch(.refresh)
+    let second = try driver.expectFetch(.pageLoaded(first.request, page(6...8, next: 9)))
+    // The data changed while the refresh was halfway: one more refresh follows it, and a new
+    // query replaces both.
+    #expect(driver.send(.invalidated).isEmpty)
+    let effects = driver.send(.queryChanged)
+    #expect(effects.cancelled() == [second.request])
+    #expect(effects.fetches().map(\.target) == [.after(nil)])
+    let published = driver.machine.transitionCount
+    #expect(driver.send(.pageLoaded(second.request, page(9...11, next: 12))).isEmpty)
+    #expect(driver.machine.transitionCount == published && driver.state.phase == .loading)
+  }
+
+  @Test func theNeighbourBeforeIsCancelledLikeAnyPageOfARefresh() throws {
+    var driver = MachineDriver()
+    try driver.loadPages(3)
+    driver.send(.firstVisibleItem(7))
+    let first = try driver.expectFetch(.refresh)
+    let back = try driver.expectFetch(.pageLoaded(first.request, page(nil, next: nil)))
+    #expect(back.target == .before(6))
+    driver.send(.cancelled(back.request))
+    // The refresh is over, the content kept as it was.
+    #expect(driver.state.refresh == .idle && Array(driver.state.items) == Array(0...8))
+  }
+}
