@@ -1,6 +1,10 @@
-/// Where loading the page after the shown content stands.
+/// Where loading a page at one end of the shown content stands: after it
+/// (``ListState/append``) or before it (``ListState/prepend``).
+///
+/// Pages are counted from 1 at the page the loader started with, so the pages before it are
+/// 0, -1, and so on.
 public enum AppendStatus: Sendable, Hashable {
-  /// No page is being appended and the last append did not fail.
+  /// No page is loading at this end and the last one did not fail.
   case idle
   /// Page `page` (counted from 1) is loading; the content stays shown.
   case loading(page: Int)

@@ -3,20 +3,20 @@ import Synchronization
 /// Turns any ``PageSource`` into a list state that knows, page by page, whether it is loading,
 /// showing content, empty or failed, and publishes every change in order.
 ///
-/// The rules live in ``LoaderMachine``; the loader runs them under a lock and runs the page
-/// requests they ask for. For example:
+/// The rules are a pure function of state and event; the loader runs them under a lock and runs
+/// the page requests they ask for. For example:
 ///
 /// ```swift
 /// // `ordersSource` is any PageSource; `ordersChanges()` makes a new sequence that yields
 /// // whenever the orders change.
 /// let loader = ListLoader(source: ordersSource, pageSize: 20, makeInvalidations: { ordersChanges() })
 /// let observation = loader.startObservingChanges()   // until cancelled or released
+/// let (current, transitions) = loader.subscribe()
 /// let state = await loader.loadNextPage()   // .content, .empty or .error
-/// for await transition in loader.transitions { render(transition.state) }
+/// for await transition in transitions { render(transition.state) }
 /// ```
 ///
-/// Requests run as tasks; where depends on ``RequestExecution``. By default (``RequestExecution/inline``)
-/// they are started with `Task.immediate`: they run on the caller's thread until the source
+/// Requests run as tasks, started with `Task.immediate`: they run on the caller's thread until the source
 /// really suspends, so a source that answers without suspending (a local store) completes its
 /// page inside the call. No lock is held while the source runs or while a command awaits. The
 /// loader owns its requests: cancelling the task that awaits a command does not cancel the
@@ -54,8 +54,8 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// - Parameters:
   ///   - source: Where the pages come from.
   ///   - pageSize: How many items each page request asks for; must be positive.
-  ///   - makeInvalidations: Makes, for each observation (``observeChanges()``,
-  ///     ``startObservingChanges()``, ``ListModel/run(observingChanges:)``), a new sequence
+  ///   - makeInvalidations: Makes, for each observation (``startObservingChanges()``,
+  ///     ``ListModel/run(observingChanges:)``), a new sequence
   ///     that yields whenever the underlying data changes; nil (the default) for a loader that
   ///     is refreshed only when asked. A stream with `.bufferingNewest(1)` lets a burst of
   ///     changes that arrive while a refresh runs cost one more refresh, not one each. What it
@@ -63,18 +63,28 @@ public final class ListLoader<Source: PageSource>: Sendable {
   ///   - classify: Turns what the source throws into a ``LoadError``; it is never given a
   ///     `CancellationError`. By default ``LoadError/init(classifying:)``.
   ///   - beginsMidList: Whether the source's first page starts after a cursor the caller
-  ///     already had. See ``LoaderMachine/beginsMidList``.
+  ///     already had: an empty first page then means the end was reached (phase
+  ///     ``ListPhase/content``), not an empty list.
+  ///   - around: Open the list at the item this cursor was made for: the first page is the
+  ///     one holding it (``PageSource/page(around:limit:query:)``), and the loader pages both
+  ///     ways from there (``loadPreviousPage()``, ``loadNextPage()``). Nil starts at the top.
+  ///   - maxItems: The most items kept, at least three pages' worth: beyond them the pages
+  ///     farthest from the one last asked for are dropped, and loaded again when the screen
+  ///     comes back to them. Nil (the default) keeps every page.
   public init(
     source: Source,
     pageSize: Int = 20,
     makeInvalidations: (@Sendable () -> any AsyncSequence<Void, Never> & Sendable)? = nil,
     classify: @escaping @Sendable (any Error) -> LoadError = { LoadError(classifying: $0) },
-    beginsMidList: Bool = false
+    beginsMidList: Bool = false,
+    around: Cursor? = nil,
+    maxItems: Int? = nil
   ) {
     self.source = source
     self.makeInvalidations = makeInvalidations
     self.classify = classify
-    self.core = Mutex(LoaderCore(pageSize: pageSize, beginsMidList: beginsMidList))
+    self.core = Mutex(
+      LoaderCore(pageSize: pageSize, beginsMidList: beginsMidList, around: around, maxItems: maxItems))
   }
 
   deinit {
@@ -101,11 +111,12 @@ public final class ListLoader<Source: PageSource>: Sendable {
   @inlinable
   public var state: ListState<Item> { core.withLock { $0.machine.state } }
 
-  /// The current state and the cursor the next page starts after (nil at the end), read
-  /// together: a pager that prints "next: --after <cursor>" needs both from one moment.
+  /// The current state and where the pages before and after it end, read together: a pager
+  /// that prints "previous: --before <cursor> · next: --after <cursor>" needs all three from
+  /// one moment. A cursor is nil when the list's start (or end) is shown.
   @inlinable
-  public var stateAndNextCursor: (state: ListState<Item>, nextCursor: Cursor?) {
-    core.withLock { ($0.machine.state, $0.machine.nextCursor) }
+  public var stateAndCursors: (state: ListState<Item>, previousCursor: Cursor?, nextCursor: Cursor?) {
+    core.withLock { ($0.machine.state, $0.machine.previousCursor, $0.machine.nextCursor) }
   }
 
   // MARK: Commands
@@ -121,8 +132,36 @@ public final class ListLoader<Source: PageSource>: Sendable {
     await perform(.loadNextPage)
   }
 
-  /// Reloads as many pages as are shown, one after the other, and replaces the content with
-  /// them in one step; the content stays shown meanwhile. From ``ListPhase/idle``,
+  /// Asks for the page before the content: for a list opened around an item, or one whose
+  /// first pages were dropped (`maxItems`); does nothing at the start of the list
+  /// (``ListState/startReached``), while anything is loading, or while a failed previous page
+  /// waits for ``retry()``.
+  ///
+  /// For example:
+  ///
+  /// ```swift
+  /// let loader = ListLoader(source: books, around: cursorOfTheFoundBook)
+  /// await loader.loadNextPage()       // the page holding the book
+  /// await loader.loadPreviousPage()   // the page before it
+  /// ```
+  /// - Returns: The state once the request it started settled, or at once if it started none.
+  @inlinable
+  @discardableResult
+  public func loadPreviousPage() async -> ListState<Item> {
+    await perform(.loadPreviousPage)
+  }
+
+  /// Tells the loader which item the screen shows first (its index in ``ListState/items``):
+  /// a refresh reloads from the page holding it, so a list scrolled deep keeps its place
+  /// instead of loading every page from the top again. Before any call, the first shown item.
+  public func setFirstVisibleItem(_ index: Int) {
+    _ = apply(.firstVisibleItem(index), chain: nil)
+  }
+
+  /// Reloads the shown pages from the one holding the first visible item
+  /// (``setFirstVisibleItem(_:)``) on, one after the other, and replaces the content with
+  /// them in one step; the content stays shown meanwhile. An item removed meanwhile gives its
+  /// place to the item after it (or, at the end, the one before it). From ``ListPhase/idle``,
   /// ``ListPhase/empty`` or ``ListPhase/error`` it starts over and shows ``ListPhase/loading``.
   ///
   /// A refresh cancels a page load in flight. It does nothing while the first page or another
@@ -135,7 +174,8 @@ public final class ListLoader<Source: PageSource>: Sendable {
   }
 
   /// Asks again for what failed: page 1 after a failed first page (showing `loading`), exactly
-  /// the failed page after a failed append, or a refresh after a failed refresh.
+  /// the failed page after a failed append or prepend (both, one after the other, when both
+  /// failed), or a refresh after a failed refresh.
   ///
   /// - Returns: The state once the request settled, or at once if nothing had failed.
   @inlinable
@@ -149,7 +189,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// The state changes before this returns (to ``ListPhase/loading`` for a first page, say);
   /// `execution` says where the request it starts runs.
   @inlinable
-  public func send(_ action: LoaderAction, execution: RequestExecution = .inline) {
+  package func send(_ action: LoaderAction, execution: RequestExecution = .inline) {
     carryOut(apply(LoaderEvent(action), chain: nil), execution: execution)
   }
 
@@ -172,10 +212,13 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// loader.setQuery("dun")   // loading, then content or noResults
   /// loader.setQuery(nil)     // the whole list again
   /// ```
-  /// - Parameters:
-  ///   - query: The new query, or nil for the whole list.
-  ///   - execution: Where the request it starts runs.
-  public func setQuery(_ query: Query?, execution: RequestExecution = .inline) {
+  /// - Parameter query: The new query, or nil for the whole list.
+  public func setQuery(_ query: Query?) {
+    setQuery(query, execution: .inline)
+  }
+
+  /// ``setQuery(_:)`` whose request runs as `execution` says.
+  package func setQuery(_ query: Query?, execution: RequestExecution) {
     let outcome = core.withLock { core in
       core.query = query
       return core.apply(.queryChanged, chain: nil)
@@ -190,7 +233,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   /// Each call follows a sequence of its own, made by the loader's `makeInvalidations`: it may
   /// be cancelled and called again any number of times, from several tasks at once. The calling
   /// task keeps the loader alive while it runs; ``startObservingChanges()`` does not.
-  public func observeChanges() async {
+  package func observeChanges() async {
     await observeChanges(execution: .inline)
   }
 
@@ -200,10 +243,14 @@ public final class ListLoader<Source: PageSource>: Sendable {
     await Self.follow(invalidations, execution: execution) { self }
   }
 
-  /// Starts observing the data's changes, as ``observeChanges()`` does, in a task that holds
-  /// the loader only weakly: the observation ends when the returned value is cancelled or
-  /// released, when the loader is released (which cancels it), or when the sequence of changes
-  /// ends (a store's, when its database is released).
+  /// Starts observing the data's changes in a task that holds the loader only weakly: every
+  /// change refreshes the loader by itself (an automatic refresh, never through `loading`).
+  ///
+  /// Each observation follows a sequence of its own (the loader's `makeInvalidations`), so
+  /// observations can be started and ended any number of times, several at once. One ends
+  /// when the returned value is cancelled or released, when the loader is released (which
+  /// cancels it), or when the sequence of changes ends (a store's, when its database is
+  /// released).
   ///
   /// Keep the returned value as long as the screen shows the list. For example:
   ///
@@ -248,7 +295,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   ///
   /// Each access makes a new subscriber with an unbounded buffer; the subscription ends when
   /// the stream's reader is cancelled or drops it, or when the loader is released.
-  public var transitions: ListStream<ListTransition<Item>> { subscribe().transitions }
+  package var transitions: ListStream<ListTransition<Item>> { subscribe().transitions }
 
   /// A new stream of every per-page event from now on, in order, none dropped.
   public var events: ListStream<PageEvent> {
@@ -274,119 +321,5 @@ public final class ListLoader<Source: PageSource>: Sendable {
       return core.machine.state
     }
     return (current, ListStream(buffer))
-  }
-
-  // MARK: Running effects
-  //
-  // Inlinable, so that an app's module specializes the per-page path for its own source and
-  // item types instead of running generic code on every page.
-
-  @inlinable
-  func perform(_ event: LoaderEvent<Item, Cursor>) async -> ListState<Item> {
-    let outcome = continueAtOnce(apply(event, chain: nil))
-    guard let fetch = outcome.fetch else { return outcome.state }
-    return await start(fetch, execution: .inline).value
-  }
-
-  /// Starts the request `outcome` asks for without waiting for it: inline, a source that
-  /// answers at once is read here (``continueAtOnce(_:)``), else the request runs as a task
-  /// where `execution` says.
-  @inlinable
-  func carryOut(_ outcome: LoaderCore<Item, Cursor, Query>.Outcome, execution: RequestExecution) {
-    guard case .inline = execution else {
-      if let fetch = outcome.fetch { _ = start(fetch, execution: execution) }
-      return
-    }
-    if let fetch = continueAtOnce(outcome).fetch { _ = start(fetch, execution: .inline) }
-  }
-
-  /// Carries out the requests that follow from `outcome` on this thread for as long as the
-  /// source answers at once (``PageSource/pageAtOnce(after:limit:query:)``): no task is made.
-  ///
-  /// - Returns: The outcome of the last event applied; its fetch, if any, is one the source
-  ///   could not answer at once, to be run as a task.
-  @inlinable
-  func continueAtOnce(_ outcome: LoaderCore<Item, Cursor, Query>.Outcome) -> LoaderCore<Item, Cursor, Query>.Outcome {
-    var outcome = outcome
-    while let fetch = outcome.fetch {
-      let result: LoaderEvent<Item, Cursor>
-      do {
-        guard let page = try source.pageAtOnce(after: fetch.cursor, limit: fetch.limit, query: fetch.query) else {
-          return outcome
-        }
-        result = .pageLoaded(fetch.request, page)
-      } catch is CancellationError {
-        result = .cancelled(fetch.request)
-      } catch {
-        result = .pageFailed(fetch.request, classify(error))
-      }
-      outcome = apply(result, chain: fetch.chain)
-    }
-    return outcome
-  }
-
-  /// Applies `event` under the lock, then cancels what it replaced, outside the lock, because
-  /// cancelling runs the source's cancellation handlers.
-  @inlinable
-  func apply(
-    _ event: LoaderEvent<Item, Cursor>, chain: Int?
-  ) -> LoaderCore<Item, Cursor, Query>.Outcome {
-    let outcome = core.withLock { $0.apply(event, chain: chain) }
-    outcome.cancelled?.cancel()
-    return outcome
-  }
-
-  /// Starts the task running `fetch` and the requests that follow from it, where `execution`
-  /// says.
-  @inlinable
-  func start(_ fetch: PendingFetch<Cursor, Query>, execution: RequestExecution)
-    -> Task<ListState<Item>, Never>
-  {
-    let task: Task<ListState<Item>, Never>
-    switch execution {
-    case .inline: task = Self.immediateTask { await self.drive(fetch) }
-    case .concurrent: task = Task { await self.drive(fetch) }
-    }
-    if core.withLock({ $0.attach(task, to: fetch.chain) }) { task.cancel() }
-    return task
-  }
-
-  /// Runs `first` and the requests that follow from it (the next page of a refresh, the repeat
-  /// of a first load) in the current task.
-  ///
-  /// - Returns: The state right after the last of them settled.
-  @inlinable
-  func drive(_ first: PendingFetch<Cursor, Query>) async -> ListState<Item> {
-    var fetch = first
-    while true {
-      let event: LoaderEvent<Item, Cursor>
-      do {
-        let page = try await source.page(
-          after: fetch.cursor, limit: fetch.limit, query: fetch.query)
-        event = .pageLoaded(fetch.request, page)
-      } catch is CancellationError {
-        event = .cancelled(fetch.request)
-      } catch {
-        event = .pageFailed(fetch.request, classify(error))
-      }
-      let outcome = apply(event, chain: fetch.chain)
-      guard let next = outcome.fetch else { return outcome.state }
-      fetch = next
-    }
-  }
-
-  /// Starts `operation` on the caller's thread, so a source that does not suspend costs no
-  /// thread hop; where `Task.immediate` does not exist (Apple systems before 26, compilers
-  /// before Swift 6.2), as a plain task.
-  @inlinable
-  static func immediateTask(
-    _ operation: sending @escaping () async -> ListState<Item>
-  ) -> Task<ListState<Item>, Never> {
-    #if compiler(>=6.2)
-      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-        return Task.immediate(operation: operation)
-      }
-    #endif
-    return Task(operation: operation)
   }
 }

@@ -12,12 +12,12 @@ import Observation
 /// ```
 ///
 /// Where its work runs is the same on every system version: the page requests of its commands
-/// and of the automatic refreshes run on the global concurrent executor
-/// (``RequestExecution/concurrent``), never on the main actor, so even a source that blocks
+/// and of the automatic refreshes run on the global concurrent executor, never on the main
+/// actor, so even a source that blocks
 /// without suspending cannot stall the UI; the model applies the loader's transitions on the
 /// main actor, one by one, in the order the loader published them. A command changes the
-/// loader's state at once (``ListLoader/send(_:execution:)``); ``state`` follows on the main
-/// actor's next turn.
+/// loader's state at once, without waiting for its page; ``state`` follows on the main actor's
+/// next turn.
 ///
 /// ``run(observingChanges:)`` may be cancelled and started again any number of times (SwiftUI
 /// cancels `.task` whenever the view disappears): each run follows the transitions from the
@@ -73,7 +73,7 @@ public final class ListModel<Source: PageSource> {
   /// task is cancelled.
   ///
   /// Loads the first page when the list is still idle, and, with `observingChanges`, also
-  /// observes the data's changes as ``ListLoader/observeChanges()`` does (for a loader made with
+  /// observes the data's changes as ``ListLoader/startObservingChanges()`` does (for a loader made with
   /// the single `invalidations` sequence, only the first run does).
   public func run(observingChanges: Bool = true) async {
     let (current, transitions) = loader.subscribe()
@@ -103,8 +103,12 @@ public final class ListModel<Source: PageSource> {
   /// Asks again for what failed, without waiting; see ``ListLoader/retry()``.
   public func retry() { loader.send(.retry, execution: .concurrent) }
 
+  /// Asks for the page before the content (``ListLoader/loadPreviousPage()``), for a list
+  /// opened at an item or one whose first pages were dropped.
+  public func loadPreviousPage() { loader.send(.loadPreviousPage, execution: .concurrent) }
+
   /// Shows the list as `query` selects it (nil: the whole list), without waiting; `summary` is
-  /// how it reads in the no-results placeholder. See ``ListLoader/setQuery(_:execution:)``.
+  /// how it reads in the no-results placeholder. See ``ListLoader/setQuery(_:)``.
   public func setQuery(_ query: Source.Query?, summary: QuerySummary) {
     querySummary = summary
     loader.setQuery(query, execution: .concurrent)

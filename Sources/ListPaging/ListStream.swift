@@ -1,5 +1,5 @@
 /// What a ``ListLoader`` publishes from the moment the stream was made — its transitions
-/// (``ListLoader/transitions``) or its per-page events (``ListLoader/events``) — every one, in
+/// (``ListLoader/subscribe()``) or its per-page events (``ListLoader/events``) — every one, in
 /// order, none dropped, buffered until read.
 ///
 /// ```swift

@@ -74,3 +74,14 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension LoadError: ClassifiedError {}
+
+extension LoadError {
+  /// What a source that only pages forward throws when asked for the page before a place or
+  /// around an item: kind ``ErrorKind/invalidRequest``, not retryable.
+  public static var forwardOnly: LoadError {
+    LoadError(
+      kind: .invalidRequest,
+      message: "This list can only be read forward, from its start or after a cursor.",
+      isRetryable: false)
+  }
+}

@@ -119,6 +119,27 @@ public struct LoadedItems<Item>: RandomAccessCollection {
     storedCount += page.count
   }
 
+  /// The items of pages `range` (as appended, counted from 0), in a buffer of their own;
+  /// the pages' arrays are shared, never copied.
+  @inlinable
+  func pages(_ range: Range<Int>) -> LoadedItems {
+    var result = LoadedItems()
+    for index in range {
+      result.append(contentsOf: buffer.unsafelyUnwrapped.chunk(at: index).pointee.items)
+    }
+    return result
+  }
+
+  /// `items` as a page before these, in a buffer of their own; no page is copied.
+  @inlinable
+  func prepending(_ items: [Item]) -> LoadedItems {
+    var result = LoadedItems(items)
+    for index in 0..<chunkCount {
+      result.append(contentsOf: buffer.unsafelyUnwrapped.chunk(at: index).pointee.items)
+    }
+    return result
+  }
+
   /// Whether this snapshot and `other` read the same storage, as snapshots of one growing list
   /// do; appending to one of them in place keeps it so.
   @inlinable

@@ -1,7 +1,13 @@
 /// Everything that can happen to a ``LoaderMachine``: actions, data changes and page results.
-public enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
+@usableFromInline
+package enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
   /// Show the next page (see ``LoaderAction/loadNextPage``).
   case loadNextPage
+  /// Show the page before the content (see ``LoaderAction/loadPreviousPage``).
+  case loadPreviousPage
+  /// The screen shows the item at this index of ``ListState/items`` first: a refresh reloads
+  /// from its page.
+  case firstVisibleItem(Int)
   /// Reload what is shown (see ``LoaderAction/refresh``).
   case refresh
   /// Ask again for what failed (see ``LoaderAction/retry``).
@@ -19,9 +25,11 @@ public enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
   case cancelled(RequestID)
 
   /// The event of an action.
-  public init(_ action: LoaderAction) {
+  @usableFromInline
+  package init(_ action: LoaderAction) {
     switch action {
     case .loadNextPage: self = .loadNextPage
+    case .loadPreviousPage: self = .loadPreviousPage
     case .refresh: self = .refresh
     case .retry: self = .retry
     case .invalidate: self = .invalidated

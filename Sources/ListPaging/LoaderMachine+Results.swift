@@ -19,6 +19,8 @@ extension LoaderMachine {
       firstPageLoaded(page, &effects)
     case .append(let number):
       appendedPage(number, page, &effects)
+    case .prepend(let number):
+      prependedPage(number, page, &effects)
     case .refresh(let progress):
       refreshedPage(progress, page, &effects)
     }
@@ -39,6 +41,10 @@ extension LoaderMachine {
       publish(from: previous, [.failed(page: 1, error: error)], &effects)
     case .append(let number):
       _state.append = .failed(page: number, error: error)
+      publish(from: previous, [.failed(page: number, error: error)], &effects)
+      retryPrependIfAsked(&effects)
+    case .prepend(let number):
+      _state.prepend = .failed(page: number, error: error)
       publish(from: previous, [.failed(page: number, error: error)], &effects)
     case .refresh:
       _state.refresh = .failed(error)
@@ -63,6 +69,10 @@ extension LoaderMachine {
     case .append:
       _state.append = .idle
       publish(from: previous, [], &effects)
+      retryPrependIfAsked(&effects)
+    case .prepend:
+      _state.prepend = .idle
+      publish(from: previous, [], &effects)
     case .refresh:
       _state.refresh = .idle
       publish(from: previous, [], &effects)
@@ -82,12 +92,19 @@ extension LoaderMachine {
     if page.items.isEmpty && !beginsMidList {
       _state.phase = page.listHasItems ? .noResults : .empty
       _state.endReached = true
+      _state.startReached = true
       _nextCursor = nil
       publish(from: previous, [page.listHasItems ? .noResults : .empty], &effects)
       return
     }
+    // A page around an item, or the first page of a source that starts mid-list, says where
+    // the page before it ends (nil: nowhere, it is the list's first); the first page of the
+    // list has nothing before it.
+    let start = anchor == nil && !beginsMidList ? nil : page.previousCursor
+    if !page.items.isEmpty { window.pages = [PageWindow.Page(start: start, count: page.items.count)] }
     _state.items = LoadedItems(page.items)
     _state.phase = .content
+    _state.startReached = start == nil
     _state.endReached = page.items.isEmpty || page.nextCursor == nil
     _nextCursor = _state.endReached ? nil : page.nextCursor
     publish(from: previous, loadedEvents(page: 1, count: page.items.count), &effects)
@@ -98,28 +115,50 @@ extension LoaderMachine {
     _ number: Int, _ page: SourcePage<Item, Cursor>, _ effects: inout [LoaderEffect<Item, Cursor>]
   ) {
     let previous = _state.phase
-    _state.pagesLoaded = number
+    _state.pagesLoaded = number - window.firstNumber + 1
     _state.append = .idle
-    _state.items.append(contentsOf: page.items)
+    // The page started where the next cursor was: moved into the window, not copied, since the
+    // next cursor is replaced right after.
+    let start = _nextCursor.take()
+    if !page.items.isEmpty {
+      window.pages.append(PageWindow.Page(start: start, count: page.items.count))
+      _state.items.append(contentsOf: page.items)
+    }
     // An empty later page means the end, whatever cursor came with it.
     _state.endReached = page.items.isEmpty || page.nextCursor == nil
     _nextCursor = _state.endReached ? nil : page.nextCursor
+    if let maxItems, _state.items.count > maxItems { dropFirstPages(keeping: maxItems) }
     publish(from: previous, loadedEvents(page: number, count: page.items.count), &effects)
+    retryPrependIfAsked(&effects)
   }
 
   @inlinable
   mutating func refreshedPage(
-    _ progress: RefreshProgress<Item>, _ page: SourcePage<Item, Cursor>,
+    _ progress: RefreshProgress<Item, Cursor>, _ page: SourcePage<Item, Cursor>,
     _ effects: inout [LoaderEffect<Item, Cursor>]
   ) {
     var progress = progress
     progress.pagesFetched += 1
-    progress.items.append(contentsOf: page.items)
-    let reachedEnd = page.items.isEmpty || page.nextCursor == nil
+    if !page.items.isEmpty {
+      // The page before the place where nothing was left starts where the source says.
+      let start = progress.backward ? page.previousCursor : progress.cursor
+      progress.pages.append(PageWindow.Page(start: start, count: page.items.count))
+      progress.items.append(contentsOf: page.items)
+    }
+    let reachedEnd = progress.backward || page.items.isEmpty || page.nextCursor == nil
     if !reachedEnd && progress.pagesFetched < progress.targetPages {
       // Nothing is shown until every page is in, so that the content changes in one step.
+      progress.cursor = page.nextCursor
       request(
-        .refresh(progress), cursor: page.nextCursor, page: progress.pagesFetched + 1, &effects)
+        .refresh(progress), .after(page.nextCursor), page: progress.firstNumber + progress.pagesFetched,
+        &effects)
+      return
+    }
+    if progress.items.isEmpty, !progress.backward, let start = progress.start {
+      // Everything from the first visible item on is gone: its neighbour is before it.
+      progress.backward = true
+      progress.firstNumber -= 1
+      request(.refresh(progress), .before(start), page: progress.firstNumber, &effects)
       return
     }
     let previous = _state.phase
@@ -130,12 +169,18 @@ extension LoaderMachine {
     } else {
       phase = .content
     }
+    window.pages = progress.pages
+    window.firstNumber = progress.firstNumber
+    let start = progress.pages.first?.start
     _state = ListState(
       phase: phase,
       items: progress.items,
-      pagesLoaded: progress.pagesFetched,
-      endReached: reachedEnd)
+      pagesLoaded: progress.backward ? 1 : progress.pagesFetched,
+      endReached: reachedEnd,
+      startReached: start == nil || progress.items.isEmpty)
     _nextCursor = reachedEnd ? nil : page.nextCursor
+    // The first visible item keeps its place among the items that were reloaded.
+    firstVisible = Swift.max(0, Swift.min(firstVisible - progress.skipped, progress.items.count - 1))
     let event = PageEvent.refreshed(count: progress.items.count, hasMore: !reachedEnd)
     publish(from: previous, [event], &effects)
     refreshAgainIfInvalidated(&effects)
@@ -157,7 +202,7 @@ extension LoaderMachine {
   ) -> Bool {
     guard _hasPendingInvalidation else { return false }
     _hasPendingInvalidation = false
-    request(.firstLoad, cursor: nil, page: 1, &effects)
+    request(.firstLoad, firstPageRequest, page: 1, &effects)
     return true
   }
 

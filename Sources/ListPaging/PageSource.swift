@@ -21,7 +21,7 @@ public protocol PageSource<Item>: Sendable {
   /// Where a page ends and the next one starts; opaque to the loader.
   associatedtype Cursor: Sendable
   /// What selects the items a page holds (a search, filters), set with
-  /// ``ListLoader/setQuery(_:execution:)``; `Never` for a source that takes none.
+  /// ``ListLoader/setQuery(_:)``; `Never` for a source that takes none.
   associatedtype Query: Sendable = Never
 
   /// Returns the page that follows `cursor`, or the first page when `cursor` is nil.
@@ -42,21 +42,73 @@ public protocol PageSource<Item>: Sendable {
   func page(after cursor: Cursor?, limit: Int, query: Query?) async throws
     -> SourcePage<Item, Cursor>
 
-  /// Returns the page at once, without suspending, or nil for a source whose pages must be
-  /// awaited.
+  /// Returns the page of the items `query` selects that ends right before `cursor`: the
+  /// items before that place, up to `limit` of them, in list order. Its
+  /// ``SourcePage/previousCursor`` is where the page before it ends, nil when it holds the
+  /// first item; its ``SourcePage/nextCursor`` is `cursor`.
+  ///
+  /// A loader asks for it to page towards the start (``ListLoader/loadPreviousPage()``), only
+  /// with a cursor a page of the same query gave. A source that only pages forward gets the
+  /// default, which throws.
+  /// - Throws: Anything, as ``page(after:limit:query:)``.
+  func page(before cursor: Cursor, limit: Int, query: Query?) async throws
+    -> SourcePage<Item, Cursor>
+
+  /// Returns the page of the items `query` selects that starts at the item `cursor` was made
+  /// for — or, when that item is gone, at the item that followed it — with up to `limit`
+  /// items. When nothing is left at or after that place, it is the page that ends there.
+  /// Its ``SourcePage/previousCursor`` is where the page before it ends, nil when it holds the
+  /// first item.
+  ///
+  /// A loader opened `around:` an item asks for it first. A source that only pages forward
+  /// gets the default, which throws.
+  /// - Throws: Anything, as ``page(after:limit:query:)``.
+  func page(around cursor: Cursor, limit: Int, query: Query?) async throws
+    -> SourcePage<Item, Cursor>
+
+  /// Returns the page `request` names at once, without suspending, or nil for a source whose
+  /// pages must be awaited.
   ///
   /// A loader asks this first, so that a source that answers at once costs no task: every
-  /// source gets nil from the default, and a ``SynchronousPageSource`` its
-  /// ``SynchronousPageSource/pageNow(after:limit:query:)``. Conform to ``SynchronousPageSource``
-  /// rather than writing this.
-  func pageAtOnce(after cursor: Cursor?, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>?
+  /// source gets nil from the default, and a ``SynchronousPageSource`` the page its `pageNow`
+  /// methods read. Conform to ``SynchronousPageSource`` rather than writing this.
+  func pageAtOnce(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
+    -> SourcePage<Item, Cursor>?
 }
 
 extension PageSource {
-  /// Nil: the page must be awaited with ``page(after:limit:query:)``.
+  /// Nil: the page must be awaited.
   @inlinable
-  public func pageAtOnce(after cursor: Cursor?, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>? {
+  public func pageAtOnce(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
+    -> SourcePage<Item, Cursor>?
+  {
     nil
+  }
+
+  /// Throws: this source only pages forward.
+  public func page(before cursor: Cursor, limit: Int, query: Query?) async throws
+    -> SourcePage<Item, Cursor>
+  {
+    throw LoadError.forwardOnly
+  }
+
+  /// Throws: this source only pages forward.
+  public func page(around cursor: Cursor, limit: Int, query: Query?) async throws
+    -> SourcePage<Item, Cursor>
+  {
+    throw LoadError.forwardOnly
+  }
+
+  /// The page `request` names, awaited.
+  @inlinable
+  func page(_ request: PageRequest<Cursor>, limit: Int, query: Query?) async throws
+    -> SourcePage<Item, Cursor>
+  {
+    switch request {
+    case .after(let cursor): try await page(after: cursor, limit: limit, query: query)
+    case .before(let cursor): try await page(before: cursor, limit: limit, query: query)
+    case .around(let cursor): try await page(around: cursor, limit: limit, query: query)
+    }
   }
 }
 

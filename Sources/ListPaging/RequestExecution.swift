@@ -1,5 +1,6 @@
 /// Where a ``ListLoader`` runs the page requests a command starts.
-public enum RequestExecution: Sendable, Hashable {
+@usableFromInline
+package enum RequestExecution: Sendable, Hashable {
   /// On the calling thread, until the source suspends (`Task.immediate`): a source that answers
   /// without suspending (a local store) completes its page inside the call, with no thread hop.
   /// Where `Task.immediate` does not exist (Apple systems before 26, compilers before Swift

@@ -3,18 +3,19 @@
 /// The ``generation`` is the loader's generation when the request was made; a refresh starts a
 /// new generation. A result is only applied when its request is the one in flight, so the result
 /// of a cancelled or superseded request is dropped.
-public struct RequestID: Sendable, Hashable, CustomStringConvertible {
+@usableFromInline
+package struct RequestID: Sendable, Hashable, CustomStringConvertible {
   /// The loader's generation when the request was made.
-  public var generation: Int
+  @usableFromInline package var generation: Int
   /// The request's number among all of its loader's requests, counted from 1.
-  public var serial: Int
+  @usableFromInline package var serial: Int
 
   /// Creates a request identifier.
-  public init(generation: Int, serial: Int) {
+  @usableFromInline package init(generation: Int, serial: Int) {
     self.generation = generation
     self.serial = serial
   }
 
   /// For example `#7 (generation 2)`.
-  public var description: String { "#\(serial) (generation \(generation))" }
+  @usableFromInline package var description: String { "#\(serial) (generation \(generation))" }
 }

@@ -5,10 +5,11 @@
 /// pages costs. There is nothing to cancel in a call that has already returned; a result that
 /// a refresh made stale is dropped, as with any source.
 ///
-/// The ``PageSource`` requirements are provided: they call ``pageNow(after:limit:query:)``. A
-/// source that takes no query (``PageSource/Query`` is `Never`) writes only
-/// ``pageNow(after:limit:)``; one that does writes ``pageNow(after:limit:query:)`` too, and a
-/// loader's ``ListLoader/setQuery(_:execution:)`` then reads its pages with the query at once.
+/// The ``PageSource`` requirements are provided: they call the `pageNow` methods. A source that
+/// takes no query (``PageSource/Query`` is `Never`) writes ``pageNow(after:limit:)``,
+/// ``pageNow(before:limit:query:)`` and ``pageNow(around:limit:query:)``; one that does writes
+/// ``pageNow(after:limit:query:)`` too, and a
+/// loader's ``ListLoader/setQuery(_:)`` then reads its pages with the query at once.
 public protocol SynchronousPageSource<Item>: PageSource {
   /// What a page holds (``PageSource/Item``), restated so a conformance infers it from
   /// ``pageNow(after:limit:)``.
@@ -23,6 +24,16 @@ public protocol SynchronousPageSource<Item>: PageSource {
   /// nil), read now; a nil query selects the whole list. Provided for a source that takes no
   /// query.
   func pageNow(after cursor: Cursor?, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>
+
+  /// The page of up to `limit` items that `query` selects ending right before `cursor`, read
+  /// now (see ``PageSource/page(before:limit:query:)``). A source that cannot read backward
+  /// throws ``LoadError/forwardOnly``.
+  func pageNow(before cursor: Cursor, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>
+
+  /// The page of up to `limit` items that `query` selects starting at the item `cursor` was
+  /// made for, read now (see ``PageSource/page(around:limit:query:)``). A source that cannot
+  /// read backward throws ``LoadError/forwardOnly``.
+  func pageNow(around cursor: Cursor, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>
 }
 
 extension SynchronousPageSource {
@@ -38,11 +49,27 @@ extension SynchronousPageSource {
     try pageNow(after: cursor, limit: limit, query: query)
   }
 
-  /// Reads the page with ``pageNow(after:limit:query:)``: a loader reads it inside the call that
-  /// asked for it.
+  /// Reads the page before `cursor` with ``pageNow(before:limit:query:)``.
   @inlinable
-  public func pageAtOnce(after cursor: Cursor?, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>? {
-    try pageNow(after: cursor, limit: limit, query: query)
+  public func page(before cursor: Cursor, limit: Int, query: Query?) async throws -> SourcePage<Item, Cursor> {
+    try pageNow(before: cursor, limit: limit, query: query)
+  }
+
+  /// Reads the page around `cursor` with ``pageNow(around:limit:query:)``.
+  @inlinable
+  public func page(around cursor: Cursor, limit: Int, query: Query?) async throws -> SourcePage<Item, Cursor> {
+    try pageNow(around: cursor, limit: limit, query: query)
+  }
+
+  /// Reads the page with the `pageNow` method for `request`: a loader reads it inside the call
+  /// that asked for it.
+  @inlinable
+  public func pageAtOnce(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws -> SourcePage<Item, Cursor>? {
+    switch request {
+    case .after(let cursor): try pageNow(after: cursor, limit: limit, query: query)
+    case .before(let cursor): try pageNow(before: cursor, limit: limit, query: query)
+    case .around(let cursor): try pageNow(around: cursor, limit: limit, query: query)
+    }
   }
 }
 

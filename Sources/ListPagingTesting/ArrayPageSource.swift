@@ -4,7 +4,8 @@ import Synchronization
 /// A page source over an in-memory array that can change, for previews, demos and tests of
 /// automatic refreshes.
 ///
-/// The cursor is the offset of the next page. Every change yields once on each ``changes``
+/// The cursor is an offset: the place before the item at that index. A page after it starts
+/// there, a page before it ends there, and the page around it starts at that item. Every change yields once on each ``changes``
 /// stream, and each access makes a new one, so a loader created with
 /// `makeInvalidations: { source.changes }` refreshes by itself while observed.
 /// For example:
@@ -17,7 +18,7 @@ import Synchronization
 /// source.append("first")          // the loader goes to .content without showing loading
 /// ```
 public final class ArrayPageSource<Item: Sendable>: PageSource {
-  /// The offset of the next page.
+  /// An offset into the items.
   public typealias Cursor = Int
 
   private struct State {
@@ -88,13 +89,52 @@ public final class ArrayPageSource<Item: Sendable>: PageSource {
   ///
   /// - Throws: The error set with ``setFailure(_:)``, if any.
   public func page(after cursor: Int?, limit: Int) async throws -> SourcePage<Item, Int> {
+    try read { items in
+      let start = min(max(cursor ?? 0, 0), items.count)
+      // The place before a page that follows a cursor is that cursor: no previous cursor.
+      var page = Self.page(of: items, from: start, to: start + min(max(limit, 0), items.count - start))
+      page.previousCursor = nil
+      return page
+    }
+  }
+
+  /// Returns up to `limit` items ending right before offset `cursor`.
+  ///
+  /// - Throws: The error set with ``setFailure(_:)``, if any.
+  public func page(before cursor: Int, limit: Int, query: Never?) async throws -> SourcePage<Item, Int> {
+    try read { items in
+      let end = min(max(cursor, 0), items.count)
+      return Self.page(of: items, from: max(end - max(limit, 0), 0), to: end)
+    }
+  }
+
+  /// Returns up to `limit` items starting at offset `cursor` (the item's index is its cursor);
+  /// when no item is left there, the page that ends at the last one.
+  ///
+  /// - Throws: The error set with ``setFailure(_:)``, if any.
+  public func page(around cursor: Int, limit: Int, query: Never?) async throws -> SourcePage<Item, Int> {
+    try read { items in
+      let start = min(max(cursor, 0), items.count)
+      guard start < items.count else {
+        return Self.page(of: items, from: max(items.count - max(limit, 0), 0), to: items.count)
+      }
+      return Self.page(of: items, from: start, to: start + min(max(limit, 0), items.count - start))
+    }
+  }
+
+  /// Counts a page request and reads `items` under the lock, unless a failure is set.
+  private func read(_ body: ([Item]) -> SourcePage<Item, Int>) throws -> SourcePage<Item, Int> {
     try state.withLock { state in
       state.pageRequests += 1
       if let failure = state.failure { throw failure }
-      let start = min(max(cursor ?? 0, 0), state.items.count)
-      let end = start + min(max(limit, 0), state.items.count - start)
-      let next = end < state.items.count ? end : nil
-      return SourcePage(items: Array(state.items[start..<end]), nextCursor: next)
+      return body(state.items)
     }
+  }
+
+  /// The page of `items[start..<end]`, with the offsets around it as its cursors.
+  private static func page(of items: [Item], from start: Int, to end: Int) -> SourcePage<Item, Int> {
+    SourcePage(
+      items: Array(items[start..<end]), nextCursor: end < items.count ? end : nil,
+      previousCursor: start > 0 ? start : nil)
   }
 }

@@ -76,9 +76,31 @@ public final class ScriptedPageSource<Item: Sendable>: PageSource {
   public func page(after cursor: Int?, limit: Int, query: String?) async throws
     -> SourcePage<Item, Int>
   {
+    try await request(.after(cursor), limit: limit, query: query)
+  }
+
+  /// Registers the call for the page before `cursor` as a pending request and waits until the
+  /// test resolves it.
+  public func page(before cursor: Int, limit: Int, query: String?) async throws
+    -> SourcePage<Item, Int>
+  {
+    try await request(.before(cursor), limit: limit, query: query)
+  }
+
+  /// Registers the call for the page around `cursor` as a pending request and waits until the
+  /// test resolves it.
+  public func page(around cursor: Int, limit: Int, query: String?) async throws
+    -> SourcePage<Item, Int>
+  {
+    try await request(.around(cursor), limit: limit, query: query)
+  }
+
+  private func request(_ target: PageRequest<Int>, limit: Int, query: String?) async throws
+    -> SourcePage<Item, Int>
+  {
     let (request, waiter): (ScriptedRequest<Item>, Waiter?) = state.withLock { state in
       let request = ScriptedRequest<Item>(
-        number: state.requests.count + 1, cursor: cursor, limit: limit, query: query,
+        number: state.requests.count + 1, target: target, limit: limit, query: query,
         throwsOnCancellation: throwsOnCancellation)
       state.requests.append(request)
       guard !state.waiters.isEmpty else { return (request, nil) }

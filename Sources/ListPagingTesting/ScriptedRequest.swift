@@ -3,7 +3,7 @@ import Synchronization
 
 /// One call to a ``ScriptedPageSource``, waiting for the test to say how it ends.
 ///
-/// The call stays suspended until ``succeed(_:next:listHasItems:)`` or ``fail(_:)``; requests may be resolved
+/// The call stays suspended until ``succeed(_:next:listHasItems:previous:)`` or ``fail(_:)``; requests may be resolved
 /// in any order, and before or after the caller started waiting.
 public final class ScriptedRequest<Item: Sendable>: Sendable {
   private typealias Waiter = CheckedContinuation<SourcePage<Item, Int>, any Error>
@@ -18,8 +18,15 @@ public final class ScriptedRequest<Item: Sendable>: Sendable {
 
   /// The position of this call among the source's calls, counted from 1.
   public let number: Int
-  /// The cursor the caller asked after; nil for the first page.
-  public let cursor: Int?
+  /// Which page the caller asked for.
+  public let target: PageRequest<Int>
+  /// The cursor the caller asked after, before or around; nil for the first page.
+  public var cursor: Int? {
+    switch target {
+    case .after(let cursor): cursor
+    case .before(let cursor), .around(let cursor): cursor
+    }
+  }
   /// The page size the caller asked for.
   public let limit: Int
   /// The query the caller asked with; nil for the whole list.
@@ -27,9 +34,9 @@ public final class ScriptedRequest<Item: Sendable>: Sendable {
   private let throwsOnCancellation: Bool
   private let state = Mutex(State())
 
-  init(number: Int, cursor: Int?, limit: Int, query: String?, throwsOnCancellation: Bool) {
+  init(number: Int, target: PageRequest<Int>, limit: Int, query: String?, throwsOnCancellation: Bool) {
     self.number = number
-    self.cursor = cursor
+    self.target = target
     self.limit = limit
     self.query = query
     self.throwsOnCancellation = throwsOnCancellation
@@ -48,8 +55,11 @@ public final class ScriptedRequest<Item: Sendable>: Sendable {
   ///   - next: The cursor of the page after it, or nil at the end.
   ///   - listHasItems: Whether the list has items that the query did not match
   ///     (`SourcePage.listHasItems` of ListPaging).
-  public func succeed(_ items: [Item], next: Int?, listHasItems: Bool = false) {
-    resolve(.success(SourcePage(items: items, nextCursor: next, listHasItems: listHasItems)))
+  ///   - previous: Where the page before it ends, or nil at the start; read on the pages of
+  ///     requests before a place and around an item.
+  public func succeed(_ items: [Item], next: Int?, listHasItems: Bool = false, previous: Int? = nil) {
+    resolve(
+      .success(SourcePage(items: items, nextCursor: next, listHasItems: listHasItems, previousCursor: previous)))
   }
 
   /// Ends the request by throwing `error`.

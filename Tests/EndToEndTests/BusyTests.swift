@@ -73,7 +73,7 @@ import Testing
         "page",
         .object([
           ("limit", .number("20")), ("count", .number("0")), ("has_more", .bool(false)),
-          ("next_cursor", .null),
+          ("next_cursor", .null), ("previous_cursor", .null),
         ])
       ),
       ("total_count", .null),

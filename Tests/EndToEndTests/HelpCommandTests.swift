@@ -59,7 +59,7 @@ import Testing
     Page(
       command: ["show"], hasArguments: true,
       mentions: [
-        "USAGE: lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json] [--events] [--search <text>] [--where <field=value> ...] [--max-age <age>] [--offline]",
+        "USAGE: lists show <list> [--limit <n>] [--after <cursor>] [--before <cursor>] [--all] [--json] [--events] [--search <text>] [--where <field=value> ...] [--max-age <age>] [--offline]",
         "<list>", "(one of: favorites, addresses, orders)", "--limit <n>",
         "(default: 20, 1...500)", "--after <cursor>", "--all", "--json", "--events",
       ]),

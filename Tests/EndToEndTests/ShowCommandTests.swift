@@ -91,7 +91,7 @@ import Testing
       object["page"]
         == .object([
           ("limit", .number("20")), ("count", .number("3")), ("has_more", .bool(false)),
-          ("next_cursor", .null),
+          ("next_cursor", .null), ("previous_cursor", .null),
         ]))
     let items = try #require(object["items"]?.arrayValue)
     #expect(items.count == 3)
@@ -176,7 +176,7 @@ import Testing
         "page",
         .object([
           ("limit", .number("20")), ("count", .number("0")), ("has_more", .bool(false)),
-          ("next_cursor", .null),
+          ("next_cursor", .null), ("previous_cursor", .null),
         ])
       ),
       ("total_count", .number("0")), ("placeholder", Self.emptyPlaceholders[list]!),
@@ -202,7 +202,7 @@ import Testing
       object["page"]
         == .object([
           ("limit", .number("2")), ("count", .number("0")), ("has_more", .bool(false)),
-          ("next_cursor", .null),
+          ("next_cursor", .null), ("previous_cursor", .string(cursor)),
         ]))
     #expect(object["total_count"] == .number("2"))
     #expect(object["placeholder"] == .null)

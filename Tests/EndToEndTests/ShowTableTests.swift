@@ -75,7 +75,14 @@ import Testing
       "/bin/sh", ["-c", "exec \"$0\" \(hint)", ListsBinary.path], environment: ["LISTS_DB": nil])
     #expect(next.exitCode == 0, "\(next)")
     #expect(next.stdoutLines.dropFirst().first?.contains("r1") == true, "\(next)")
-    #expect(next.stdoutLines.last == "Showing 1 of 3 favorites")
+    // The page after a cursor names the page before it: the first two again.
+    let previous = try #require(next.stdoutLines.last)
+    let back = "Showing 1 of 3 favorites · previous: "
+    #expect(previous.hasPrefix(back + #"lists --db '\#(path)' --account 'o'\''brien' show favorites --limit 2 --before "#))
+    let again = await sandbox.runProgram(
+      "/bin/sh", ["-c", "exec \"$0\" \(String(previous.dropFirst(back.count).dropFirst("lists ".count)))", ListsBinary.path],
+      environment: ["LISTS_DB": nil])
+    #expect(again.stdoutLines.last == page.stdoutLines.last, "\(again)")
   }
 
   @Test func controlCharactersAreEscapedForPeopleAndVerbatimInJSON() async throws {

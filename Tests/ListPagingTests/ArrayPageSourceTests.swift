@@ -15,6 +15,23 @@ struct ArrayPageSourceTests {
     #expect(source.pageRequests == 4)
   }
 
+  @Test func pagesBeforeAPlaceAndAroundAnItem() async throws {
+    let source = ArrayPageSource(Array(0..<5))
+    #expect(
+      try await source.page(before: 4, limit: 2, query: nil)
+        == SourcePage(items: [2, 3], nextCursor: 4, previousCursor: 2))
+    #expect(
+      try await source.page(before: 1, limit: 2, query: nil)
+        == SourcePage(items: [0], nextCursor: 1, previousCursor: nil))
+    #expect(
+      try await source.page(around: 3, limit: 3, query: nil)
+        == SourcePage(items: [3, 4], nextCursor: nil, previousCursor: 3))
+    // Nothing left at the place: the page that ends there.
+    #expect(
+      try await source.page(around: 7, limit: 2, query: nil)
+        == SourcePage(items: [3, 4], nextCursor: nil, previousCursor: 3))
+  }
+
   @Test func everyChangeIsAnnouncedOnce() async throws {
     let source = ArrayPageSource<Int>()
     var changes = source.changes.makeAsyncIterator()

@@ -21,6 +21,19 @@ import Testing
       let end = min(start + limit, items.count)
       return SourcePage(items: Array(items[start..<end]), nextCursor: end < items.count ? end : nil)
     }
+
+    func pageNow(before cursor: Int, limit: Int, query: Never?) throws -> SourcePage<Int, Int> {
+      requests.withLock { $0 += 1 }
+      let start = max(cursor - limit, 0)
+      return SourcePage(
+        items: Array(items[start..<cursor]), nextCursor: cursor < items.count ? cursor : nil,
+        previousCursor: start > 0 ? start : nil)
+    }
+
+    func pageNow(around cursor: Int, limit: Int, query: Never?) throws -> SourcePage<Int, Int> {
+      let page = try pageNow(after: cursor, limit: limit)
+      return SourcePage(items: page.items, nextCursor: page.nextCursor, previousCursor: cursor > 0 ? cursor : nil)
+    }
   }
 
   /// A screen's setup: the loader driven on the main actor and its subscriber draining there

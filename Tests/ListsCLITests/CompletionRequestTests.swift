@@ -45,7 +45,7 @@ import Testing
     }
     #expect(
       names == [
-        "--limit", "--after", "--all", "--json", "--events", "--search", "--where", "--max-age", "--offline",
+        "--limit", "--after", "--before", "--all", "--json", "--events", "--search", "--where", "--max-age", "--offline",
         "--db", "--account",
         "--busy-timeout", "--no-color", "--help",
       ])

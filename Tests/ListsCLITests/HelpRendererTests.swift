@@ -21,12 +21,13 @@ import Testing
     let expected = """
       OVERVIEW: Shows one page of a list as a table, or its placeholder.
 
-      Pages end with a cursor; pass it to --after for the next page. Scripts should
-      use --json or export: the table is for people.
+      Pages end with a cursor; pass it to --after for the next page, or a page's
+      previous cursor to --before for the page before it. Scripts should use --json or
+      export: the table is for people.
 
-      USAGE: lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json]
-                        [--events] [--search <text>] [--where <field=value> ...]
-                        [--max-age <age>] [--offline]
+      USAGE: lists show <list> [--limit <n>] [--after <cursor>] [--before <cursor>]
+                        [--all] [--json] [--events] [--search <text>]
+                        [--where <field=value> ...] [--max-age <age>] [--offline]
 
       ARGUMENTS:
         <list>                 The list to show. (one of: favorites, addresses,
@@ -36,6 +37,8 @@ import Testing
         --limit <n>            Items per page. (default: 20, 1...500)
         --after <cursor>       Start after this cursor: the next_cursor of the
                                previous page.
+        --before <cursor>      End right before this cursor: the previous_cursor of
+                               the next page.
         --all                  Show every page, not only one.
         --json                 Print one JSON object instead of the table or
                                placeholder.

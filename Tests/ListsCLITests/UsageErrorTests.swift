@@ -15,7 +15,7 @@ import Testing
   static let rootUsage =
     "Usage: lists [--db <path>] [--account <name>] [--busy-timeout <ms>] [--no-color] [<command>]"
   static let showUsage =
-    "Usage: lists show <list> [--limit <n>] [--after <cursor>] [--all] [--json] [--events] "
+    "Usage: lists show <list> [--limit <n>] [--after <cursor>] [--before <cursor>] [--all] [--json] [--events] "
     + "[--search <text>] [--where <field=value> ...] [--max-age <age>] [--offline]"
   static let ordersUsage =
     "Usage: lists add orders --number <number> --total <amount> --currency <code> "

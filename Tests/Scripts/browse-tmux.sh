@@ -8,7 +8,8 @@
 # renamed away by another process between two pages) shows inline and `r` retries it; `/`
 # searches and no results are centred; the empty placeholder is centred; a resize re-lays the
 # screen; `q`, Ctrl-C and SIGTERM restore the terminal (no alternate screen, cursor shown, the
-# same `stty -g`); a stream that is not a terminal is a usage error (64).
+# same `stty -g`); a stream that is not a terminal is a usage error (64); `--at` opens the view
+# at an item and loads the pages before it as the view goes up.
 #
 # Usage: Tests/Scripts/browse-tmux.sh [path/to/lists]   (default: .build/debug/lists)
 set -euo pipefail
@@ -184,5 +185,35 @@ child="$(pgrep -P "$shell" | head -1)"
 kill -TERM "$child"
 wait_shell SIGTERM
 check_sane SIGTERM
+
+# --at opens the view at an item, selected on the top row; the page before it loads at once,
+# and going up past the start of what is loaded loads the pages before that.
+tm send-keys "clear" Enter
+browse favorites --limit 10 --at 35
+wait_for "Favorite number 35" "--at did not show the item"
+# The selected row's id, and the position on the status line (1 for the first item loaded).
+selected() { screen | grep -E '^> ' | awk '{print $2}'; }
+position() { screen | tail -1 | grep -oE '[0-9]+/[0-9]+\+?$' | cut -d/ -f1; }
+wait_loaded_before() {
+  for _ in $(seq 100); do
+    p="$(position)"
+    [ -n "$p" ] && [ "$p" -gt 1 ] && return 0
+    sleep 0.1
+  done
+  fail "$1"
+}
+wait_loaded_before "the page before the item was not loaded"
+[ "$(selected)" = 35 ] || fail "--at did not keep the item selected ($(selected))"
+screen | sed -n 3p | grep -qF "Favorite number 35" || fail "--at did not show the item on the top row"
+tm send-keys g
+for _ in $(seq 100); do [ "$(position)" = 1 ] && break; sleep 0.1; done
+first="$(selected)"
+wait_loaded_before "going up to the first item loaded did not load the page before it"
+[ "$(selected)" = "$first" ] || fail "the selection moved off item $first when the page before came"
+tm send-keys k
+for _ in $(seq 100); do [ "$(selected)" = "$((first + 1))" ] && break; sleep 0.1; done
+[ "$(selected)" = "$((first + 1))" ] || fail "the item before $first was not above it"
+tm send-keys q
+wait_shell "q after --at"
 
 echo "browse tmux test: OK"

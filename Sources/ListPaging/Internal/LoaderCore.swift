@@ -46,8 +46,9 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable, Query: Sendable>: Sendable {
   @usableFromInline var subscriberCount = 0
 
   @usableFromInline
-  init(pageSize: Int, beginsMidList: Bool) {
-    machine = LoaderMachine(pageSize: pageSize, beginsMidList: beginsMidList)
+  init(pageSize: Int, beginsMidList: Bool, around: Cursor?, maxItems: Int?) {
+    machine = LoaderMachine(
+      pageSize: pageSize, beginsMidList: beginsMidList, around: around, maxItems: maxItems)
   }
 
   /// Applies `event` and carries out its effects that need the lock: publishing (under the
@@ -64,7 +65,8 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable, Query: Sendable>: Sendable {
         finished = active
         active = nil
       }
-    case .loadNextPage, .refresh, .retry, .invalidated, .queryChanged:
+    case .loadNextPage, .loadPreviousPage, .firstVisibleItem, .refresh, .retry, .invalidated,
+      .queryChanged:
       break
     }
     effects.removeAll(keepingCapacity: true)
@@ -80,7 +82,7 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable, Query: Sendable>: Sendable {
           outcome.cancelled = replaced.task
           active = nil
         }
-      case .fetch(let request, let cursor, _, let limit):
+      case .fetch(let request, let target, _, let limit):
         precondition(outcome.fetch == nil, "the loader machine asked for two pages at once")
         let owner: Int
         if let chain {
@@ -92,7 +94,7 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable, Query: Sendable>: Sendable {
         let task = finished?.chain == owner ? finished?.task : nil
         active = ActiveChain(request: request, chain: owner, task: task)
         outcome.fetch = PendingFetch(
-          request: request, cursor: cursor, limit: limit, chain: owner, query: query)
+          request: request, target: target, limit: limit, chain: owner, query: query)
       }
     }
     effects.removeAll(keepingCapacity: true)

@@ -5,7 +5,8 @@
 @usableFromInline
 struct PendingFetch<Cursor: Sendable, Query: Sendable>: Sendable {
   @usableFromInline var request: RequestID
-  @usableFromInline var cursor: Cursor?
+  /// Which page to ask for.
+  @usableFromInline var target: PageRequest<Cursor>
   @usableFromInline var limit: Int
   @usableFromInline var chain: Int
   /// The query in force when the machine asked for the page: a later change of the query is a
@@ -13,9 +14,9 @@ struct PendingFetch<Cursor: Sendable, Query: Sendable>: Sendable {
   @usableFromInline var query: Query?
 
   @inlinable
-  init(request: RequestID, cursor: Cursor?, limit: Int, chain: Int, query: Query?) {
+  init(request: RequestID, target: PageRequest<Cursor>, limit: Int, chain: Int, query: Query?) {
     self.request = request
-    self.cursor = cursor
+    self.target = target
     self.limit = limit
     self.chain = chain
     self.query = query

@@ -10,18 +10,18 @@ public enum RemoteStatus: Sendable, Hashable {
 }
 
 /// The remote's side of a synced list: its status and what the file knows of it.
-public struct RemoteLoadState: Sendable, Hashable {
+package struct RemoteLoadState: Sendable, Hashable {
   /// Whether a request runs or failed.
-  public var status: RemoteStatus
+  package var status: RemoteStatus
   /// Whether the server ever answered a first page (the cache is then the server's list).
-  public var hasSynced: Bool
+  package var hasSynced: Bool
   /// Whether the server said there are no more pages.
-  public var endReached: Bool
+  package var endReached: Bool
   /// The number of the next remote page (the one the stored cursor leads to).
-  public var nextPage: Int
+  package var nextPage: Int
 
   /// Creates a remote state; by default, never synced.
-  public init(status: RemoteStatus = .idle, hasSynced: Bool = false, endReached: Bool = false, nextPage: Int = 1) {
+  package init(status: RemoteStatus = .idle, hasSynced: Bool = false, endReached: Bool = false, nextPage: Int = 1) {
     self.status = status
     self.hasSynced = hasSynced
     self.endReached = endReached
@@ -29,7 +29,7 @@ public struct RemoteLoadState: Sendable, Hashable {
   }
 
   /// The error of the last remote request, when it failed.
-  public var error: LoadError? {
+  package var error: LoadError? {
     if case .failed(_, let error) = status { return error }
     return nil
   }
@@ -37,14 +37,14 @@ public struct RemoteLoadState: Sendable, Hashable {
 
 /// The local pages' state and the remote's, and what a synced list shows from the two: the rules
 /// R1 to R3 that `lists show` follows for a kind with a remote (a stale cache, a failed refresh).
-public struct CombinedLoadState<Item: Sendable>: Sendable {
+package struct CombinedLoadState<Item: Sendable>: Sendable {
   /// The cached rows, as the local loader pages them.
-  public var local: ListState<Item>
+  package var local: ListState<Item>
   /// The remote's side.
-  public var remote: RemoteLoadState
+  package var remote: RemoteLoadState
 
   /// Creates a combined state.
-  public init(local: ListState<Item>, remote: RemoteLoadState) {
+  package init(local: ListState<Item>, remote: RemoteLoadState) {
     self.local = local
     self.remote = remote
   }
@@ -56,7 +56,7 @@ public struct CombinedLoadState<Item: Sendable>: Sendable {
   /// - R2: nothing cached and never synced is ``ListPhase/loading``, not ``ListPhase/empty``.
   /// - R3: the server answered with no items: ``ListPhase/empty``.
   /// - Nothing cached and the remote failed: ``ListPhase/error``.
-  public var phase: ListPhase {
+  package var phase: ListPhase {
     switch local.phase {
     case .content, .noResults, .error, .idle, .loading: return local.phase
     case .empty:
@@ -66,13 +66,13 @@ public struct CombinedLoadState<Item: Sendable>: Sendable {
   }
 
   /// Why the list failed, in phase ``ListPhase/error``: the local error, else the remote's.
-  public var error: LoadError? {
+  package var error: LoadError? {
     guard phase == .error else { return nil }
     return local.error ?? remote.error
   }
 
   /// The remote failure shown with cached rows, or nil.
-  public var remoteNotice: LoadError? {
+  package var remoteNotice: LoadError? {
     phase == .content ? remote.error : nil
   }
 
@@ -83,7 +83,7 @@ public struct CombinedLoadState<Item: Sendable>: Sendable {
   ///   - items: What the list holds, plural (`books`).
   ///   - since: When the cache was last synced, as shown to people (`14:05`), or nil.
   ///   - reason: A few words on why (`server unreachable`).
-  public static func offlineNotice(items: String, since: String?, reason: String) -> String {
+  package static func offlineNotice(items: String, since: String?, reason: String) -> String {
     "Offline — showing \(items)" + (since.map { " from \($0)" } ?? "") + " (\(reason))."
   }
 }

@@ -33,13 +33,9 @@ extension KindQueries {
     var keyOfLimit: [CursorValue]?
     if let after {
       for level in query?.levelSQL ?? levelSQL {
-        let statement = try prepare(level.sql)
-        if let query { try bind(query.values, to: statement) }
-        try statement.bind(limit + 1 - items.count, at: 2)
-        for (index, value) in after.prefix(level.values).enumerated() {
-          try bind(value, to: statement, at: Int32(index + 3))
-        }
-        try statement.bind(account, at: 1)
+        let statement = try self.statement(
+          level, account: account, key: after, rows: limit + 1 - items.count, query: query,
+          prepare: prepare)
         // Reset after: a statement stopped on a row holds a read transaction.
         defer { statement.reset() }
         let more = try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
@@ -54,6 +50,23 @@ extension KindQueries {
     defer { statement.reset() }
     let more = try collect(statement, into: &items, limit: limit, keyOfLimit: &keyOfLimit, read: read)
     return Page(items: items, next: more ? keyOfLimit : nil)
+  }
+
+  /// The statement of `level` (see ``levelSQL``), prepared with `prepare`, with its values
+  /// bound: `query`'s, the most rows it may return, the first of `key`'s values, the account.
+  @inlinable @inline(__always)
+  func statement(
+    _ level: (sql: String, values: Int), account: String, key: [CursorValue], rows: Int,
+    query: QuerySQL?, prepare: (String) throws -> Statement
+  ) throws -> Statement {
+    let statement = try prepare(level.sql)
+    if let query { try bind(query.values, to: statement) }
+    try statement.bind(rows, at: 2)
+    for (index, value) in key.prefix(level.values).enumerated() {
+      try bind(value, to: statement, at: Int32(index + 3))
+    }
+    try statement.bind(account, at: 1)
+    return statement
   }
 
   /// Steps `statement` into `items` until they are `limit`, keeping the sort key of the item

@@ -8,6 +8,7 @@ extension KindQueries {
   struct QuerySQL: Sendable {
     @usableFromInline var firstPageSQL: String
     @usableFromInline var levelSQL: [(sql: String, values: Int)]
+    @usableFromInline var directionSQL: DirectionLevels
     @usableFromInline var values: [BoundValue]
   }
 
@@ -80,7 +81,11 @@ extension KindQueries {
       conditions.append("+id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH \(parameter()))")
       values.append(.text(search.matchExpression))
     }
-    if let cached { return QuerySQL(firstPageSQL: cached.firstPageSQL, levelSQL: cached.levelSQL, values: values) }
+    if let cached {
+      return QuerySQL(
+        firstPageSQL: cached.firstPageSQL, levelSQL: cached.levelSQL, directionSQL: cached.directionSQL,
+        values: values)
+    }
     let columns = selectList
     let orderBy = Self.orderBy(order)
     let table = definition.sqlName
@@ -88,9 +93,11 @@ extension KindQueries {
       firstPageSQL: "SELECT \(columns) FROM \(table) WHERE account = ?1 AND "
         + conditions.joined(separator: " AND ") + " ORDER BY \(orderBy) LIMIT ?2",
       levelSQL: Self.levels(of: order, columns: columns, table: table, conditions: conditions),
+      directionSQL: DirectionLevels(order: order, columns: columns, table: table, conditions: conditions),
       values: [])
     queryShapes.statements.withLock { $0[shape] = made }
-    return QuerySQL(firstPageSQL: made.firstPageSQL, levelSQL: made.levelSQL, values: values)
+    return QuerySQL(
+      firstPageSQL: made.firstPageSQL, levelSQL: made.levelSQL, directionSQL: made.directionSQL, values: values)
   }
 
   /// The statements of the query shapes a repository has run, shared by its copies.

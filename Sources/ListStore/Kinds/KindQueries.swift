@@ -63,6 +63,8 @@ final class KindQueries: Sendable {
   /// Parameters: `?1` account, `?2` limit, then the first `values` of the cursor's values in
   /// term order from `?3`.
   @usableFromInline let levelSQL: [(sql: String, values: Int)]
+  /// The level statements of the pages before a place and around an item.
+  @usableFromInline let directionSQL: DirectionLevels
   /// `SELECT <columns> FROM t WHERE account = ?1 ORDER BY <order>`, for export.
   let exportSQL: String
   /// Sync: `UPDATE t SET <insert columns but account> = ?2... WHERE account = ?1 AND id = ?N`,
@@ -238,11 +240,16 @@ final class KindQueries: Sendable {
       """
 
     levelSQL = Self.levels(of: order, columns: columns, table: table, conditions: [])
+    directionSQL = DirectionLevels(order: order, columns: columns, table: table, conditions: [])
   }
 
   /// The level statements (see ``levelSQL``) of `order`, with `conditions` after the account's.
+  ///
+  /// With `inclusive`, the deepest level (whose terms end with the unique `id`) compares with
+  /// `>=` or `<=`: the row the cursor was made from is read too.
   static func levels(
-    of order: [OrderTerm], columns: String, table: String, conditions extra: [String]
+    of order: [OrderTerm], columns: String, table: String, conditions extra: [String],
+    inclusive: Bool = false
   ) -> [(sql: String, values: Int)] {
     let orderBy = orderBy(order)
     // Levels: runs of terms with one direction.
@@ -261,7 +268,8 @@ final class KindQueries: Sendable {
         for index in earlier { conditions.append("\(SQLText.identifier(order[index].field)) = ?\(index + 3)") }
       }
       let own = groups[level]
-      let comparison = order[own[0]].descending ? "<" : ">"
+      let strict = order[own[0]].descending ? "<" : ">"
+      let comparison = inclusive && level == groups.count - 1 ? strict + "=" : strict
       if own.count == 1 {
         conditions.append("\(SQLText.identifier(order[own[0]].field)) \(comparison) ?\(own[0] + 3)")
       } else {

@@ -1,3 +1,4 @@
+import ListPaging
 import SQLiteCore
 
 extension ListsDatabase {
@@ -54,7 +55,7 @@ extension ListsDatabase {
 /// removal, clearing and the kept count. Rows are read by ``KindRecord/init(row:)`` and drafts
 /// written by ``KindRecord/bind(_:to:)``: no `Codable`, no dictionary.
 ///
-/// As a ``ListRepository`` it has the async calls and ``ListRepository/loader(pageSize:startingAfter:)``.
+/// As a ``ListRepository`` it has the async calls and ``ListRepository/loader(pageSize:startingAfter:around:maxItems:)``.
 public struct KindRepository<Record: KindRecord>: ListRepository {
   /// The record type.
   public typealias Item = Record
@@ -195,6 +196,22 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
     if query.filters.isEmpty, try query.searchQuery() == nil { return try page(after: cursor, limit: limit) }
     let items = KindItems(database: database, account: account, queries: queries)
     return try items.page(matching: query, after: cursor, limit: limit, read: Self.decode)
+  }
+
+  /// The page of up to `limit` records that `query` selects (nil: the whole list) that
+  /// `request` names: the same pages and cursors as ``KindItems/page(_:matching:limit:)``.
+  /// - Throws: as ``KindItems/page(_:matching:limit:)``.
+  public func page(_ request: PageRequest<ListCursor>, matching query: KindQuery?, limit: Int)
+    throws(ListStoreError) -> ListPage<Record>
+  {
+    let items = KindItems(database: database, account: account, queries: queries)
+    return try items.page(request, matching: query, limit: limit, read: Self.decode)
+  }
+
+  /// The cursor of the record with `id`, for a page or a loader around it; nil when the list
+  /// has no such record.
+  public func cursor(at id: Int64) throws(ListStoreError) -> ListCursor? {
+    try queries.cursor(at: id, account: account, in: database)
   }
 
   /// Calls `body` with every item, in the kind's order, from one consistent snapshot, one item

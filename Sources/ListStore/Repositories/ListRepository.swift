@@ -1,3 +1,4 @@
+import ListPaging
 import SQLiteCore
 
 /// What every list's repository offers: adding, reading, keyset pages, counting, removing,
@@ -42,6 +43,18 @@ public protocol ListRepository: Sendable {
   /// nil), in the list's order; ``ListPage/listHasItems`` says, for an empty first page, whether
   /// the list has items all the same. Provided for a list that takes no query.
   func page(matching query: Query, after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Item>
+
+  /// The page of up to `limit` items that `query` selects (nil: the whole list) that `request`
+  /// names: after a place, before it (its ``ListPage/previousCursor`` continues towards the
+  /// start), or starting at an item (``cursor(at:)``).
+  /// - Throws: ``ListStoreError/invalidCursor(list:)`` for a cursor of another query, list or
+  ///   account; ``ListStoreError/invalidLimit(_:allowed:)``.
+  func page(_ request: PageRequest<ListCursor>, matching query: Query?, limit: Int) throws(ListStoreError)
+    -> ListPage<Item>
+
+  /// The cursor of the item with `id`, for ``page(_:matching:limit:)`` or a loader around it;
+  /// nil when the account's list has no such item.
+  func cursor(at id: Int64) throws(ListStoreError) -> ListCursor?
 
   /// Adds every draft that `next` returns until it returns nil, in one transaction: all or
   /// nothing. Returns how many items were added (a favorite already present adds nothing).

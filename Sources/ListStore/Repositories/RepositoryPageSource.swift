@@ -41,7 +41,8 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
   @inlinable
   public func pageNow(after cursor: ListCursor?, limit: Int) throws -> SourcePage<Repository.Item, ListCursor> {
     let page = try repository.page(after: cursor ?? start, limit: limit)
-    return SourcePage(items: page.items, nextCursor: page.nextCursor)
+    // The first page after ``start`` says where the page before it ends: at ``start``.
+    return SourcePage(items: page.items, nextCursor: page.nextCursor, previousCursor: cursor == nil ? start : nil)
   }
 
   /// The page of up to `limit` items that `query` selects after `cursor` (after ``start`` when
@@ -54,7 +55,36 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
   {
     guard let query else { return try pageNow(after: cursor, limit: limit) }
     let page = try repository.page(matching: query, after: cursor ?? start, limit: limit)
-    return SourcePage(items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems)
+    return SourcePage(
+      items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems,
+      previousCursor: cursor == nil ? start : nil)
+  }
+}
+
+extension RepositoryPageSource {
+  /// The page of up to `limit` items that `query` selects ending right before `cursor`, read
+  /// now; its previous cursor continues towards the start.
+  /// - Throws: ``ListStoreError``.
+  public func pageNow(before cursor: ListCursor, limit: Int, query: Repository.Query?) throws
+    -> SourcePage<Repository.Item, ListCursor>
+  {
+    Self.sourcePage(try repository.page(.before(cursor), matching: query, limit: limit))
+  }
+
+  /// The page of up to `limit` items that `query` selects starting at the item `cursor` was
+  /// made for (``ListRepository/cursor(at:)``), read now.
+  /// - Throws: ``ListStoreError``.
+  public func pageNow(around cursor: ListCursor, limit: Int, query: Repository.Query?) throws
+    -> SourcePage<Repository.Item, ListCursor>
+  {
+    Self.sourcePage(try repository.page(.around(cursor), matching: query, limit: limit))
+  }
+
+  /// A store page as a loader's page.
+  static func sourcePage(_ page: ListPage<Repository.Item>) -> SourcePage<Repository.Item, ListCursor> {
+    SourcePage(
+      items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems,
+      previousCursor: page.previousCursor)
   }
 }
 
@@ -77,20 +107,35 @@ extension ListRepository {
   /// page's error. (When the list's change version cannot be read now, the first observation
   /// refreshes at once, as after a change nobody observed.)
   ///
+  /// For example, a screen opened at the order a notification named:
+  ///
+  /// ```swift
+  /// let orders = database.orders()
+  /// let loader = orders.loader(around: try orders.cursor(at: id), maxItems: 500)
+  /// await loader.loadNextPage()       // the page that starts at the order
+  /// await loader.loadPreviousPage()   // the orders before it
+  /// ```
   /// - Parameters:
   ///   - pageSize: How many items a page holds.
   ///   - start: Begin after this cursor instead of at the start of the list; an empty first
   ///     page then means the end was reached (phase `content`), not an empty list.
-  public func loader(pageSize: Int = 20, startingAfter start: ListCursor? = nil) -> Loader {
+  ///   - around: Begin at the item this cursor was made for (``cursor(at:)``) and page both
+  ///     ways from it.
+  ///   - maxItems: The most items the loader keeps (at least three pages); nil keeps all.
+  public func loader(
+    pageSize: Int = 20, startingAfter start: ListCursor? = nil, around: ListCursor? = nil,
+    maxItems: Int? = nil
+  ) -> Loader {
     let key = ChangeHub.Key(account: account, list: list.rawValue)
     let changes = LoaderChanges(key, version: try? database.changeVersion(of: key))
     let database = self.database
     return ListLoader(
       source: RepositoryPageSource(self, startingAfter: start), pageSize: pageSize,
-      makeInvalidations: { changes.stream(database) }, beginsMidList: start != nil)
+      makeInvalidations: { changes.stream(database) }, beginsMidList: start != nil, around: around,
+      maxItems: maxItems)
   }
 
-  /// A screen's model of this list: its loader (``loader(pageSize:startingAfter:)``), the
+  /// A screen's model of this list: its loader (``loader(pageSize:startingAfter:around:maxItems:)``), the
   /// list's name for its placeholders, and for a synced list its sync's statuses. Call
   /// `ListModel/run(observingChanges:)` to keep it up to date. For example:
   ///

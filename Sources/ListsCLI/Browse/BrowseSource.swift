@@ -8,10 +8,10 @@ import ListStore
 /// Where the pages come from is one closure, ``pages``: ``searching(_:)``, the store's own
 /// search pages for a kind with `search` fields (FTS5), else ``filtering(_:)``.
 package struct BrowseSource: PageSource {
-  /// The page of up to `limit` items after a cursor (nil: the first), for a search (nil: the
-  /// whole list).
+  /// The page of up to `limit` items a request names (after a cursor, nil: the first; before
+  /// one; around an item), for a search (nil: the whole list).
   package typealias Pages =
-    @Sendable (ListCursor?, Int, String?) throws -> SourcePage<DynamicItem, ListCursor>
+    @Sendable (PageRequest<ListCursor>, Int, String?) throws -> SourcePage<DynamicItem, ListCursor>
 
   /// Where the pages come from.
   package let pages: Pages
@@ -36,12 +36,33 @@ package struct BrowseSource: PageSource {
   package func page(after cursor: ListCursor?, limit: Int, query: String?) async throws
     -> SourcePage<DynamicItem, ListCursor>
   {
+    try await page(.after(cursor), limit: limit, query: query)
+  }
+
+  /// The page before `cursor` of the items `query` matches.
+  package func page(before cursor: ListCursor, limit: Int, query: String?) async throws
+    -> SourcePage<DynamicItem, ListCursor>
+  {
+    try await page(.before(cursor), limit: limit, query: query)
+  }
+
+  /// The page of the items `query` matches that starts at the item `cursor` was made for.
+  package func page(around cursor: ListCursor, limit: Int, query: String?) async throws
+    -> SourcePage<DynamicItem, ListCursor>
+  {
+    try await page(.around(cursor), limit: limit, query: query)
+  }
+
+  /// The page `request` names, read on ``queue``.
+  private func page(_ request: PageRequest<ListCursor>, limit: Int, query: String?) async throws
+    -> SourcePage<DynamicItem, ListCursor>
+  {
     let pages = pages
     let result: Result<SourcePage<DynamicItem, ListCursor>, any Error> =
       await withCheckedContinuation {
         continuation in
         Self.queue.async {
-          continuation.resume(returning: Result { try pages(cursor, limit, query) })
+          continuation.resume(returning: Result { try pages(request, limit, query) })
         }
       }
     return try result.get()
@@ -59,10 +80,16 @@ package struct BrowseSource: PageSource {
   /// with `search` fields; ``filtering(_:)`` for one without.
   package static func searching(_ items: KindItems) -> Pages {
     guard !items.definition.search.isEmpty else { return filtering(items) }
-    return { cursor, limit, query in
-      let page = try items.page(matching: KindQuery(search: query), after: cursor, limit: limit)
-      return SourcePage(items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems)
+    return { request, limit, query in
+      source(try items.page(request, matching: KindQuery(search: query), limit: limit))
     }
+  }
+
+  /// A store page as the loader's.
+  private static func source(_ page: ListPage<DynamicItem>) -> SourcePage<DynamicItem, ListCursor> {
+    SourcePage(
+      items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems,
+      previousCursor: page.previousCursor)
   }
 
   /// The pages of `items` for a search in a kind without `search` fields: its keyset pages,
@@ -77,15 +104,17 @@ package struct BrowseSource: PageSource {
       default: return false
       }
     }
-    return { cursor, limit, query in
+    return { request, limit, query in
       let words = (query ?? "").lowercased().split(separator: " ").map(String.init)
-      guard !words.isEmpty else {
-        let page = try items.page(after: cursor, limit: limit)
-        return SourcePage(items: page.items, nextCursor: page.nextCursor)
-      }
-      var after = cursor
+      guard !words.isEmpty else { return source(try items.page(request, matching: nil, limit: limit)) }
+      // A search's results are shown from their top (a loader drops the item it was opened at
+      // when the query changes): they are read after a place, or before one when the screen
+      // goes back to pages it dropped.
+      if case .around = request { throw LoadError.forwardOnly }
+      let startsAtTop = request == .after(nil)
+      var request = request
       while true {
-        let page = try items.page(after: after, limit: limit)
+        let page = try items.page(request, matching: nil, limit: limit)
         let matches = page.items.filter { item in
           let texts = searched.compactMap { index -> String? in
             guard index < item.values.count, case .text(let text) = item.values[index] else {
@@ -95,11 +124,19 @@ package struct BrowseSource: PageSource {
           }
           return words.allSatisfy { word in texts.contains { $0.contains(word) } }
         }
-        if !matches.isEmpty || page.nextCursor == nil {
-          let hasItems = cursor == nil && matches.isEmpty ? try items.count() > 0 : false
-          return SourcePage(items: matches, nextCursor: page.nextCursor, listHasItems: hasItems)
+        switch request {
+        case .before:
+          guard matches.isEmpty, let previous = page.previousCursor else {
+            return SourcePage(items: matches, nextCursor: page.nextCursor, previousCursor: page.previousCursor)
+          }
+          request = .before(previous)
+        default:
+          guard matches.isEmpty, let next = page.nextCursor else {
+            let hasItems = startsAtTop && matches.isEmpty ? try items.count() > 0 : false
+            return SourcePage(items: matches, nextCursor: page.nextCursor, listHasItems: hasItems)
+          }
+          request = .after(next)
         }
-        after = page.nextCursor
       }
     }
   }

@@ -75,6 +75,31 @@ package struct BrowseView: Sendable {
     return top + windowSize >= state.items.count
   }
 
+  /// Whether the window reaches the start of the loaded items while pages come before them
+  /// (opened at an item, or pages dropped) and nothing is being loaded.
+  package func wantsPreviousPage(_ state: ListState<DynamicItem>) -> Bool {
+    guard state.phase == .content, !state.startReached, case .idle = state.prepend,
+      case .idle = state.append
+    else { return false }
+    if case .loading = state.refresh { return false }
+    return top == 0
+  }
+
+  /// Keeps the selection and the window on the same items when the items before them changed
+  /// from `old` to `new` (a page loaded or dropped before them, a refresh from elsewhere) while
+  /// the view does not start at the top of the list. A list shown from its top stays there, so
+  /// that an item added at the top shows.
+  package mutating func follow(from old: ListState<DynamicItem>, to new: ListState<DynamicItem>) {
+    guard !(old.startReached && new.startReached), selection < old.items.count,
+      let first = new.items.first, first.id != old.items.first?.id
+    else { return }
+    let selected = old.items[selection].id
+    guard let index = new.items.firstIndex(where: { $0.id == selected }) else { return }
+    top += index - selection
+    selection = index
+    settle(count: new.items.count)
+  }
+
   // MARK: Drawing
 
   /// The screen's lines for `state`, exactly ``rows`` of them, none wider than ``columns``.

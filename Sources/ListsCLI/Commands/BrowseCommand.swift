@@ -4,7 +4,7 @@ import ListPaging
 import ListStore
 import Synchronization
 
-/// `lists browse KIND [--limit N]`: a full-screen view of any kind on a terminal, driven by a
+/// `lists browse KIND [--limit N] [--at ID]`: a full-screen view of any kind on a terminal, driven by a
 /// ``ListLoader`` over the generic repository.
 ///
 /// One task owns the screen and reads one stream of events: the keys (read by a thread that
@@ -23,10 +23,25 @@ package enum BrowseCommand {
     }
     let database = try context.openForReading()
     let items = try context.items(of: parsed.value(BrowseSpec.kind), in: database)
+    var around: ListCursor?
+    if let id = parsed[BrowseSpec.at] {
+      do {
+        around = try items.cursor(at: Int64(id))
+      } catch {
+        throw .store(error)
+      }
+      guard around != nil else {
+        throw .usageMessage("\(items.definition.name) has no item with id \(id).", commandPath: ["browse"])
+      }
+    }
     let source = BrowseSource(pages: BrowseSource.searching(items))
+    let pageSize = parsed.value(BrowseSpec.limit)
+    // The screen keeps ten pages at most: a walk through a long list holds as much as a short
+    // one's, the pages it drops read again when the view comes back to them.
     let loader = ListLoader(
-      source: source, pageSize: parsed.value(BrowseSpec.limit),
-      makeInvalidations: { (try? items.changes()) ?? AsyncStream { $0.finish() } })
+      source: source, pageSize: pageSize,
+      makeInvalidations: { (try? items.changes()) ?? AsyncStream { $0.finish() } },
+      around: around, maxItems: pageSize * 10)
     context.stdout.flush()
     guard let screen = Screen.enter() else {
       throw .usageMessage(
@@ -183,6 +198,9 @@ extension BrowseCommand {
             guard handle(key, &view, state) else { return nil }
           }
         case .changed(let changed):
+          // Pages loaded or dropped before the shown ones move the items: the selection
+          // stays on its item.
+          view.follow(from: state, to: changed)
           state = changed
           if isSettled(state) { view.totalCount = try? await items.count() }
         case .resized:
@@ -199,6 +217,8 @@ extension BrowseCommand {
         }
         view.settle(count: state.items.count)
         if view.wantsNextPage(state) { loader.send(.loadNextPage, execution: .concurrent) }
+        if view.wantsPreviousPage(state) { loader.send(.loadPreviousPage, execution: .concurrent) }
+        loader.setFirstVisibleItem(view.top)
         let query = QuerySummary(search: view.search)
         let display = catalog.display(for: state, list: items.definition.name, query: query)
         if let failure = screen.draw(view.lines(state, display: display, style: style)) {

@@ -2,9 +2,9 @@ import CLISupport
 import ListPaging
 import ListStore
 
-/// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events] [--search TEXT]
-/// [--where FIELD=VALUE ...]`: one page of a list (or all of them), whole or as a search and
-/// filters select it, as a table, or its placeholder.
+/// `lists show LIST [--limit N] [--after CURSOR | --before CURSOR] [--all] [--json] [--events]
+/// [--search TEXT] [--where FIELD=VALUE ...]`: one page of a list (or all of them), whole or as a
+/// search and filters select it, as a table, or its placeholder.
 ///
 /// The command runs the paging loader (``ListLoader``) over the store, so what it prints and
 /// what `--events` reports are the loader's real states and events: a list without items ends
@@ -16,8 +16,14 @@ package enum ShowCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) async throws(CLIError) -> ExitCode {
     let options = Options(
       list: parsed.value(ShowSpec.list).rawValue, limit: parsed.value(ShowSpec.limit),
-      after: parsed[ShowSpec.after].map(ListCursor.init), all: parsed[ShowSpec.all],
-      json: parsed[ShowSpec.json], events: parsed[ShowSpec.events], sync: try ShowSync.options(parsed))
+      after: parsed[ShowSpec.after].map(ListCursor.init), before: parsed[ShowSpec.before].map(ListCursor.init),
+      all: parsed[ShowSpec.all], json: parsed[ShowSpec.json], events: parsed[ShowSpec.events],
+      sync: try ShowSync.options(parsed))
+    if options.before != nil && (options.after != nil || options.all) {
+      throw .usageMessage(
+        "--before cannot be used with \(options.all ? "--all" : "--after"): it shows the one page before a cursor.",
+        commandPath: ["show"])
+    }
     let search = parsed[ShowSpec.search]
     let filters = parsed.values(ShowSpec.filter)
     // A list that is not built in is looked up before anything is drawn: an unknown one is
@@ -30,7 +36,7 @@ package enum ShowCommand {
       let database = try context.openForReading()
       let items = try context.items(named: options.list, in: database)
       query = try ShownQuery.parse(
-        search: search, filters: filters, after: options.after, for: items, command: "show")
+        search: search, filters: filters, after: options.after ?? options.before, for: items, command: "show")
       opened = (database, items)
     } else if !KindDefinition.builtIns.contains(where: { $0.name == options.list }),
       let database = try? context.readingOpener()()
@@ -74,7 +80,7 @@ package enum ShowCommand {
       state.phase == .error || query != nil ? nil : outcome.items.flatMap { items in try? items.count() }
     let snapshot = ListPresenter.Snapshot(
       state: state, nextCursor: outcome.nextCursor, totalCount: totalCount, showsAll: options.all,
-      sync: sync?.view)
+      sync: sync?.view, previousCursor: outcome.previousCursor, endsBefore: options.before != nil)
     if options.json {
       presenter.json(snapshot, account: context.account).withBytes { context.stdout.write($0) }
     } else {
@@ -95,6 +101,7 @@ package enum ShowCommand {
     var list: String
     var limit: Int
     var after: ListCursor?
+    var before: ListCursor?
     var all: Bool
     var json: Bool
     var events: Bool
@@ -106,6 +113,7 @@ package enum ShowCommand {
     var definition: KindDefinition
     var state: ListState<DynamicItem>
     var nextCursor: ListCursor?
+    var previousCursor: ListCursor?
     var items: KindItems?
     /// The error of the load's last page, nil when it was read.
     var failed: LoadError?
@@ -139,7 +147,7 @@ package enum ShowCommand {
         found = try opened.items(of: options.list, account: context.account)
       }
       definition = found.definition
-      if let after = options.after, query == nil { try found.validate(after) }
+      if let cursor = options.after ?? options.before, query == nil { try found.validate(cursor) }
       items = .success(found)
     } catch {
       if case .invalidCursor = error { throw .usageMessage(error.message, commandPath: ["show"]) }
@@ -148,8 +156,8 @@ package enum ShowCommand {
     }
     let walk = await ListWalk.run(
       ListLoader(
-        source: ListSource(items: items, start: options.after), pageSize: options.limit,
-        beginsMidList: options.after != nil),
+        source: ListSource(items: items, start: options.after, end: options.before), pageSize: options.limit,
+        beginsMidList: options.after != nil || options.before != nil),
       query: query?.query, all: options.all, events: options.events)
     if options.events {
       for event in walk.events { context.stderr.writeVerbatimLine(event.jsonLine) }
@@ -157,7 +165,11 @@ package enum ShowCommand {
     }
     let failed = walk.state.phase == .error ? walk.state.error : PlaceholderCatalog.notice(of: walk.state)?.error
     return Outcome(
-      definition: definition, state: walk.state, nextCursor: walk.nextCursor, items: try? items.get(),
+      definition: definition, state: walk.state, nextCursor: walk.nextCursor,
+      // A page after a cursor that holds nothing (past the end) still ends where the page before
+      // it does: at that cursor.
+      previousCursor: walk.previousCursor ?? (walk.state.items.isEmpty ? options.after : nil),
+      items: try? items.get(),
       failed: failed)
   }
 }

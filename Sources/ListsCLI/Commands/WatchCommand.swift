@@ -179,7 +179,7 @@ package enum WatchCommand {
         guard isSettled(state) else { continue }
         let count = state.phase == .error || setup.query != nil ? nil : countNow(items)
         let failure = show(
-          .init(state: state, nextCursor: loader.stateAndNextCursor.nextCursor, totalCount: count, showsAll: false),
+          .init(state: state, nextCursor: loader.stateAndCursors.nextCursor, totalCount: count, showsAll: false),
           presenter, setup, &lastShown)
         if let end = End(failure) {
           group.cancelAll()

@@ -17,6 +17,8 @@ struct ListSource: SynchronousPageSource {
   let items: Result<KindItems, ListStoreError>
   /// Where the first page starts: after this cursor, or at the beginning when nil.
   let start: ListCursor?
+  /// Where the first page ends instead (`show --before`): it is the page before this cursor.
+  var end: ListCursor? = nil
 
   func pageNow(after cursor: ListCursor?, limit: Int) throws -> SourcePage<DynamicItem, ListCursor> {
     try pageNow(after: cursor, limit: limit, query: nil)
@@ -25,6 +27,19 @@ struct ListSource: SynchronousPageSource {
   func pageNow(after cursor: ListCursor?, limit: Int, query: KindQuery?) throws
     -> SourcePage<DynamicItem, ListCursor>
   {
-    try RepositoryPageSource(items.get(), startingAfter: start).pageNow(after: cursor, limit: limit, query: query)
+    if cursor == nil, let end { return try pageNow(before: end, limit: limit, query: query) }
+    return try RepositoryPageSource(items.get(), startingAfter: start).pageNow(after: cursor, limit: limit, query: query)
+  }
+
+  func pageNow(before cursor: ListCursor, limit: Int, query: KindQuery?) throws
+    -> SourcePage<DynamicItem, ListCursor>
+  {
+    try RepositoryPageSource(items.get()).pageNow(before: cursor, limit: limit, query: query)
+  }
+
+  func pageNow(around cursor: ListCursor, limit: Int, query: KindQuery?) throws
+    -> SourcePage<DynamicItem, ListCursor>
+  {
+    try RepositoryPageSource(items.get()).pageNow(around: cursor, limit: limit, query: query)
   }
 }

@@ -10,6 +10,8 @@ enum ListWalk {
     var state: ListState<DynamicItem>
     /// Where the next page starts, nil at the end.
     var nextCursor: ListCursor?
+    /// Where the page before the shown ones ends, nil at the start.
+    var previousCursor: ListCursor?
     /// Every event the loader published, in order; empty unless asked for.
     var events: [PageEvent]
   }
@@ -27,12 +29,12 @@ enum ListWalk {
     while all && state.phase == .content && !state.endReached, case .idle = state.append {
       state = await loader.loadNextPage()
     }
-    let nextCursor = loader.stateAndNextCursor.nextCursor
+    let (_, previousCursor, nextCursor) = loader.stateAndCursors
     _ = consume loader
     var published: [PageEvent] = []
     if let events {
       for await event in events { published.append(event) }
     }
-    return Ended(state: state, nextCursor: nextCursor, events: published)
+    return Ended(state: state, nextCursor: nextCursor, previousCursor: previousCursor, events: published)
   }
 }

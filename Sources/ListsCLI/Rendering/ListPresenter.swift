@@ -51,6 +51,10 @@ package struct ListPresenter: Sendable {
     var showsAll: Bool
     /// The kind's remote, for a kind that syncs (the JSON `sync` object).
     var sync: ShowSync.View? = nil
+    /// Where the page before the shown one ends, when one comes before it.
+    var previousCursor: ListCursor? = nil
+    /// Whether the page was asked for before a cursor (`--before`) rather than after one.
+    var endsBefore = false
   }
 
   /// The error that failed the load or its last page, if any.
@@ -85,7 +89,9 @@ package struct ListPresenter: Sendable {
     writer.beginArray()
     for item in state.items { format.writeJSON(item, into: &writer) }
     writer.endArray()
-    StateJSON.writePage(limit: limit, count: state.items.count, nextCursor: snapshot.nextCursor, into: &writer)
+    StateJSON.writePage(
+      limit: limit, count: state.items.count, nextCursor: snapshot.nextCursor,
+      previousCursor: snapshot.previousCursor, into: &writer)
     writer.key("total_count")
     writer.int(state.phase == .error || query != nil ? nil : snapshot.totalCount)
     StateJSON.writePlaceholderAndError(display(state).placeholder, failure(of: state), into: &writer)
@@ -112,11 +118,13 @@ package struct ListPresenter: Sendable {
     }
     var lines: [String] = []
     if state.items.isEmpty {
-      // A page after the last one (`--after` the cursor of the end): content, with no rows.
+      // A page after the last one (`--after` the cursor of the end), or before the first
+      // (`--before` the cursor of the start): content, with no rows.
+      let side = snapshot.endsBefore ? "before" : "after"
       lines.append(
         query == nil
-          ? TerminalEscaping.escape("No more \(list.rawValue) after this cursor (\(counted(snapshot)) in all).")
-          : "No more results after this cursor.")
+          ? TerminalEscaping.escape("No more \(list.rawValue) \(side) this cursor (\(counted(snapshot)) in all).")
+          : "No more results \(side) this cursor.")
     } else {
       lines = TableRenderer.render(
         columns: table.columns, rows: state.items.map(table.row), width: width,
@@ -143,9 +151,10 @@ package struct ListPresenter: Sendable {
     catalog.display(for: state, list: list.rawValue, query: query?.summary ?? QuerySummary())
   }
 
-  /// `Showing 20 of 143 orders · next: lists show orders --after <cursor>`; for a query, which
-  /// counts no results, `Showing 20 of 20+ results · next: lists show books --search dun --after
-  /// <cursor>`.
+  /// `Showing 20 of 143 orders · next: lists show orders --after <cursor>`, then
+  /// `· previous: lists show orders --before <cursor>` when a page comes before it; for a query,
+  /// which counts no results, `Showing 20 of 20+ results · next: lists show books --search dun
+  /// --after <cursor>`.
   private func footer(_ snapshot: Snapshot, settings: RenderSettings) -> String {
     let shown = snapshot.state.items.count
     var text: String
@@ -158,11 +167,13 @@ package struct ListPresenter: Sendable {
         snapshot.showsAll && snapshot.nextCursor == nil
         ? "Showing all \(counted(snapshot))" : "Showing \(shown) of \(counted(snapshot))"
     }
+    var words = query?.words(list: list.rawValue) ?? ["show", list.rawValue]
+    if String(limit) != ShowSpec.limit.spec.defaultValue { words += ["--limit", String(limit)] }
     if let cursor = snapshot.nextCursor {
-      var words = query?.words(list: list.rawValue) ?? ["show", list.rawValue]
-      if String(limit) != ShowSpec.limit.spec.defaultValue { words += ["--limit", String(limit)] }
-      words += ["--after", cursor.token]
-      text += " · next: " + settings.command(words)
+      text += " · next: " + settings.command(words + ["--after", cursor.token])
+    }
+    if let cursor = snapshot.previousCursor {
+      text += " · previous: " + settings.command(words + ["--before", cursor.token])
     }
     return text
   }

@@ -5,8 +5,11 @@ import TextFormats
 /// The keys every `show --json` object ends with, written the same way for a list and for a
 /// page of a search or filters.
 enum StateJSON {
-  /// Writes `"page"`: the limit asked for, the items shown, whether more follow and where.
-  static func writePage(limit: Int, count: Int, nextCursor: ListCursor?, into writer: inout JSONWriter) {
+  /// Writes `"page"`: the limit asked for, the items shown, whether more follow and where, and
+  /// where the page before it ends (`previous_cursor`, null at the start).
+  static func writePage(
+    limit: Int, count: Int, nextCursor: ListCursor?, previousCursor: ListCursor?, into writer: inout JSONWriter
+  ) {
     writer.key("page")
     writer.beginObject()
     writer.key("limit")
@@ -17,6 +20,8 @@ enum StateJSON {
     writer.bool(nextCursor != nil)
     writer.key("next_cursor")
     writer.string(nextCursor?.token)
+    writer.key("previous_cursor")
+    writer.string(previousCursor?.token)
     writer.endObject()
   }
 

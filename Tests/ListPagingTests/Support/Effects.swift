@@ -3,19 +3,27 @@ import ListPaging
 /// A fetch effect, as a value tests can compare.
 struct Fetch: Equatable, CustomStringConvertible {
   var request: RequestID
-  var cursor: Int?
+  var target: PageRequest<Int>
   var page: Int
   var limit: Int
 
-  var description: String { "fetch \(request) cursor \(cursor.map(String.init) ?? "nil") p\(page)" }
+  /// The cursor the page is asked after, before or around.
+  var cursor: Int? {
+    switch target {
+    case .after(let cursor): cursor
+    case .before(let cursor), .around(let cursor): cursor
+    }
+  }
+
+  var description: String { "fetch \(request) \(target) p\(page)" }
 }
 
 extension Array {
   /// The fetches among these effects, in order.
   func fetches<Item>() -> [Fetch] where Element == LoaderEffect<Item, Int> {
     compactMap { effect in
-      guard case .fetch(let request, let cursor, let page, let limit) = effect else { return nil }
-      return Fetch(request: request, cursor: cursor, page: page, limit: limit)
+      guard case .fetch(let request, let target, let page, let limit) = effect else { return nil }
+      return Fetch(request: request, target: target, page: page, limit: limit)
     }
   }
 
@@ -44,4 +52,10 @@ extension Array {
 /// A page of the integers in `range`, followed by the page at `next`.
 func page(_ range: ClosedRange<Int>?, next: Int?) -> SourcePage<Int, Int> {
   SourcePage(items: range.map(Array.init) ?? [], nextCursor: next)
+}
+
+/// A page of the integers in `range` that ends where the page at `previous` ends (nil: the
+/// page holds the first item), followed by the page at `next`.
+func page(_ range: ClosedRange<Int>?, next: Int?, previous: Int?) -> SourcePage<Int, Int> {
+  SourcePage(items: range.map(Array.init) ?? [], nextCursor: next, previousCursor: previous)
 }

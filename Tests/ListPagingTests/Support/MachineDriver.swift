@@ -9,8 +9,9 @@ struct MachineDriver {
   /// The effects of the last event.
   private(set) var last: [LoaderEffect<Int, Int>] = []
 
-  init(pageSize: Int = 3, beginsMidList: Bool = false) {
-    machine = LoaderMachine(pageSize: pageSize, beginsMidList: beginsMidList)
+  init(pageSize: Int = 3, beginsMidList: Bool = false, around: Int? = nil, maxItems: Int? = nil) {
+    machine = LoaderMachine(
+      pageSize: pageSize, beginsMidList: beginsMidList, around: around, maxItems: maxItems)
   }
 
   var state: ListState<Int> { machine.state }

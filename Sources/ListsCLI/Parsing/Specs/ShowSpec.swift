@@ -1,8 +1,8 @@
 import CLISupport
 import ListStore
 
-/// `lists show LIST [--limit N] [--after CURSOR] [--all] [--json] [--events] [--search TEXT]
-/// [--where FIELD=VALUE ...]`.
+/// `lists show LIST [--limit N] [--after CURSOR | --before CURSOR] [--all] [--json] [--events]
+/// [--search TEXT] [--where FIELD=VALUE ...]`.
 package enum ShowSpec {
   /// The list to show.
   package static let list = Argument<ListKind>("list", help: "The list to show.")
@@ -13,6 +13,10 @@ package enum ShowSpec {
   package static let after = Option<String>(
     "--after", placeholder: "cursor",
     help: "Start after this cursor: the next_cursor of the previous page.")
+  /// `--before CURSOR`.
+  package static let before = Option<String>(
+    "--before", placeholder: "cursor",
+    help: "End right before this cursor: the previous_cursor of the next page.")
   /// `--all`.
   package static let all = Flag("--all", help: "Show every page, not only one.")
   /// `--json`.
@@ -44,11 +48,12 @@ package enum ShowSpec {
   /// The command.
   package static let command = CommandSpec(
     name: "show", abstract: "Shows one page of a list as a table, or its placeholder.",
-    discussion: "Pages end with a cursor; pass it to --after for the next page. Scripts should "
-      + "use --json or export: the table is for people.",
+    discussion: "Pages end with a cursor; pass it to --after for the next page, or a page's "
+      + "previous cursor to --before for the page before it. Scripts should use --json or "
+      + "export: the table is for people.",
     id: .show, arguments: [list.spec],
     options: [
-      limit.spec, after.spec, all.spec, json.spec, events.spec, search.spec, filter.spec, maxAge.spec,
+      limit.spec, after.spec, before.spec, all.spec, json.spec, events.spec, search.spec, filter.spec, maxAge.spec,
       offline.spec,
     ])
 }
