@@ -103,9 +103,18 @@ let package = Package(
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
     ),
     .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], linkerSettings: [.linkedLibrary("microhttpd")]),
+    // CPostgres: libpq, the client library of lists-server's PostgreSQL nodes.
+    .systemLibrary(
+      name: "CPostgres",
+      path: "Sources/CPostgres",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
     .target(
       name: "ListServer",
-      dependencies: ["ListProtocol", "ListStore", "SQLiteCore", "TextFormats", "CMicroHTTPD", "CMicroHTTPDShim"]),
+      dependencies: [
+        "ListProtocol", "ListStore", "SQLiteCore", "TextFormats", "CMicroHTTPD", "CMicroHTTPDShim", "CPostgres",
+      ]),
     .executableTarget(name: "lists-server", dependencies: ["ListServer", "CLISupport", "ListStore", "TextFormats"]),
     // The floor lists-bench's server phase compares lists-server with: the same libmicrohttpd
     // setup answering one prebuilt page.

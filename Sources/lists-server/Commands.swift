@@ -6,7 +6,7 @@ import TextFormats
 /// The commands that are not `serve`: kinds and tokens.
 enum Commands {
   /// Runs `command` on `storage`, printing through `print`.
-  static func run(_ command: ParsedCommand, storage: SQLiteStorage, print: (String) -> Void)
+  static func run(_ command: ParsedCommand, storage: any ListStorage, print: (String) -> Void)
     throws(ServerError)
   {
     let now = Timestamp.now().millisecondsSince1970
@@ -82,7 +82,7 @@ enum Commands {
   /// The exit status of a storage error.
   static func exitCode(of error: StorageError) -> ExitCode {
     switch error {
-    case .unavailable: .ioError
+    case .unavailable, .bucketMoved: .ioError
     case .schemaTooNew, .migrationChanged: .config
     case .conflict, .notFound, .badRequest: .dataError
     }

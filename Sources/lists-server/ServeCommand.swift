@@ -9,7 +9,7 @@ enum ServeCommand {
   static let drainLimit: Duration = .seconds(10)
 
   /// Serves `storage` as `command` asks; returns once stopped.
-  static func run(_ command: ParsedCommand, storage: SQLiteStorage) throws(ServerError) {
+  static func run(_ command: ParsedCommand, storage: any ListStorage) throws(ServerError) {
     let listen = command.value(ServerCommandLine.listen)
     guard let colon = listen.lastIndex(of: ":"),
       let port = Int(listen[listen.index(after: colon)...]),

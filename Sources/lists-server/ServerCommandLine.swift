@@ -8,6 +8,13 @@ enum ServerCommandLine {
     "--db", placeholder: "path", help: "The server's database file.",
     defaultDescription: "$XDG_DATA_HOME/lists/server.db, else ~/.local/share/lists/server.db",
     completion: .files)
+  /// `--postgres CONNINFO` (repeatable): the PostgreSQL nodes, the first holding kinds and
+  /// tokens, after any command's words.
+  static let postgres = Option<String>(
+    "--postgres", placeholder: "conninfo",
+    help:
+      "A PostgreSQL node (libpq connection string or URI), instead of --db; repeat for each node, in the same order everywhere.",
+    isRepeatable: true)
   /// `--listen HOST:PORT`.
   static let listen = Option<String>(
     "--listen", placeholder: "host:port",
@@ -39,6 +46,10 @@ enum ServerCommandLine {
   static let account = Argument<String>("account", help: "The account the token reaches.")
   /// `TOKEN_ID`: which token.
   static let tokenID = Argument<String>("token-id", help: "The token's id, as token list shows it.")
+
+  /// `CONNINFO`: a PostgreSQL node joining.
+  static let conninfo = Argument<String>(
+    "conninfo", help: "The new node's libpq connection string or URI.")
 
   /// The command tree.
   static let root = CommandSpec(
@@ -75,8 +86,18 @@ enum ServerCommandLine {
             name: "remove", abstract: "Removes a token.", id: CommandID("token remove"),
             arguments: [tokenID.spec]),
         ]),
+      CommandSpec(
+        name: "nodes", abstract: "Manages the PostgreSQL nodes.", id: nil,
+        subcommands: [
+          CommandSpec(
+            name: "add",
+            abstract:
+              "Joins a PostgreSQL node and moves buckets to it while servers serve; run again after a kill, it finishes.",
+            id: CommandID("nodes add"), arguments: [conninfo.spec])
+        ]),
     ])
 
-  /// The parser: `--db` anywhere, no help command, no `--version`.
-  static let parser = CommandLineParser(root: root, globalOptions: [database.spec], help: nil)
+  /// The parser: `--db` or `--postgres` anywhere, no help command, no `--version`.
+  static let parser = CommandLineParser(
+    root: root, globalOptions: [database.spec, postgres.spec], help: nil)
 }

@@ -2,7 +2,7 @@ import CLISupport
 import ListServer
 import ListStore
 
-// lists-server: the remote every device syncs with, on one SQLite file.
+// lists-server: the remote every device syncs with, on one SQLite file or PostgreSQL nodes.
 let parser = ServerCommandLine.parser
 let command: ParsedCommand
 do {
@@ -26,13 +26,12 @@ do throws(ServerError) {
       to: 2)
     System.exit(ExitCode.usage.rawValue)
   }
-  let path = try DatabasePath.resolve(command.globalValues["--db"]?.last)
   // `serve` reads with as many connections as it has threads; a command needs one.
-  let readers = command.id?.name == "serve" ? command.value(ServerCommandLine.threads) : 1
-  let storage = try Commands.checked { () throws(StorageError) in
-    try SQLiteStorage(path: path, readers: readers, now: Timestamp.now().millisecondsSince1970)
-  }
-  if command.id?.name == "serve" {
+  let connections = command.id?.name == "serve" ? command.value(ServerCommandLine.threads) : 1
+  let storage = try StorageChoice.open(command, connections: connections)
+  if command.id?.name == "nodes add" {
+    try NodesCommand.run(command, storage: storage)
+  } else if command.id?.name == "serve" {
     try ServeCommand.run(command, storage: storage)
   } else {
     try Commands.run(command, storage: storage) { System.write($0, to: 1) }

@@ -18,6 +18,7 @@ import Testing
     "outbox_write_ratio", "outbox_write_ms", "outbox_unsynced_ms", "outbox_rows",
     "loader_ratio", "loader_ms", "loader_repository_ms",
     "loader_subscribed_ratio", "loader_subscribed_ms", "loader_pages",
+    "push_100k_over_1k", "push_100k_per_s", "push_1k_per_s",
     "deep_over_head", "deep_head_us", "deep_last_us",
     "c_deep_over_head", "c_deep_head_us", "c_deep_last_us",
     "offset_deep_over_head", "offset_head_us", "offset_last_us",

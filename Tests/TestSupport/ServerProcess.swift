@@ -1,7 +1,9 @@
 import Foundation
 
 /// `lists-server serve` in a child process on 127.0.0.1 and a port the system picked, over a
-/// database in a fresh folder that has the kind `books` and the tokens of `alice` and `bob`.
+/// fresh storage that has the kind `books` and the tokens of `alice` and `bob`: a database in a
+/// fresh folder, or — while ``PostgresCluster/target`` is set — fresh databases of that
+/// cluster, one per node.
 public final class ServerProcess: @unchecked Sendable {
   /// The folder of the database and the kind's file; removed by ``stop()``.
   public let folder: String
@@ -9,6 +11,11 @@ public final class ServerProcess: @unchecked Sendable {
   public var database: String { folder + "/server.db" }
   /// The port.
   public private(set) var port = 0
+  /// The storage options every command is given: `--db` and the file, or `--postgres` and
+  /// each node's connection string.
+  public private(set) var storage: [String] = []
+  /// The connection strings of the PostgreSQL nodes (none on SQLite).
+  public private(set) var nodes: [String] = []
   /// The tokens by account.
   public private(set) var tokens: [String: String] = [:]
   private var process: Process?
@@ -32,6 +39,11 @@ public final class ServerProcess: @unchecked Sendable {
     _ options: [String] = [], kind: String = books, accounts: [String] = ["alice", "bob"]
   ) async throws -> ServerProcess {
     let server = try ServerProcess(folder: ServerBinary.temporaryFolder())
+    server.storage = ["--db", server.database]
+    if let target = PostgresCluster.target {
+      for _ in 0..<target.nodes { server.nodes.append(try await target.cluster.newDatabase()) }
+      server.storage = server.nodes.flatMap { ["--postgres", $0] }
+    }
     try kind.write(toFile: server.folder + "/books.json", atomically: true, encoding: .utf8)
     let added = try await server.command(["kinds", "add", server.folder + "/books.json"])
     guard added.status == 0 else { throw ServerTestError("kinds add: \(added.stderr)") }
@@ -48,16 +60,16 @@ public final class ServerProcess: @unchecked Sendable {
     self.folder = folder
   }
 
-  /// Runs `lists-server` with `arguments` and `--db` of this server.
+  /// Runs `lists-server` with `arguments` and the storage options of this server.
   public func command(_ arguments: [String]) async throws -> ProgramRun {
-    try await runProgram(ServerBinary.path("lists-server"), arguments + ["--db", database])
+    try await runProgram(ServerBinary.path("lists-server"), arguments + storage)
   }
 
   /// Starts `serve` and waits for its first line.
   public func serve(_ options: [String] = []) async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ServerBinary.path("lists-server"))
-    process.arguments = ["serve", "--db", database, "--listen", "127.0.0.1:0"] + options
+    process.arguments = ["serve"] + storage + ["--listen", "127.0.0.1:0"] + options
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

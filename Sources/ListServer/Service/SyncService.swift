@@ -64,7 +64,8 @@ package struct SyncService: Sendable {
     switch route {
     case "/healthz":
       guard request.method == "GET" else { return (route, methodNotAllowed("GET")) }
-      return (route, storage.isHealthy() ? .text(200, "ok\n") : .text(503, "storage unavailable\n"))
+      if let problem = storage.healthProblem() { return (route, .text(503, problem + "\n")) }
+      return (route, .text(200, "ok\n"))
     case "/metrics":
       guard request.method == "GET" else { return (route, methodNotAllowed("GET")) }
       return (

@@ -2,7 +2,7 @@ import ListProtocol
 import ListStore
 
 /// Where the server keeps its kinds, tokens, items, answers and deletions: one interface with
-/// a backend per database (``SQLiteStorage`` now; PostgreSQL nodes next).
+/// a backend per database (``SQLiteStorage``, ``PostgresStorage``).
 ///
 /// Every method is one unit of work on one backend: a push is one transaction on one account,
 /// a page one read of one account. A backend is shared by every request thread.
@@ -40,6 +40,7 @@ package protocol ListStorage: Sendable {
   /// Forgets deletions older than `deletionsBefore` and answers older than `answersBefore`
   /// (milliseconds since 1970); a checkpoint older than a forgotten deletion then expires.
   func prune(deletionsBefore: Int64, answersBefore: Int64) throws(StorageError)
-  /// Whether the storage answers a trivial read.
-  func isHealthy() -> Bool
+  /// Nil when the storage answers a trivial read, else what does not, in a few words for
+  /// `/healthz` (a node named by its position, never its connection string).
+  func healthProblem() -> String?
 }

@@ -11,12 +11,7 @@ extension SQLiteStorage {
       return try statement.step() ? statement.text(at: 0) : nil
     }
     guard let json else { return nil }
-    if let cached = definitions.withLock({ $0[name] }), cached.json == json {
-      return cached.definition
-    }
-    let definition = try Self.definition(json)
-    definitions.withLock { $0[name] = (json, definition) }
-    return definition
+    return try definitions.definition(named: name, json: json)
   }
 
   package func kinds() throws(StorageError) -> [KindDefinition] {
@@ -24,7 +19,7 @@ extension SQLiteStorage {
       try connection.textColumn("SELECT definition FROM server_kinds ORDER BY name")
     }
     var definitions: [KindDefinition] = []
-    for text in texts { definitions.append(try Self.definition(text)) }
+    for text in texts { definitions.append(try DefinitionCache.parse(text)) }
     return definitions
   }
 
@@ -141,14 +136,5 @@ extension SQLiteStorage {
     defer { statement.reset() }
     try statement.bind(account, at: 1)
     try statement.run()
-  }
-
-  /// A stored definition, read back.
-  static func definition(_ json: String) throws(StorageError) -> KindDefinition {
-    do {
-      return try KindDefinition(json: json)
-    } catch {
-      throw .unavailable("a stored kind definition does not read back: \(error.message)")
-    }
   }
 }

@@ -11,15 +11,9 @@ extension SQLiteStorage {
       // One snapshot for the whole page: the sequence, the items and the deletions agree.
       try connection.transaction(.deferred) {
         let (current, pruned) = try Self.sequences(account: account, connection)
-        let start = request.cursor?.start ?? current
-        let since = request.cursor?.since ?? request.since
-        if let since {
-          guard since <= start else {
-            throw StorageError.badRequest("the checkpoint was not made by this server")
-          }
-          if since < pruned { return .checkpointExpired }
+        guard let window = try PageWindow.of(request, current: current, pruned: pruned) else {
+          return .checkpointExpired
         }
-        let after = request.cursor.map { Int64($0.after) ?? 0 } ?? 0
         let items = try connection.cachedStatement(
           """
           SELECT id, version, body FROM server_items
@@ -28,8 +22,8 @@ extension SQLiteStorage {
         defer { items.reset() }
         try items.bind(account, at: 1)
         try items.bind(kind.name, at: 2)
-        try items.bind(after, at: 3)
-        try items.bind(since ?? -1, at: 4)
+        try items.bind(window.after, at: 3)
+        try items.bind(window.since ?? -1, at: 4)
         try items.bind(Int64(request.limit + 1), at: 5)
         var json: [UInt8] = []
         json.reserveCapacity(request.limit * 160)
@@ -50,14 +44,11 @@ extension SQLiteStorage {
           count += 1
         }
         var deleted: [WireID]?
-        if let since, request.cursor == nil {
+        if let since = window.since, window.carriesDeletions {
           deleted = try Self.deletions(account: account, kind: kind.name, since: since, connection)
         }
-        return .page(
-          itemsJSON: json, count: count,
-          nextCursor: more
-            ? WalkCursor(start: start, since: since, after: String(lastID)).text : nil,
-          checkpoint: more ? nil : String(start), deleted: deleted)
+        return window.page(
+          itemsJSON: json, count: count, lastID: lastID, more: more, deleted: deleted)
       }
     }
   }

@@ -13,10 +13,8 @@ package final class SQLiteStorage: ListStorage {
   let writer: LockedConnection
   let readers: [LockedConnection]
   private let nextReader = Atomic<Int>(0)
-  /// The definitions read so far, by name, with the JSON they were read from: a kind is read on
-  /// every request, and parsed again only when its stored JSON changed (`kinds update` runs in
-  /// another process).
-  let definitions = Mutex<[String: (json: String, definition: KindDefinition)]>([:])
+  /// The definitions read so far.
+  let definitions = DefinitionCache()
 
   /// How long a connection waits for another's lock before failing, in milliseconds.
   static let busyTimeout: Int32 = 5000
@@ -60,8 +58,8 @@ package final class SQLiteStorage: ListStorage {
     readers[nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]
   }
 
-  package func isHealthy() -> Bool {
+  package func healthProblem() -> String? {
     (try? reader.run { connection in try connection.scalarInt("SELECT count(*) FROM server_kinds") })
-      != nil
+      == nil ? "storage unavailable" : nil
   }
 }

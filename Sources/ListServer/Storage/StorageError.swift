@@ -14,6 +14,10 @@ package enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
   case notFound(String)
   /// The request is not one the storage can answer (a cursor it did not make).
   case badRequest(String)
+  /// The account's bucket is held by another node now (a node of the map said so after a
+  /// move): the backend reads the map again and retries; a request that still meets it is
+  /// answered `503`.
+  case bucketMoved(bucket: Int)
 
   /// The error of a failed SQLite call: the message and code, never a bound value.
   init(_ error: SQLiteError) {
@@ -29,6 +33,7 @@ package enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case .migrationChanged(let number):
       "Migration \(number) of the database differs from this build's; the file was made by another build."
     case .conflict(let what), .notFound(let what), .badRequest(let what): what
+    case .bucketMoved(let bucket): "Bucket \(bucket) moved to another node; try again."
     }
   }
 }
