@@ -260,3 +260,18 @@ package struct JSONWriter: Sendable {
     return length
   }
 }
+
+extension Array where Element == UInt8 {
+  /// Appends `value` in decimal, as JSON writes an integer.
+  package mutating func appendDecimal(_ value: Int) {
+    if value < 0 { append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var divisor: UInt = 1
+    while magnitude / divisor >= 10 { divisor &*= 10 }
+    repeat {
+      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    } while divisor > 0
+  }
+}
