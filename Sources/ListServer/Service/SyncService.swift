@@ -69,7 +69,10 @@ package struct SyncService: Sendable {
     case "/metrics":
       guard request.method == "GET" else { return (route, methodNotAllowed("GET")) }
       return (
-        route, .text(200, metrics.text, contentType: "text/plain; version=0.0.4; charset=utf-8")
+        route,
+        .text(
+          200, metrics.text(bucketsPerNode: storage.bucketsPerNode),
+          contentType: "text/plain; version=0.0.4; charset=utf-8")
       )
     case Self.listRoute:
       return (

@@ -47,9 +47,15 @@ package protocol ListStorage: Sendable {
   /// Nil when the storage answers a trivial read, else what does not, in a few words for
   /// `/healthz` (a node named by its position, never its connection string).
   func healthProblem() -> String?
+  /// How many of the 1,024 buckets each node holds, by position, as this process last read
+  /// the map; empty for a storage without nodes.
+  var bucketsPerNode: [Int] { get }
 }
 
 extension ListStorage {
+  /// No nodes.
+  package var bucketsPerNode: [Int] { [] }
+
   /// The token's account, then the kind, then the page, each read on its own.
   package func page(tokenHash: String, kindName: String, request: PageRequest)
     throws(StorageError) -> AuthorizedPage
