@@ -16,7 +16,7 @@ import Testing
     let books = try Books.register(database)
     try await remote.offerCheckpoints()
     try await remote.control(items: TestRemote.items(5).map { $0.merging(["version": 1]) { $1 } })
-    let sync = Books.sync(books, try makeClient(remote, pageSize: pageSize, retry: .never))
+    let sync = Books.sync(books, try makeClient(remote.url(), pageSize: pageSize, retry: .never))
     try await sync.all()
     return (books, sync)
   }
@@ -99,7 +99,7 @@ import Testing
     try await withTemporaryDatabase { database in
       let (books, _) = try await Self.synced(database, remote)
       #expect(try books.syncState()?.checkpoint != nil)
-      let other = Books.sync(books, try makeClient(remote, url: remote.url("/items?shelf=2"), pageSize: 50, retry: .never))
+      let other = Books.sync(books, try makeClient(remote.url("/items?shelf=2"), pageSize: 50, retry: .never))
       let before = try await remote.log().count
       try await other.refresh()
       #expect(try await remote.log()[before].query == "shelf=2&limit=50")
@@ -115,7 +115,7 @@ import Testing
     try await withTemporaryDatabase { database in
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(4))
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 50, retry: .never))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never))
       try await sync.all()
       #expect(try books.syncState()?.checkpoint == nil)
       try await remote.control(items: TestRemote.items(2))

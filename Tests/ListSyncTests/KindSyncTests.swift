@@ -13,7 +13,7 @@ import Testing
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
       let books = try Books.register(database)
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 2))
       try await remote.control(items: TestRemote.items(3))
       #expect(try await sync.all() == 2)
       let before = try await books.page(after: nil, limit: 10).items.map(\.id)
@@ -33,15 +33,15 @@ import Testing
     try await withTemporaryDatabase { database in
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(7))
-      try await Books.sync(books, try makeClient(remote, pageSize: 2)).all()
-      try await Books.sync(books, try makeClient(remote, pageSize: 3)).all()
+      try await Books.sync(books, try makeClient(remote.url(), pageSize: 2)).all()
+      try await Books.sync(books, try makeClient(remote.url(), pageSize: 3)).all()
       #expect(try await books.count() == 7)
       #expect(try Books.titles(books) == (1...7).map { "Item \($0)" })
       // A refresh writes page 1 and removes nothing; resuming with another page size goes on
       // from the stored cursor.
-      try await Books.sync(books, try makeClient(remote, pageSize: 5)).refresh()
+      try await Books.sync(books, try makeClient(remote.url(), pageSize: 5)).refresh()
       #expect(try Books.titles(books) == (1...7).map { "Item \($0)" })
-      try await Books.sync(books, try makeClient(remote, pageSize: 1)).all(resume: true)
+      try await Books.sync(books, try makeClient(remote.url(), pageSize: 1)).all(resume: true)
       #expect(try Books.titles(books) == (1...7).map { "Item \($0)" })
     }
   }
@@ -52,7 +52,7 @@ import Testing
     try await withTemporaryDatabase { database in
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(5))
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 2))
       try await sync.all()
       #expect(try await books.count() == 5)
       // The remote no longer holds item 3: a refresh and a page remove nothing, the end of the
@@ -91,7 +91,7 @@ import Testing
       let database = try ListsDatabase(path: path)
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(3))
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2, retry: .never))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 2, retry: .never))
       try await sync.all()
       let before = try Self.cacheDump(path)
       try await remote.control(faults: [fault])
@@ -119,7 +119,7 @@ import Testing
         ["id": 1, "title": "One"], ["id": 2, "title": "Two"], ["id": 3, "title": "Three"],
         ["id": 4, "title": "Four", "pages": "many"],
       ])
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 2))
       do throws(SyncError) {
         try await sync.all()
         Issue.record("page 2 should have been rejected")
@@ -145,7 +145,7 @@ import Testing
     try await withTemporaryDatabase(configuration: .init(now: { clock.now })) { database in
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(5))
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2, retry: .never))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 2, retry: .never))
       #expect(try books.syncState() == nil)
       try await sync.refresh()
       var state = try #require(try books.syncState())
@@ -227,7 +227,7 @@ import Testing
         let books = try Books.register(database)
         try await remote.control(items: TestRemote.items(3), faults: [[:], ["status": 401]])
         let sync = Books.sync(
-          books, try makeClient(remote, headers: [try RemoteHeader(parsing: "Authorization: \(secret)")], pageSize: 2))
+          books, try makeClient(remote.url(), headers: [try RemoteHeader(parsing: "Authorization: \(secret)")], pageSize: 2))
         await #expect(throws: SyncError.self) { try await sync.all() }
         #expect(try books.syncState()?.lastError?.kind == "refused")
       }

@@ -16,7 +16,7 @@ import Testing
   ) async throws -> (KindItems, KindSync) {
     let books = try Books.register(database)
     try await remote.control(items: TestRemote.items(count).map { $0.merging(["version": 1]) { $1 } })
-    let sync = Books.sync(books, try makeClient(remote, pageSize: 50, retry: retry))
+    let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: retry))
     try await sync.all()
     return (books, sync)
   }
@@ -187,7 +187,7 @@ import Testing
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
       let (books, _) = try await Self.synced(database, remote)
-      let slow = Books.sync(books, try makeClient(remote, pageSize: 50, retry: .never, connectTimeout: delayTimeout))
+      let slow = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never, connectTimeout: delayTimeout))
       _ = try await books.add(DynamicDraft(["title": .text("Slow")]))
       try await remote.control(faults: [["delay_ms": 2_000]])
       let error = try await #require(throws: SyncError.self) { try await slow.push() }
@@ -195,7 +195,7 @@ import Testing
       #expect(try books.syncChanges().map(\.state) == [.sent])
       // The server applies it once its delay is over.
       #expect(try await eventually { try await remote.state().items.contains { $0["title"] as? String == "Slow" } })
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 50, retry: .never))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never))
       #expect(try await sync.push() == PushOutcome(sent: 1, applied: 1, conflicts: 0, rejected: 0))
       let server = try await remote.state()
       #expect(server.items.filter { $0["title"] as? String == "Slow" }.count == 1)

@@ -8,7 +8,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(5))
-    let client = try makeClient(remote)
+    let client = try makeClient(remote.url())
     var pages: [RemotePage] = []
     let count = try await client.fetchAll { pages.append($0) }
     #expect(count == 3)
@@ -25,7 +25,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(3))
-    let client = try makeClient(remote, path: "/items?tenant=a%20b#top")
+    let client = try makeClient(remote.url("/items?tenant=a%20b#top"))
     _ = try await client.fetchAll { _ in }
     #expect(
       try await remote.log().map(\.query) == [
@@ -39,7 +39,7 @@ import Testing
     try await remote.control(
       itemsJSON:
         #"[{"id": "b-7", "big": 123456789012345678901}, {"id": 12345678901234, "title": "x"}]"#)
-    let page = try await makeClient(remote).fetchPage(number: 1, cursor: nil)
+    let page = try await makeClient(remote.url()).fetchPage(number: 1, cursor: nil)
     #expect(page.items.map(\.remoteID) == [.string("b-7"), .integer("12345678901234")])
     #expect(
       page.items.map(\.json) == [
@@ -53,7 +53,7 @@ import Testing
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(4), faults: [["empty": true]])
     var pages: [RemotePage] = []
-    try await makeClient(remote).fetchAll { pages.append($0) }
+    try await makeClient(remote.url()).fetchAll { pages.append($0) }
     #expect(pages.count == 1)
     #expect(pages.first?.items.isEmpty == true)
     #expect(try await remote.log().count == 1)
@@ -69,7 +69,7 @@ import Testing
     ]
     try await remote.control(items: TestRemote.items(4), faults: [[:], ["change": changed]])
     var pages: [RemotePage] = []
-    try await makeClient(remote).fetchAll { pages.append($0) }
+    try await makeClient(remote.url()).fetchAll { pages.append($0) }
     #expect(pages.map { $0.items.map(\.remoteID.text) } == [["1", "2"], ["4"]])
     // The walk follows the server's cursors; ids, not positions, identify items, so the store
     // can update an item seen twice instead of duplicating it.
@@ -82,7 +82,7 @@ import Testing
     try await remote.control(
       items: TestRemote.items(6), faults: [[:], ["repeat_cursor": true]])
     let error = try await #require(
-      throws: RemoteError.self, performing: { try await makeClient(remote).fetchAll { _ in } })
+      throws: RemoteError.self, performing: { try await makeClient(remote.url()).fetchAll { _ in } })
     #expect(error.kind == .protocolError)
     #expect(error.message == "page 2: \"next_cursor\" repeats a cursor already followed.")
     #expect(error.exitCode == 76)
@@ -93,7 +93,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(10))
-    let client = try makeClient(remote, pageSize: 1)
+    let client = try makeClient(remote.url(), pageSize: 1)
     let error = try await #require(
       throws: RemoteError.self, performing: { try await client.fetchAll(maxPages: 3) { _ in } })
     #expect(error.message == "page 4: the list did not end within 3 pages.")

@@ -55,7 +55,7 @@ import Testing
       let changes = try items.syncChanges()
       #expect(changes.map(\.fields) == [["rating"]])
       _ = sync
-      let outcome = try await Books.sync(items, try makeClient(remote, pageSize: 50, retry: .never)).push()
+      let outcome = try await Books.sync(items, try makeClient(remote.url(), pageSize: 50, retry: .never)).push()
       #expect(outcome.applied == 1)
       let first = try #require(try await remote.state().items.first { $0["title"] as? String == "Item 1" })
       #expect(first["rating"] as? Int == 5)
@@ -72,7 +72,7 @@ import Testing
     try await withTemporaryDatabase { database in
       let (books, _) = try await PushTests.synced(database, first)
       try await second.control(items: [["id": 1, "title": "B one", "version": 1], ["id": 2, "title": "B two", "version": 1]])
-      let other = Books.sync(books, try makeClient(second, pageSize: 50, retry: .never))
+      let other = Books.sync(books, try makeClient(second.url(), pageSize: 50, retry: .never))
       // The new remote's first answer fails: nothing of the old remote is shown meanwhile.
       try await second.control(faults: [["status": 503]])
       _ = try? await other.refresh()
@@ -97,7 +97,7 @@ import Testing
     try await withTemporaryDatabase { database in
       let (books, _) = try await PushTests.synced(database, first)
       _ = try await books.add(DynamicDraft(["title": .text("Mine")]))
-      let other = Books.sync(books, try makeClient(second, pageSize: 50, retry: .never))
+      let other = Books.sync(books, try makeClient(second.url(), pageSize: 50, retry: .never))
       await #expect(throws: SyncError.self) { try await other.push() }
       #expect(try await second.pushes().isEmpty)
       #expect(try Self.waiting(books) == 1)
@@ -173,7 +173,7 @@ import Testing
       let (_, _) = try await CheckpointTests.synced(database, remote)
       try database.removeKind(named: "books")
       let books = try Books.register(database)
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 50, retry: .never))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never))
       try await remote.control(faults: [["status": 503]])
       _ = try? await sync.all()
       try await sync.all()
@@ -198,7 +198,7 @@ import Testing
             """))
       let books = try database.items(of: "books")
       try await Self.books(remote)
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 50, retry: .never))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never))
       try await sync.all()
       let one = try await PushTests.id(of: "Item 1", in: books)
       let three = try await PushTests.id(of: "Item 3", in: books)

@@ -30,7 +30,7 @@ enum ModelRemote {
   /// A client of a device: pages of 7, no retries.
   func client() throws -> RemoteClient {
     switch self {
-    case .test(let remote): try makeClient(remote, pageSize: 7, retry: .never)
+    case .test(let remote): try makeClient(remote.url(), pageSize: 7, retry: .never)
     case .server(let server, let token, _, _, _): try Self.client(of: server, token: token)
     }
   }
