@@ -52,7 +52,7 @@ struct SyncEngineTests {
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       // A delay the five writes surely fit in, on a loaded machine too: the rule is that a
       // burst goes in one push, not how short the delay is.
       var schedule = Self.quick
@@ -77,7 +77,7 @@ struct SyncEngineTests {
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       let engine = SyncEngine(sync: sync, schedule: Self.quick)
       _ = try await books.add(DynamicDraft(["title": .text("Offline")]))
       // The start's push fails twice with a 503, then goes through.
@@ -100,7 +100,7 @@ struct SyncEngineTests {
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       _ = try await books.add(DynamicDraft(["title": .text("First")]))
       try await remote.control(faults: [["status": 401]])
       let engine = SyncEngine(sync: sync, schedule: Self.quick)
@@ -120,7 +120,7 @@ struct SyncEngineTests {
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       let one = try await PushTests.id(of: "Item 1", in: books)
       _ = try await books.update(id: one, setting: ["title": .text("Item 1, mine")])
       var changed = TestRemote.items(3).map { $0.merging(["version": 1]) { $1 } }
@@ -170,7 +170,7 @@ struct SyncEngineTests {
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       let one = try await PushTests.id(of: "Item 1", in: books)
       _ = try await books.update(id: one, setting: ["title": .text("Item 1, mine")])
       try await remote.control(items: [["id": 1, "title": "Item 1, theirs", "version": 2]])
@@ -187,7 +187,7 @@ struct SyncEngineTests {
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       let engine = SyncEngine(sync: sync, schedule: Self.quick)
       let running = Task { await engine.run() }
       #expect(await Self.status(of: engine) { $0.activity == .idle && $0.lastSyncedAt != nil } != nil)

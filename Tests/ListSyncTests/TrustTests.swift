@@ -21,7 +21,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       let dune = try await PushTests.id(of: "Item 3", in: books)
       try PushTests.run(database, "UPDATE books SET pages = 7 WHERE id = \(dune)")
       // The edit's push is refused (400): it stays sent.
@@ -45,7 +45,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       var definition = books.definition
       definition.fields.append(FieldDefinition("rating", .integer(min: 1, max: 5)))
       _ = try database.updateKind(definition)
@@ -70,7 +70,7 @@ import Testing
     let second = try await TestRemote.start()
     defer { second.stop() }
     try await withTemporaryDatabase { database in
-      let (books, _) = try await PushTests.synced(database, first)
+      let (books, _) = try await PushTests.synced(database, SyncRemote(first))
       try await second.control(items: [["id": 1, "title": "B one", "version": 1], ["id": 2, "title": "B two", "version": 1]])
       let other = Books.sync(books, try makeClient(second.url(), pageSize: 50, retry: .never))
       // The new remote's first answer fails: nothing of the old remote is shown meanwhile.
@@ -95,7 +95,7 @@ import Testing
     let second = try await TestRemote.start()
     defer { second.stop() }
     try await withTemporaryDatabase { database in
-      let (books, _) = try await PushTests.synced(database, first)
+      let (books, _) = try await PushTests.synced(database, SyncRemote(first))
       _ = try await books.add(DynamicDraft(["title": .text("Mine")]))
       let other = Books.sync(books, try makeClient(second.url(), pageSize: 50, retry: .never))
       await #expect(throws: SyncError.self) { try await other.push() }
@@ -110,7 +110,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       let added = try await books.add(DynamicDraft(["title": .text("Refused")]))
       try await remote.control(faults: [["status": 503]])
       _ = try? await sync.push()
@@ -142,7 +142,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       let id = try await PushTests.id(of: "Item 1", in: books)
       try PushTests.run(database, "UPDATE books SET title = 'B' WHERE id = \(id)")
       // Applied by the remote (version 2), its answer lost.
@@ -223,7 +223,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, _) = try await PushTests.synced(database, remote)
+      let (books, _) = try await PushTests.synced(database, SyncRemote(remote))
       let id = try await PushTests.id(of: "Item 1", in: books)
       for sql in ["UPDATE books SET id = 999 WHERE id = \(id)", "UPDATE books SET account = 'other' WHERE id = \(id)"] {
         #expect {
@@ -244,7 +244,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, remote)
+      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
       try PushTests.run(database, "INSERT INTO list_sync_applying (writer) VALUES (7)")
       let report = try HealthReport.inspect(path: database.path)
       #expect(report.problems.contains { $0.contains("list_sync_applying") })

@@ -59,6 +59,15 @@ final class SyncRemote: Sendable {
     self.serverKind = Mutex(serverKind)
   }
 
+  /// The Python remote `remote`, which its test started and ends: for a test that also fails
+  /// its requests, and so runs against it alone.
+  convenience init(_ remote: TestRemote) {
+    self.init(.python(remote), token: Self.pythonToken, serverKind: Self.serverBooks)
+  }
+
+  /// The token of the Python remote's clients.
+  private static let pythonToken = "s3cret-7f2a9c1e"
+
   /// Runs `body` with a new remote of `kind`, and ends the remote after it, whatever happens.
   ///
   /// - Parameters:
@@ -71,7 +80,7 @@ final class SyncRemote: Sendable {
     let remote: SyncRemote
     switch kind {
     case .python:
-      remote = SyncRemote(.python(try await TestRemote.start()), token: "s3cret-7f2a9c1e", serverKind: serverKind)
+      remote = SyncRemote(try await TestRemote.start())
     case .server:
       let server = try await ServerProcess.start(serverOptions, kind: serverKind, accounts: ["device"])
       guard let token = server.tokens["device"] else {
