@@ -146,7 +146,7 @@ struct SyncEngineTests {
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await CheckpointTests.synced(database, remote)
+      let (books, sync) = try await CheckpointTests.synced(database, SyncRemote(remote))
       let two = try await PushTests.id(of: "Item 2", in: books)
       _ = try await books.update(id: two, setting: ["pages": .integer(3)])
       // The remote deletes the item; a pull since the checkpoint makes the edit a conflict.

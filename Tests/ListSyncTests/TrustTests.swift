@@ -170,7 +170,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (_, _) = try await CheckpointTests.synced(database, remote)
+      let (_, _) = try await CheckpointTests.synced(database, SyncRemote(remote))
       try database.removeKind(named: "books")
       let books = try Books.register(database)
       let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never))
@@ -263,7 +263,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await CheckpointTests.synced(database, remote)
+      let (books, sync) = try await CheckpointTests.synced(database, SyncRemote(remote))
       try await remote.control(items: TestRemote.items(3).map { $0.merging(["version": 1]) { $1 } })
       try await remote.expireCheckpoints()
       try await sync.refresh()
