@@ -11,17 +11,6 @@ import Testing
 /// Python test remote and `lists-server`; the tests of lost answers and failed requests against
 /// the Python remote alone, which fails them.
 @Suite struct PushTests {
-  /// A synced books list of `count` remote items, with its sync.
-  static func synced(
-    _ database: ListsDatabase, _ remote: SyncRemote, count: Int = 3, retry: RetryPolicy = .never
-  ) async throws -> (KindItems, KindSync) {
-    let books = try Books.register(database)
-    try await remote.add(count: count)
-    let sync = Books.sync(books, try remote.client(pageSize: 50, retry: retry))
-    try await sync.all()
-    return (books, sync)
-  }
-
   /// Runs `sql` on a connection of its own: another program writing the file.
   static func run(_ database: ListsDatabase, _ sql: String) throws {
     let other = try Connection(path: database.path, options: .init(create: false))
@@ -39,51 +28,45 @@ import Testing
 
   @Test(arguments: RemoteKind.allCases)
   func addsEditsAndRemovesReachTheRemoteOnceInOrder(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, sync) = try await Self.synced(database, remote)
-        let local = try await books.add(DynamicDraft(["title": .text("Local")]))
-        try Self.run(database, "UPDATE books SET title = 'Local, final' WHERE id = \(local.id)")
-        try Self.run(database, "UPDATE books SET pages = 12 WHERE id = \(try await Self.id(of: "Item 1", in: books))")
-        try await books.remove(ids: [try await Self.id(of: "Item 2", in: books)])
-        let before = try await remote.requests().pushes
-        let outcome = try await sync.push()
-        #expect(outcome == PushOutcome(sent: 3, applied: 3, conflicts: 0, rejected: 0))
-        #expect(try await remote.requests().pushes == before + 1)
-        if let python = remote.python {
-          let pushes = try await python.pushes()
-          #expect(pushes[0].map { $0["op"] as? String } == ["add", "update", "remove"])
-          // The add carries the final values; the update only the changed field and its base.
-          #expect((pushes[0][0]["item"] as? [String: Any])?["title"] as? String == "Local, final")
-          #expect((pushes[0][1]["item"] as? [String: Any])?.keys.sorted() == ["pages"])
-          #expect(pushes[0][1]["id"] as? Int == 1)
-          #expect(pushes[0][1]["base_version"] as? Int == 1)
-          #expect(try await python.state().applied.values.allSatisfy { $0 == 1 })
-        }
-        #expect(try await remote.titles() == ["Item 1", "Item 3", "Local, final"])
-        let edited = try await remote.item(titled: "Item 1")
-        #expect(edited["pages"] as? Int == 12)
-        #expect(edited["version"] as? Int == 2)
-        #expect(try books.syncChanges().isEmpty)
-        // The added item got its remote id: a pull updates it, never duplicates it.
-        try await sync.all()
-        #expect(try await books.count() == 3)
-        #expect(try await sync.push() == PushOutcome())
+    try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
+      let local = try await books.add(DynamicDraft(["title": .text("Local")]))
+      try Self.run(database, "UPDATE books SET title = 'Local, final' WHERE id = \(local.id)")
+      try Self.run(database, "UPDATE books SET pages = 12 WHERE id = \(try await Self.id(of: "Item 1", in: books))")
+      try await books.remove(ids: [try await Self.id(of: "Item 2", in: books)])
+      let before = try await remote.requests().pushes
+      let outcome = try await sync.push()
+      #expect(outcome == PushOutcome(sent: 3, applied: 3, conflicts: 0, rejected: 0))
+      #expect(try await remote.requests().pushes == before + 1)
+      if let python = remote.python {
+        let pushes = try await python.pushes()
+        #expect(pushes[0].map { $0["op"] as? String } == ["add", "update", "remove"])
+        // The add carries the final values; the update only the changed field and its base.
+        #expect((pushes[0][0]["item"] as? [String: Any])?["title"] as? String == "Local, final")
+        #expect((pushes[0][1]["item"] as? [String: Any])?.keys.sorted() == ["pages"])
+        #expect(pushes[0][1]["id"] as? Int == 1)
+        #expect(pushes[0][1]["base_version"] as? Int == 1)
+        #expect(try await python.state().applied.values.allSatisfy { $0 == 1 })
       }
+      #expect(try await remote.titles() == ["Item 1", "Item 3", "Local, final"])
+      let edited = try await remote.item(titled: "Item 1")
+      #expect(edited["pages"] as? Int == 12)
+      #expect(edited["version"] as? Int == 2)
+      #expect(try books.syncChanges().isEmpty)
+      // The added item got its remote id: a pull updates it, never duplicates it.
+      try await sync.all()
+      #expect(try await books.count() == 3)
+      #expect(try await sync.push() == PushOutcome())
     }
   }
 
   @Test(arguments: RemoteKind.allCases)
   func anAddThenARemoveOfflineSendsNothing(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, sync) = try await Self.synced(database, remote)
-        let before = try await remote.requests()
-        let local = try await books.add(DynamicDraft(["title": .text("Passing")]))
-        try await books.remove(ids: [local.id])
-        #expect(try await sync.push() == PushOutcome())
-        #expect(try await remote.requests() == before)
-      }
+    try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
+      let before = try await remote.requests()
+      let local = try await books.add(DynamicDraft(["title": .text("Passing")]))
+      try await books.remove(ids: [local.id])
+      #expect(try await sync.push() == PushOutcome())
+      #expect(try await remote.requests() == before)
     }
   }
 
@@ -91,7 +74,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await Self.synced(database, SyncRemote(remote))
+      let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
       try await books.add(DynamicDraft(["title": .text("A")]))
       try await books.add(DynamicDraft(["title": .text("B")]))
       #expect(try books.syncChanges().allSatisfy { $0.changeID == nil })
@@ -115,7 +98,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await Self.synced(database, SyncRemote(remote))
+      let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
       let local = try await books.add(DynamicDraft(["title": .text("Once")]))
       try await remote.control(faults: [fault == "drop_after_apply" ? [fault: true] : [fault: 500]])
       await #expect(throws: SyncError.self) { try await sync.push() }
@@ -139,7 +122,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await Self.synced(database, SyncRemote(remote))
+      let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
       let one = try await Self.id(of: "Item 1", in: books)
       try Self.run(database, "UPDATE books SET title = 'Item 1, first' WHERE id = \(one)")
       try await remote.control(faults: [["drop_after_apply": true]])
@@ -164,30 +147,27 @@ import Testing
 
   @Test(arguments: RemoteKind.allCases)
   func aConflictedRemoveSentAgainTakesTheItemOutHereAndThere(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, sync) = try await Self.synced(database, remote)
-        try await books.remove(ids: [try await Self.id(of: "Item 2", in: books)])
-        try await remote.edit("Item 2", ["title": "Item 2, theirs"])
-        #expect(try await sync.push().conflicts == 1)
-        #expect(try Books.titles(books).contains("Item 2, theirs"))
-        let conflict = try #require(try books.syncChanges().first?.changeID)
-        guard case .queued(let again) = try books.retryAnsweredChange(id: conflict) else {
-          Issue.record("not queued")
-          return
-        }
-        #expect(again != conflict)
-        #expect(try !Books.titles(books).contains("Item 2, theirs"))
-        // Sent on top of the remote's item: its version 2 as the base.
-        #expect(try await sync.push() == PushOutcome(sent: 1, applied: 1, conflicts: 0, rejected: 0))
-        #expect(try await remote.titles() == ["Item 1", "Item 3"])
-        if let python = remote.python {
-          #expect((try await python.pushes().last?.first?["base_version"]) as? Int == 2)
-        }
-        #expect(try books.syncChanges().isEmpty)
-        try await sync.all()
-        #expect(try Books.titles(books).sorted() == ["Item 1", "Item 3"])
+    try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
+      try await books.remove(ids: [try await Self.id(of: "Item 2", in: books)])
+      try await remote.edit("Item 2", ["title": "Item 2, theirs"])
+      #expect(try await sync.push().conflicts == 1)
+      #expect(try Books.titles(books).contains("Item 2, theirs"))
+      let conflict = try #require(try books.syncChanges().first?.changeID)
+      guard case .queued(let again) = try books.retryAnsweredChange(id: conflict) else {
+        Issue.record("not queued")
+        return
       }
+      #expect(again != conflict)
+      #expect(try !Books.titles(books).contains("Item 2, theirs"))
+      // Sent on top of the remote's item: its version 2 as the base.
+      #expect(try await sync.push() == PushOutcome(sent: 1, applied: 1, conflicts: 0, rejected: 0))
+      #expect(try await remote.titles() == ["Item 1", "Item 3"])
+      if let python = remote.python {
+        #expect((try await python.pushes().last?.first?["base_version"]) as? Int == 2)
+      }
+      #expect(try books.syncChanges().isEmpty)
+      try await sync.all()
+      #expect(try Books.titles(books).sorted() == ["Item 1", "Item 3"])
     }
   }
 
@@ -197,7 +177,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, _) = try await Self.synced(database, SyncRemote(remote))
+      let (books, _) = try await SyncRemote(remote).syncedBooks(in: database)
       let slow = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never, connectTimeout: delayTimeout))
       _ = try await books.add(DynamicDraft(["title": .text("Slow")]))
       try await remote.control(faults: [["delay_ms": 2_000]])
@@ -217,74 +197,62 @@ import Testing
 
   @Test(arguments: RemoteKind.allCases)
   func batchesHoldAtMostOneHundredChanges(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, sync) = try await Self.synced(database, remote, count: 1)
-        var index = 0
-        try books.importItems {
-          index += 1
-          return index <= 150 ? DynamicDraft(["title": .text("Bulk \(index)")]) : nil
-        }
-        let before = try await remote.requests().pushes
-        #expect(try await sync.push().applied == 150)
-        // lists-server answers a push of more than 100 changes 413.
-        #expect(try await remote.requests().pushes == before + 2)
-        if let python = remote.python { #expect(try await python.pushes().map(\.count) == [100, 50]) }
-        #expect(try await remote.items().count == 151)
+    try await SyncRemote.withSyncedBooks(kind, count: 1) { remote, database, books, sync in
+      var index = 0
+      try books.importItems {
+        index += 1
+        return index <= 150 ? DynamicDraft(["title": .text("Bulk \(index)")]) : nil
       }
+      let before = try await remote.requests().pushes
+      #expect(try await sync.push().applied == 150)
+      // lists-server answers a push of more than 100 changes 413.
+      #expect(try await remote.requests().pushes == before + 2)
+      if let python = remote.python { #expect(try await python.pushes().map(\.count) == [100, 50]) }
+      #expect(try await remote.items().count == 151)
     }
   }
 
   @Test(arguments: RemoteKind.allCases)
   func aConflictKeepsTheRemotesVersionAndTheChange(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, sync) = try await Self.synced(database, remote)
-        // Someone else changed item 1 on the server meanwhile.
-        try await remote.edit("Item 1", ["title": "Theirs"])
-        try Self.run(database, "UPDATE books SET title = 'Mine' WHERE id = \(try await Self.id(of: "Item 1", in: books))")
-        #expect(try await sync.push() == PushOutcome(sent: 1, applied: 0, conflicts: 1, rejected: 0))
-        #expect(try Books.titles(books).contains("Theirs"))
-        #expect(!(try Books.titles(books).contains("Mine")))
-        #expect(try books.syncChanges().map(\.state) == [.conflict])
-        #expect(try books.syncChangeCounts() == SyncChangeCounts(pending: 0, conflicts: 1, rejected: 0))
-      }
+    try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
+      // Someone else changed item 1 on the server meanwhile.
+      try await remote.edit("Item 1", ["title": "Theirs"])
+      try Self.run(database, "UPDATE books SET title = 'Mine' WHERE id = \(try await Self.id(of: "Item 1", in: books))")
+      #expect(try await sync.push() == PushOutcome(sent: 1, applied: 0, conflicts: 1, rejected: 0))
+      #expect(try Books.titles(books).contains("Theirs"))
+      #expect(!(try Books.titles(books).contains("Mine")))
+      #expect(try books.syncChanges().map(\.state) == [.conflict])
+      #expect(try books.syncChangeCounts() == SyncChangeCounts(pending: 0, conflicts: 1, rejected: 0))
     }
   }
 
   @Test(arguments: RemoteKind.allCases)
   func aRefusalPutsTheItemBackAsTheRemoteHasIt(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, sync) = try await Self.synced(database, remote)
-        let forbidden = "Forbidden, far too long"
-        try await remote.refuse(titles: [forbidden])
-        try await books.add(DynamicDraft(["title": .text(forbidden)]))
-        try Self.run(
-          database, "UPDATE books SET title = '\(forbidden)' WHERE id = \(try await Self.id(of: "Item 2", in: books))")
-        #expect(try await sync.push() == PushOutcome(sent: 2, applied: 0, conflicts: 0, rejected: 2))
-        // The offline add is taken out; the edited item has its remote title back.
-        #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
-        #expect(try books.syncChanges().map(\.state) == [.rejected, .rejected])
-        #expect(try await remote.titles() == ["Item 1", "Item 2", "Item 3"])
-      }
+    try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
+      let forbidden = "Forbidden, far too long"
+      try await remote.refuse(titles: [forbidden])
+      try await books.add(DynamicDraft(["title": .text(forbidden)]))
+      try Self.run(
+        database, "UPDATE books SET title = '\(forbidden)' WHERE id = \(try await Self.id(of: "Item 2", in: books))")
+      #expect(try await sync.push() == PushOutcome(sent: 2, applied: 0, conflicts: 0, rejected: 2))
+      // The offline add is taken out; the edited item has its remote title back.
+      #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
+      #expect(try books.syncChanges().map(\.state) == [.rejected, .rejected])
+      #expect(try await remote.titles() == ["Item 1", "Item 2", "Item 3"])
     }
   }
 
   @Test(arguments: RemoteKind.allCases)
   func aRemoveThenAnAddOfTheSameItemOfflineKeepsBoth(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, sync) = try await Self.synced(database, remote)
-        let removed = SyncRemote.id(try await remote.item(titled: "Item 3"))
-        try await books.remove(ids: [try await Self.id(of: "Item 3", in: books)])
-        try await books.add(DynamicDraft(["title": .text("Item 3")]))
-        #expect(try await sync.push() == PushOutcome(sent: 2, applied: 2, conflicts: 0, rejected: 0))
-        #expect(try await remote.titles() == ["Item 1", "Item 2", "Item 3"])
-        #expect(SyncRemote.id(try await remote.item(titled: "Item 3")) != removed)
-        try await sync.all()
-        #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
-      }
+    try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
+      let removed = SyncRemote.id(try await remote.item(titled: "Item 3"))
+      try await books.remove(ids: [try await Self.id(of: "Item 3", in: books)])
+      try await books.add(DynamicDraft(["title": .text("Item 3")]))
+      #expect(try await sync.push() == PushOutcome(sent: 2, applied: 2, conflicts: 0, rejected: 0))
+      #expect(try await remote.titles() == ["Item 1", "Item 2", "Item 3"])
+      #expect(SyncRemote.id(try await remote.item(titled: "Item 3")) != removed)
+      try await sync.all()
+      #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
     }
   }
 }

@@ -23,7 +23,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
+      let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
       let dune = try await PushTests.id(of: "Item 3", in: books)
       try PushTests.run(database, "UPDATE books SET pages = 7 WHERE id = \(dune)")
       // The edit's push is refused (400): it stays sent.
@@ -45,22 +45,19 @@ import Testing
   /// A field added by `kinds update` is recorded like any other.
   @Test(arguments: RemoteKind.allCases)
   func aFieldAddedByAnUpdateOfTheKindIsRecorded(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, _) = try await PushTests.synced(database, remote)
-        try await remote.addField(#"{"name": "rating", "type": "integer", "min": 1, "max": 5}"#)
-        var definition = books.definition
-        definition.fields.append(FieldDefinition("rating", .integer(min: 1, max: 5)))
-        _ = try database.updateKind(definition)
-        let items = try database.items(of: "books")
-        let id = try await PushTests.id(of: "Item 1", in: items)
-        try PushTests.run(database, "UPDATE books SET rating = 5 WHERE id = \(id)")
-        let changes = try items.syncChanges()
-        #expect(changes.map(\.fields) == [["rating"]])
-        let outcome = try await Books.sync(items, try remote.client(pageSize: 50, retry: .never)).push()
-        #expect(outcome.applied == 1)
-        #expect(try await remote.item(titled: "Item 1")["rating"] as? Int == 5)
-      }
+    try await SyncRemote.withSyncedBooks(kind) { remote, database, books, _ in
+      try await remote.addField(#"{"name": "rating", "type": "integer", "min": 1, "max": 5}"#)
+      var definition = books.definition
+      definition.fields.append(FieldDefinition("rating", .integer(min: 1, max: 5)))
+      _ = try database.updateKind(definition)
+      let items = try database.items(of: "books")
+      let id = try await PushTests.id(of: "Item 1", in: items)
+      try PushTests.run(database, "UPDATE books SET rating = 5 WHERE id = \(id)")
+      let changes = try items.syncChanges()
+      #expect(changes.map(\.fields) == [["rating"]])
+      let outcome = try await Books.sync(items, try remote.client(pageSize: 50, retry: .never)).push()
+      #expect(outcome.applied == 1)
+      #expect(try await remote.item(titled: "Item 1")["rating"] as? Int == 5)
     }
   }
 
@@ -72,7 +69,7 @@ import Testing
     let second = try await TestRemote.start()
     defer { second.stop() }
     try await withTemporaryDatabase { database in
-      let (books, _) = try await PushTests.synced(database, SyncRemote(first))
+      let (books, _) = try await SyncRemote(first).syncedBooks(in: database)
       try await second.control(items: [["id": 1, "title": "B one", "version": 1], ["id": 2, "title": "B two", "version": 1]])
       let other = Books.sync(books, try makeClient(second.url(), pageSize: 50, retry: .never))
       // The new remote's first answer fails: nothing of the old remote is shown meanwhile.
@@ -96,7 +93,7 @@ import Testing
     try await SyncRemote.with(kind) { first in
       try await SyncRemote.with(kind) { second in
         try await withTemporaryDatabase { database in
-          let (books, _) = try await PushTests.synced(database, first)
+          let (books, _) = try await first.syncedBooks(in: database)
           _ = try await books.add(DynamicDraft(["title": .text("Mine")]))
           let other = Books.sync(books, try second.client(pageSize: 50, retry: .never))
           await #expect(throws: SyncError.self) { try await other.push() }
@@ -113,7 +110,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
+      let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
       let added = try await books.add(DynamicDraft(["title": .text("Refused")]))
       try await remote.control(faults: [["status": 503]])
       _ = try? await sync.push()
@@ -145,7 +142,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (books, sync) = try await PushTests.synced(database, SyncRemote(remote))
+      let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
       let id = try await PushTests.id(of: "Item 1", in: books)
       try PushTests.run(database, "UPDATE books SET title = 'B' WHERE id = \(id)")
       // Applied by the remote (version 2), its answer lost.
@@ -173,7 +170,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
-      let (_, _) = try await CheckpointTests.synced(database, SyncRemote(remote))
+      let (_, _) = try await SyncRemote(remote).syncedBooks(in: database, count: 5, checkpoints: true)
       try database.removeKind(named: "books")
       let books = try Books.register(database)
       let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never))
@@ -224,20 +221,17 @@ import Testing
   /// The id and account of a synced item cannot be changed by another program's SQL.
   @Test(arguments: RemoteKind.allCases)
   func theIdAndAccountOfASyncedItemDoNotChange(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, _) = try await PushTests.synced(database, remote)
-        let id = try await PushTests.id(of: "Item 1", in: books)
-        for sql in ["UPDATE books SET id = 999 WHERE id = \(id)", "UPDATE books SET account = 'other' WHERE id = \(id)"] {
-          #expect {
-            try PushTests.run(database, sql)
-          } throws: { error in
-            (error as? SQLiteError)?.message.contains("do not change") == true
-          }
+    try await SyncRemote.withSyncedBooks(kind) { remote, database, books, _ in
+      let id = try await PushTests.id(of: "Item 1", in: books)
+      for sql in ["UPDATE books SET id = 999 WHERE id = \(id)", "UPDATE books SET account = 'other' WHERE id = \(id)"] {
+        #expect {
+          try PushTests.run(database, sql)
+        } throws: { error in
+          (error as? SQLiteError)?.message.contains("do not change") == true
         }
-        #expect(try await PushTests.id(of: "Item 1", in: books) == id)
-        #expect(try books.syncChanges().isEmpty)
       }
+      #expect(try await PushTests.id(of: "Item 1", in: books) == id)
+      #expect(try books.syncChanges().isEmpty)
     }
   }
 
@@ -246,19 +240,16 @@ import Testing
   /// sync's write.
   @Test(arguments: RemoteKind.allCases)
   func aStrandedSyncFlagIsFoundAndRemoved(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, sync) = try await PushTests.synced(database, remote)
-        try PushTests.run(database, "INSERT INTO list_sync_applying (writer) VALUES (7)")
-        let report = try HealthReport.inspect(path: database.path)
-        #expect(report.problems.contains { $0.contains("list_sync_applying") })
-        _ = try database.repair()
-        #expect(try HealthReport.inspect(path: database.path).isHealthy)
-        try PushTests.run(database, "INSERT INTO list_sync_applying (writer) VALUES (7)")
-        try await sync.refresh()
-        _ = try await books.add(DynamicDraft(["title": .text("Recorded")]))
-        #expect(try Self.waiting(books) == 1)
-      }
+    try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
+      try PushTests.run(database, "INSERT INTO list_sync_applying (writer) VALUES (7)")
+      let report = try HealthReport.inspect(path: database.path)
+      #expect(report.problems.contains { $0.contains("list_sync_applying") })
+      _ = try database.repair()
+      #expect(try HealthReport.inspect(path: database.path).isHealthy)
+      try PushTests.run(database, "INSERT INTO list_sync_applying (writer) VALUES (7)")
+      try await sync.refresh()
+      _ = try await books.add(DynamicDraft(["title": .text("Recorded")]))
+      #expect(try Self.waiting(books) == 1)
     }
   }
 
@@ -266,18 +257,15 @@ import Testing
   /// removing what the remote no longer holds.
   @Test(arguments: RemoteKind.allCases)
   func anExpiredCheckpointWalksTheWholeList(_ kind: RemoteKind) async throws {
-    try await SyncRemote.with(kind, serverOptions: ["--keep-deleted", "1s"]) { remote in
-      try await withTemporaryDatabase { database in
-        let (books, sync) = try await CheckpointTests.synced(database, remote)
-        let checkpoint = try #require(try books.syncState()?.checkpoint)
-        try await remote.delete("Item 4", "Item 5")
-        try await remote.expire(checkpoint)
-        // A whole walk (a pull since the checkpoint would hold no item).
-        #expect(try await sync.refresh().state.itemCount == 3)
-        #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
-        #expect(try books.syncState()?.lastError == nil)
-        if let python = remote.python { #expect(try await python.log().last?.query.contains("since") == false) }
-      }
+    try await SyncRemote.withSyncedBooks(kind, count: 5, checkpoints: true, serverOptions: ["--keep-deleted", "1s"]) { remote, database, books, sync in
+      let checkpoint = try #require(try books.syncState()?.checkpoint)
+      try await remote.delete("Item 4", "Item 5")
+      try await remote.expire(checkpoint)
+      // A whole walk (a pull since the checkpoint would hold no item).
+      #expect(try await sync.refresh().state.itemCount == 3)
+      #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
+      #expect(try books.syncState()?.lastError == nil)
+      if let python = remote.python { #expect(try await python.log().last?.query.contains("since") == false) }
     }
   }
 }
