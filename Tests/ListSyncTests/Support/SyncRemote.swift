@@ -1,4 +1,5 @@
 import Foundation
+import ListStore
 import ListSync
 import Synchronization
 import TestSupport
@@ -43,6 +44,10 @@ final class SyncRemote: Sendable {
   let token: String
   /// The definition of the server's kind `books`, as it is now.
   private let serverKind: Mutex<String>
+  /// The `added_at` of the writer's next add on lists-server, in ms since 1970: a second before
+  /// the one before, so that a list shows the items newest first in the order they were added,
+  /// as it shows the Python remote's items (which carry none) in the remote's order.
+  private let nextAddedAt = Mutex<Int64>(1_798_761_600_000)
 
   /// The definition of `books` on lists-server unless a test gives another: ``Books``'s, with
   /// titles of at most 20 characters, so that a longer title is one a device takes and the
@@ -145,7 +150,8 @@ final class SyncRemote: Sendable {
   // MARK: What someone else does
 
   /// Adds `items` (JSON objects without `id`), in this order, as someone else: on the Python
-  /// remote with the ids after the highest it holds (1 first) and version 1.
+  /// remote with the ids after the highest it holds (1 first) and version 1; on lists-server each
+  /// with an `added_at` before the one of the item added before it.
   func add(_ items: [[String: Any]]) async throws {
     switch backend {
     case .python(let remote):
@@ -154,8 +160,15 @@ final class SyncRemote: Sendable {
       let added = items.enumerated().map { $0.element.merging(["id": last + $0.offset + 1, "version": 1]) { $1 } }
       try await remote.control(items: held + added)
     case .server:
-      for start in stride(from: 0, to: items.count, by: 100) {
-        try await write(items[start..<min(start + 100, items.count)].map { ["op": "add", "item": $0] })
+      let dated = items.map { item in
+        let addedAt = nextAddedAt.withLock { next in
+          defer { next -= 1_000 }
+          return Timestamp(millisecondsSince1970: next).iso8601
+        }
+        return item.merging(["added_at": addedAt]) { $1 }
+      }
+      for start in stride(from: 0, to: dated.count, by: 100) {
+        try await write(dated[start..<min(start + 100, dated.count)].map { ["op": "add", "item": $0] })
       }
     }
   }
