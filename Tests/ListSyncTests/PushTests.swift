@@ -245,12 +245,12 @@ import Testing
   @Test(arguments: RemoteKind.allCases)
   func aRemoveThenAnAddOfTheSameItemOfflineKeepsBoth(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
-      let removed = SyncRemote.id(try await remote.item(titled: "Item 3"))
+      let removed = try #require(SyncRemote.remoteID(try await remote.item(titled: "Item 3")))
       try await books.remove(ids: [try await Self.id(of: "Item 3", in: books)])
       try await books.add(DynamicDraft(["title": .text("Item 3")]))
       #expect(try await sync.push() == PushOutcome(sent: 2, applied: 2, conflicts: 0, rejected: 0))
       #expect(try await remote.titles() == ["Item 1", "Item 2", "Item 3"])
-      #expect(SyncRemote.id(try await remote.item(titled: "Item 3")) != removed)
+      #expect(SyncRemote.remoteID(try await remote.item(titled: "Item 3")) != removed)
       try await sync.all()
       #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
     }

@@ -304,10 +304,11 @@ final class SyncRemote: Sendable {
     try await items().compactMap { $0["title"] as? String }.sorted()
   }
 
-  /// An id as text, whatever its JSON type (the Python remote's are integers, lists-server's
-  /// strings).
-  static func id(_ item: [String: Any]) -> String {
-    item["id"].map { "\($0)" } ?? "none"
+  /// The id of `item` as a client reads it: the Python remote's are integers, lists-server's
+  /// strings.
+  static func remoteID(_ item: [String: Any]) -> RemoteID? {
+    if let number = item["id"] as? Int { return .integer(String(number)) }
+    return (item["id"] as? String).map(RemoteID.string)
   }
 
   /// How many page requests (pulls) and pushes the remote answered so far (a push whose body did
