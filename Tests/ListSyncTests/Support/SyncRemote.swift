@@ -87,7 +87,8 @@ final class SyncRemote: Sendable {
     case .python:
       remote = SyncRemote(try await TestRemote.start())
     case .server:
-      let server = try await ServerProcess.start(serverOptions, kind: serverKind, accounts: ["device"])
+      let server = try await ServerProcess.start(
+        serverOptions, kind: serverKind, accounts: ["device"])
       guard let token = server.tokens["device"] else {
         await server.remove()
         throw ServerTestError("the server has no token")
@@ -139,11 +140,13 @@ final class SyncRemote: Sendable {
   /// A client of a device (``makeClient(_:time:headers:pageSize:retry:maxRedirects:connectTimeout:maxBodyBytes:)``)
   /// that sends the token; of `url` when given (a URL of this remote).
   func client(
-    url: String? = nil, time: VirtualTime = VirtualTime(), pageSize: Int = 2, retry: RetryPolicy = RetryPolicy(),
+    url: String? = nil, time: VirtualTime = VirtualTime(), pageSize: Int = 2,
+    retry: RetryPolicy = RetryPolicy(),
     connectTimeout: Duration = .seconds(3), maxBodyBytes: Int = 1 << 20
   ) throws -> RemoteClient {
     try makeClient(
-      url ?? self.url, time: time, headers: [try RemoteHeader(name: "Authorization", value: "Bearer " + token)],
+      url ?? self.url, time: time,
+      headers: [try RemoteHeader(name: "Authorization", value: "Bearer " + token)],
       pageSize: pageSize, retry: retry, connectTimeout: connectTimeout, maxBodyBytes: maxBodyBytes)
   }
 
@@ -157,7 +160,9 @@ final class SyncRemote: Sendable {
     case .python(let remote):
       let held = try await remote.state().items
       let last = held.compactMap { $0["id"] as? Int }.max() ?? 0
-      let added = items.enumerated().map { $0.element.merging(["id": last + $0.offset + 1, "version": 1]) { $1 } }
+      let added = items.enumerated().map {
+        $0.element.merging(["id": last + $0.offset + 1, "version": 1]) { $1 }
+      }
       try await remote.control(items: held + added)
     case .server:
       let dated = items.map { item in
@@ -168,7 +173,8 @@ final class SyncRemote: Sendable {
         return item.merging(["added_at": addedAt]) { $1 }
       }
       for start in stride(from: 0, to: dated.count, by: 100) {
-        try await write(dated[start..<min(start + 100, dated.count)].map { ["op": "add", "item": $0] })
+        try await write(
+          dated[start..<min(start + 100, dated.count)].map { ["op": "add", "item": $0] })
       }
     }
   }
@@ -192,7 +198,9 @@ final class SyncRemote: Sendable {
       try await remote.control(items: items)
     case .server:
       let item = try await item(titled: title)
-      try await write([["op": "update", "id": item["id"]!, "base_version": item["version"]!, "item": values]])
+      try await write([
+        ["op": "update", "id": item["id"]!, "base_version": item["version"]!, "item": values]
+      ])
     }
   }
 
@@ -200,12 +208,16 @@ final class SyncRemote: Sendable {
   func delete(_ titles: String...) async throws {
     let items = try await items()
     let gone = items.filter { titles.contains($0["title"] as? String ?? "") }
-    guard gone.count == titles.count else { throw ServerTestError("the remote has not every item of \(titles)") }
+    guard gone.count == titles.count else {
+      throw ServerTestError("the remote has not every item of \(titles)")
+    }
     switch backend {
     case .python(let remote):
-      try await remote.control(items: items.filter { !titles.contains($0["title"] as? String ?? "") })
+      try await remote.control(
+        items: items.filter { !titles.contains($0["title"] as? String ?? "") })
     case .server:
-      try await write(gone.map { ["op": "remove", "id": $0["id"]!, "base_version": $0["version"]!] })
+      try await write(
+        gone.map { ["op": "remove", "id": $0["id"]!, "base_version": $0["version"]!] })
     }
   }
 
@@ -215,7 +227,8 @@ final class SyncRemote: Sendable {
     guard case .server(let server) = backend else { return }
     var definition = try Self.object(serverKind.withLock { $0 })
     definition["fields"] = (definition["fields"] as? [Any] ?? []) + [try Self.object(field)]
-    let text = String(decoding: try JSONSerialization.data(withJSONObject: definition), as: UTF8.self)
+    let text = String(
+      decoding: try JSONSerialization.data(withJSONObject: definition), as: UTF8.self)
     let file = server.folder + "/books-updated.json"
     try text.write(toFile: file, atomically: true, encoding: .utf8)
     let updated = try await server.command(["kinds", "update", file])
@@ -229,8 +242,10 @@ final class SyncRemote: Sendable {
     switch backend {
     case .python(let remote): try await remote.reject(titles: titles)
     case .server:
-      guard serverKind.withLock({ $0 }) == Self.serverBooks, titles.allSatisfy({ $0.count > 20 }) else {
-        throw ServerTestError("lists-server refuses only titles over 20 characters, with the kind serverBooks")
+      guard serverKind.withLock({ $0 }) == Self.serverBooks, titles.allSatisfy({ $0.count > 20 })
+      else {
+        throw ServerTestError(
+          "lists-server refuses only titles over 20 characters, with the kind serverBooks")
       }
     }
   }
@@ -242,7 +257,8 @@ final class SyncRemote: Sendable {
     case .python(let remote): try await remote.control(faults: [["status": 401]])
     case .server(let server):
       let list = try await server.command(["token", "list"])
-      guard list.status == 0, let id = list.stdout.split(whereSeparator: \.isWhitespace).first else {
+      guard list.status == 0, let id = list.stdout.split(whereSeparator: \.isWhitespace).first
+      else {
         throw ServerTestError("token list: \(list.stderr)")
       }
       let removed = try await server.command(["token", "remove", String(id)])
@@ -263,7 +279,8 @@ final class SyncRemote: Sendable {
     switch backend {
     case .python(let remote): try await remote.expireCheckpoints()
     case .server:
-      let since = "since=" + (checkpoint.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+      let since =
+        "since=" + (checkpoint.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
       guard try await eventually({ try await self.get(query: since).status == 410 }) else {
         throw ServerTestError("the checkpoint \(checkpoint) did not expire")
       }
@@ -281,12 +298,16 @@ final class SyncRemote: Sendable {
       var query = "limit=500"
       while true {
         let (status, body) = try await get(query: query)
-        guard status == 200, let page = body as? [String: Any], let found = page["items"] as? [[String: Any]] else {
+        guard status == 200, let page = body as? [String: Any],
+          let found = page["items"] as? [[String: Any]]
+        else {
           throw ServerTestError("a page of the server answered \(status)")
         }
         items += found
         guard let cursor = page["next_cursor"] as? String else { return items }
-        query = "limit=500&cursor=" + (cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        query =
+          "limit=500&cursor="
+          + (cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
       }
     }
   }
@@ -316,7 +337,9 @@ final class SyncRemote: Sendable {
   func requests() async throws -> (pulls: Int, pushes: Int) {
     switch backend {
     case .python(let remote):
-      return (try await remote.log().filter { $0.method == "GET" }.count, try await remote.pushes().count)
+      return (
+        try await remote.log().filter { $0.method == "GET" }.count, try await remote.pushes().count
+      )
     case .server(let server):
       let lines = server.errorOutput().split(separator: "\n").compactMap {
         try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -334,17 +357,24 @@ final class SyncRemote: Sendable {
   /// Pushes `changes` (each without its `change_id`) as the writer; each must be applied.
   private func write(_ changes: [[String: Any]]) async throws {
     let body = ["changes": changes.map { $0.merging(["change_id": UUID().uuidString]) { $1 } }]
-    let (status, answer) = try await send("POST", query: "", body: try JSONSerialization.data(withJSONObject: body))
+    let (status, answer) = try await send(
+      "POST", query: "", body: try JSONSerialization.data(withJSONObject: body))
     let results = (answer as? [String: Any])?["results"] as? [[String: Any]] ?? []
-    guard status == 200, results.count == changes.count, results.allSatisfy({ $0["status"] as? String == "applied" })
-    else { throw ServerTestError("the writer's push was answered \(status): \(String(describing: answer))") }
+    guard status == 200, results.count == changes.count,
+      results.allSatisfy({ $0["status"] as? String == "applied" })
+    else {
+      throw ServerTestError(
+        "the writer's push was answered \(status): \(String(describing: answer))")
+    }
   }
 
   private func get(query: String) async throws -> (status: Int, body: Any?) {
     try await send("GET", query: query, body: nil)
   }
 
-  private func send(_ method: String, query: String, body: Data?) async throws -> (status: Int, body: Any?) {
+  private func send(_ method: String, query: String, body: Data?) async throws -> (
+    status: Int, body: Any?
+  ) {
     var request = URLRequest(url: URL(string: url + (query.isEmpty ? "" : "?" + query))!)
     request.httpMethod = method
     request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
@@ -353,11 +383,14 @@ final class SyncRemote: Sendable {
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     }
     let (data, response) = try await URLSession.shared.data(for: request)
-    return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONSerialization.jsonObject(with: data))
+    return (
+      (response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONSerialization.jsonObject(with: data)
+    )
   }
 
   private static func object(_ text: String) throws -> [String: Any] {
-    guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+    guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    else {
       throw ServerTestError("not a JSON object: \(text)")
     }
     return object
