@@ -33,6 +33,7 @@ extension Benchmark {
     report.set("loader_subscribed_ms", Self.milliseconds(times.comparison.median(2)))
     report.set("loader_pages", .integer(times.pages))
     try measureLoaderAround()
+    try measureLoaderMemory(path)
   }
 
   /// What the loader phase measured: the repository's walk, the loader's, the subscribed

@@ -130,6 +130,9 @@ struct Report {
       Figure(
         "export peak RSS, big / small list", "export_rss_mib", "export_rss_small_mib", "MiB",
         "export_rss_over_small", "≤ 32 MiB, ≤ 1.25"),
+      Figure(
+        "loader walk (maxItems \(text("loader_rss_max_items"))) peak RSS, big / small list", "loader_rss_mib",
+        "loader_rss_small_mib", "MiB", "loader_rss_over_small", "≤ 1.25"),
     ]
     let header = ["figure", "measured", "against", "ratio", "target"]
     var cells = [header]

@@ -19,6 +19,7 @@ import Testing
     "loader_ratio", "loader_ms", "loader_repository_ms",
     "loader_subscribed_ratio", "loader_subscribed_ms", "loader_pages",
     "loader_around_ratio", "loader_around_ms", "loader_around_c_ms", "loader_around_pages", "loader_around_books",
+    "loader_rss_over_small", "loader_rss_mib", "loader_rss_small_mib", "loader_rss_max_items", "loader_rss_walk_ms",
     "push_100k_over_1k", "push_100k_per_s", "push_1k_per_s",
     "deep_over_head", "deep_head_us", "deep_last_us",
     "c_deep_over_head", "c_deep_head_us", "c_deep_last_us",
