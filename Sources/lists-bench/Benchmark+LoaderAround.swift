@@ -76,7 +76,8 @@ extension Benchmark {
         let c = Walked(pages: Int(cWalk.pages), rows: Int(cWalk.rows), checksum: cWalk.checksum)
         guard loaded == c else {
           throw BenchError.mismatch(
-            "the loader around a book showed \(loaded.rows) books in \(loaded.pages) pages, C \(c.rows) in \(c.pages), or other values"
+            "the loader around a book showed \(loaded.rows) books in \(loaded.pages) pages, "
+              + "C \(c.rows) in \(c.pages), or other values"
           )
         }
       })

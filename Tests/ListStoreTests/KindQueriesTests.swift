@@ -122,7 +122,8 @@ import Testing
     let queries = KindQueries(Self.shelves)
     // Backward levels read each page nearest first, across the order's three levels, and
     // store it in the kind's order; the short page at the start moves to the front.
-    #expect(try Self.walkBackwards(queries, connection, account: "me", limit: limit) == Self.all(queries, connection, account: "me"))
+    let expected = try Self.all(queries, connection, account: "me")
+    #expect(try Self.walkBackwards(queries, connection, account: "me", limit: limit) == expected)
     #expect(try Self.walkBackwards(queries, connection, account: "nobody", limit: limit) == [])
   }
 
