@@ -43,6 +43,13 @@ package struct JSONWriter: Sendable {
     needsComma = false
   }
 
+  /// Empties the buffer (keeping its storage) after its bytes were written out, keeping the
+  /// writer's place in the document: a long document is written out in parts, and the next
+  /// value still gets its comma.
+  package mutating func removeWritten() {
+    buffer.removeAll()
+  }
+
   /// Starts an object: `{`.
   package mutating func beginObject() {
     separate()
