@@ -119,6 +119,9 @@ let package = Package(
     // The floor lists-bench's server phase compares lists-server with: the same libmicrohttpd
     // setup answering one prebuilt page.
     .executableTarget(name: "lists-server-floor", dependencies: ["CMicroHTTPDShim"]),
+    // The floor lists-bench's server-postgres phase compares a push through lists-server with:
+    // the same statements sent straight through libpq.
+    .executableTarget(name: "lists-pg-floor", dependencies: ["CPostgres"]),
     // What lists-server decodes of a request (Tests/Fuzz, as the other fuzz targets).
     .executableTarget(
       name: "fuzz-request", dependencies: ["FuzzSupport", "ListProtocol", "ListServer", "ListStore", "TextFormats"],
