@@ -91,7 +91,8 @@ let package = Package(
     // Benchmark: the same work through the store and straight on the C API, in one run.
     .target(name: "CBench", dependencies: ["CSQLite"]),
     .executableTarget(
-      name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "CLISupport", "TextFormats"]),
+      name: "lists-bench",
+      dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "CLISupport", "TextFormats", "ListServer"]),
 
     // The sync server. ListProtocol: the protocol's wire types, both directions (pages, pushes,
     // answers, error bodies); no SQLite, no networking. CMicroHTTPD: GNU libmicrohttpd
@@ -182,7 +183,8 @@ let package = Package(
     .testTarget(name: "CLISupportTests", dependencies: ["CLISupport"]),
     .testTarget(name: "ListsCLITests", dependencies: ["CLISupport", "ListsCLI", "TextFormats", "TestSupport"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
+      name: "EndToEndTests",
+      dependencies: ["lists", "lists-bench", "lists-sync", "lists-server", "lists-pg-floor", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(name: "ListProtocolTests", dependencies: ["ListProtocol", "TextFormats"]),
     .testTarget(
