@@ -91,7 +91,8 @@ let package = Package(
     // Benchmark: the same work through the store and straight on the C API, in one run.
     .target(name: "CBench", dependencies: ["CSQLite"]),
     .executableTarget(
-      name: "lists-bench", dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "CLISupport", "TextFormats"]),
+      name: "lists-bench",
+      dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "CLISupport", "TextFormats", "ListServer"]),
 
     // The sync server. ListProtocol: the protocol's wire types, both directions (pages, pushes,
     // answers, error bodies); no SQLite, no networking. CMicroHTTPD: GNU libmicrohttpd
@@ -119,6 +120,9 @@ let package = Package(
     // The floor lists-bench's server phase compares lists-server with: the same libmicrohttpd
     // setup answering one prebuilt page.
     .executableTarget(name: "lists-server-floor", dependencies: ["CMicroHTTPDShim"]),
+    // The floor lists-bench's server-postgres phase compares a push through lists-server with:
+    // the same statements sent straight through libpq.
+    .executableTarget(name: "lists-pg-floor", dependencies: ["CPostgres"]),
     // What lists-server decodes of a request (Tests/Fuzz, as the other fuzz targets).
     .executableTarget(
       name: "fuzz-request", dependencies: ["FuzzSupport", "ListProtocol", "ListServer", "ListStore", "TextFormats"],
@@ -179,7 +183,8 @@ let package = Package(
     .testTarget(name: "CLISupportTests", dependencies: ["CLISupport"]),
     .testTarget(name: "ListsCLITests", dependencies: ["CLISupport", "ListsCLI", "TextFormats", "TestSupport"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["lists", "lists-bench", "lists-sync", "TestSupport"],
+      name: "EndToEndTests",
+      dependencies: ["lists", "lists-bench", "lists-sync", "lists-server", "lists-pg-floor", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(name: "ListProtocolTests", dependencies: ["ListProtocol", "TextFormats"]),
     .testTarget(

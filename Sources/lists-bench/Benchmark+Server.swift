@@ -56,7 +56,7 @@ extension Benchmark {
     // 100 items, then the first page's bytes for the floor to answer.
     _ = try ServerLoad.run(
       url: base, token: token, connections: 1, seconds: 1,
-      script: ServerLoad.pushScript(token: token, changes: 100), folder: folder)
+      script: ServerLoad.pushScript(tokens: .one(token), changes: 100), folder: folder)
     let page = try ServerProcess.capture(
       ChildProcess.locate("curl") ?? "/usr/bin/curl",
       ["-s", "-H", "Authorization: Bearer \(token)", base + "?limit=100"])
@@ -100,20 +100,20 @@ extension Benchmark {
 
     let batches = try ServerLoad.run(
       url: base, token: token, connections: 8, seconds: 5,
-      script: ServerLoad.pushScript(token: token, changes: 100),
+      script: ServerLoad.pushScript(tokens: .one(token), changes: 100),
       folder: folder)
     report.set("server_push_changes_per_s", batches.requestsPerSecond * 100)
     let connections = 8
     let maximum = try ServerLoad.run(
       url: base, token: token, connections: connections, seconds: 3,
-      script: ServerLoad.pushScript(token: token, changes: 1),
+      script: ServerLoad.pushScript(tokens: .one(token), changes: 1),
       folder: folder)
     report.set("server_push_max_per_s", maximum.requestsPerSecond)
     // Half the maximum: each connection waits so that together they send half as many.
     let delay = Double(connections) * 1000 / (maximum.requestsPerSecond / 2)
     let paced = try ServerLoad.run(
       url: base, token: token, connections: connections, seconds: 5,
-      script: ServerLoad.pushScript(token: token, changes: 1, delayMilliseconds: delay),
+      script: ServerLoad.pushScript(tokens: .one(token), changes: 1, delayMilliseconds: delay),
       folder: folder)
     report.set("server_push_p99_ms", paced.p99Milliseconds)
     report.set("server_push_paced_per_s", paced.requestsPerSecond)

@@ -86,6 +86,7 @@ final class Benchmark {
     if phases.contains(.search) { try measureSearch(try bigDatabase()) }
     if phases.contains(.server) { try measureServer() }
     if phases.contains(.push) { try measurePush() }
+    if phases.contains(.serverPostgres) { try measureServerPostgres() }
     return report
   }
 

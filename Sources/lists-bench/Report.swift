@@ -179,6 +179,28 @@ struct Report {
         "≤ 10 ms",
       ])
     }
+    if number("pg_push_over_floor") != nil {
+      cells.append([
+        "lists-server one-change push on a PostgreSQL node / its SQL over libpq, 1 client",
+        "\(text("pg_push_per_s")) /s", "\(text("pg_floor_push_per_s")) /s", text("pg_push_over_floor"), "≤ 1.5",
+      ])
+    }
+    if number("pg_accounts_p99_ratio") != nil {
+      cells.append([
+        "page GET p99, \(text("pg_accounts")) / \(text("pg_small_accounts")) accounts of 10 items on 2 nodes",
+        "\(text("pg_page_p99_big_ms")) ms", "\(text("pg_page_p99_small_ms")) ms", text("pg_accounts_p99_ratio"), "≤ 1.2",
+      ])
+    }
+    if number("bucket_move_pause_s") != nil {
+      cells.append([
+        "nodes add under pushes: longest bucket pause / longest push", "\(text("bucket_move_pause_s")) s",
+        "\(text("bucket_move_push_max_ms")) ms", "", "≤ 1 s",
+      ])
+      cells.append([
+        "nodes add of \(text("nodes_add_items")) items: time / per million items", "\(text("nodes_add_s")) s",
+        "\(text("nodes_add_s_per_million_items")) s", "", "",
+      ])
+    }
     if number("notify_latency_ms") != nil {
       cells.append([
         "change notification, median / max", "\(text("notify_latency_ms")) ms",

@@ -11,11 +11,13 @@ do {
   }
   let folder = try ScratchFolder()
   defer { folder.remove() }
-  // An interrupted run still removes its databases (a few hundred MB at the default sizes).
+  // An interrupted run still removes its databases (a few hundred MB at the default sizes) and
+  // stops the PostgreSQL clusters of the server-postgres phase.
   let interruptions = [SIGINT, SIGTERM].map { number in
     signal(number, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
     source.setEventHandler { @Sendable in
+      PostgresClusters.stopEveryRunning()
       folder.remove()
       // _exit, not exit: the main thread is still running, and must not race atexit handlers.
       _exit(128 + number)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `lists-bench` once at a tiny size, so that the benchmark keeps compiling and
 /// its JSON keeps its shape. It never asserts on time: only that every figure is there and
@@ -41,6 +42,15 @@ import Testing
     "show_cold_rss_mib", "show_books_cold_ratio", "show_books_cold_ms", "sqlite3_books_json_ms",
   ]
 
+  /// The keys of `lists-server` on PostgreSQL nodes (the server-postgres phase), present when
+  /// PostgreSQL and `wrk` are installed: the tiny run fills two nodes with 5,000 accounts.
+  static let postgresKeys = [
+    "pg_push_over_floor", "pg_push_per_s", "pg_floor_push_per_s", "pg_accounts", "pg_small_accounts",
+    "pg_page_p99_small_ms", "pg_page_p99_big_ms", "pg_accounts_p99_ratio", "bucket_move_pause_s",
+    "bucket_move_push_max_ms", "bucket_move_push_per_s", "nodes_add_s", "nodes_add_items",
+    "nodes_add_s_per_million_items",
+  ]
+
   /// The tiny run times the `lists` built with these tests (a debug build, linked against the
   /// shared Swift runtime) rather than building the release one a full run uses.
   @Test func tinyRunPrintsEveryFigureAsAPositiveNumber() async throws {
@@ -55,7 +65,8 @@ import Testing
     let version = json["sqlite_version"] as? String
     #expect(version?.isEmpty == false, "sqlite_version: \(String(describing: version))")
     let shellInstalled = Self.isInstalled("sqlite3")
-    for key in Self.numericKeys + (shellInstalled ? Self.shellKeys : []) {
+    let postgresInstalled = PostgresCluster.isAvailable && Self.isInstalled("wrk")
+    for key in Self.numericKeys + (shellInstalled ? Self.shellKeys : []) + (postgresInstalled ? Self.postgresKeys : []) {
       let value = (json[key] as? NSNumber)?.doubleValue
       #expect(value.map { $0 > 0 } == true, "\(key): \(String(describing: json[key]))")
     }
@@ -69,6 +80,11 @@ import Testing
     #expect((json["loader_around_books"] as? NSNumber)?.intValue == 1000)
     #expect((json["loader_around_pages"] as? NSNumber)?.intValue == 20)
     #expect((json["export_small_rows"] as? NSNumber)?.intValue == 20)
+    if postgresInstalled {
+      #expect((json["pg_accounts"] as? NSNumber)?.intValue == 5000)
+      #expect((json["pg_small_accounts"] as? NSNumber)?.intValue == 1000)
+      #expect((json["bucket_move_push_failures"] as? NSNumber)?.intValue != nil)
+    }
     #expect(json["lists_binary"] as? String == ListsBinary.path)
     // A page read beside a writer holding the lock did not wait out the 5 s busy timeout
     // (a bound, not a speed target: the speed is the bench's to report).

@@ -13,23 +13,29 @@ import Testing
   ))
 struct PostgresNodeTests {
   /// Pushes `count` adds for `account`, one at a time, each sent again while answered `503`;
-  /// the titles answered `applied`.
-  private static func write(_ server: ServerProcess, _ token: String?, account: String, count: Int)
-    async throws -> [String]
-  {
+  /// the titles answered `applied`. With `rejected`, each add is followed by one the kind
+  /// refuses (a title over 20 characters): its answer is stored without a new sequence.
+  private static func write(
+    _ server: ServerProcess, _ token: String?, account: String, count: Int, rejected: Bool = false
+  ) async throws -> [String] {
     let client = Client()
     var applied: [String] = []
     for number in 0..<count {
       let title = "\(account)-\(number)"
-      let change = add("\(account)-\(number)", #"{"title": "\#(title)"}"#)
-      for _ in 0..<200 {
-        let answer = try await client.push(server.url(), token: token, [change])
-        if answer.status == 200 {
-          let results = try PushResponse.decode(answer.body, sent: [change.changeID]).results
-          if case .applied = results[0].outcome { applied.append(title) }
-          break
+      var changes = [add("\(account)-\(number)", #"{"title": "\#(title)"}"#)]
+      if rejected {
+        changes.append(add("\(account)-long-\(number)", #"{"title": "a title longer than twenty"}"#))
+      }
+      for change in changes {
+        for _ in 0..<200 {
+          let answer = try await client.push(server.url(), token: token, [change])
+          if answer.status == 200 {
+            let results = try PushResponse.decode(answer.body, sent: [change.changeID]).results
+            if case .applied = results[0].outcome { applied.append(title) }
+            break
+          }
+          try await Task.sleep(for: .milliseconds(50))
         }
-        try await Task.sleep(for: .milliseconds(50))
       }
     }
     return applied
@@ -55,7 +61,7 @@ struct PostgresNodeTests {
             (
               account,
               try await Self.write(
-                server, tokensByAccount[account], account: account, count: 25)
+                server, tokensByAccount[account], account: account, count: 25, rejected: true)
             )
           }
         }
@@ -95,6 +101,153 @@ struct PostgresNodeTests {
       #expect(maps.count == 1)
       #expect(owners.count == accounts.count)
       #expect(Set(owners.values).count >= 2)
+      // Every change answered is answered once, on its account's node: the refused ones too,
+      // whose answers change no sequence.
+      var answered: [String] = []
+      for (position, node) in nodes.enumerated() {
+        let rows = try await cluster.psql(node, "SELECT account, change_id FROM server_answers")
+        for line in rows.stdout.split(separator: "\n") {
+          let parts = line.split(separator: "|").map(String.init)
+          #expect(owners[parts[0]] == position, "\(line)")
+          answered.append(parts[1])
+        }
+      }
+      let sent = accounts.flatMap { account in
+        (0..<25).flatMap { ["\(account)-\($0)", "\(account)-long-\($0)"] }
+      }
+      #expect(answered.sorted() == sent.sorted())
+    }
+  }
+
+  /// Every row of the moved buckets reads back on the new node as it was: items whose texts
+  /// hold quotes, backslashes, braces, commas, `NULL`, newlines and characters beyond ASCII,
+  /// unset fields, unique keys, deletions and answers (`nodes add` writes a bucket's rows in
+  /// batches, each column as one array).
+  @Test func movedRowsReadBackAsTheyWere() async throws {
+    try await PostgresCluster.serving(nodes: 2) {
+      let cluster = try #require(PostgresCluster.target?.cluster)
+      let server = try await ServerProcess.start()
+      defer { Task { await server.remove() } }
+      // kim's and xia's buckets go to the third node; ann's and cy's stay.
+      let titles = [
+        #"a \"quoted\" one"#, #"back\\slash \\\""#, "{brace,comma}", "NULL", "é ✓ 😀 日本",
+        #"two\nlines\ttab"#, "'single'; --",
+      ]
+      let client = Client()
+      for account in ["ann", "cy", "kim", "xia"] {
+        let made = try await server.command(["token", "add", account])
+        let token = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        var changes: [PushChange] = []
+        for (number, title) in titles.enumerated() {
+          let author = number % 2 == 0 ? #", "author": "\#(title)""# : ""
+          changes.append(add("\(account)-\(number)", #"{"title": "\#(title)"\#(author), "pages": \#(number + 1)}"#))
+        }
+        let results = try await client.results(server.url(), token: token, changes)
+        #expect(results.allSatisfy { if case .applied = $0.outcome { true } else { false } }, "\(results)")
+        let removed = try #require(id(of: item(of: results[1].outcome)))
+        _ = try await client.results(
+          server.url(), token: token,
+          [PushChange(changeID: "\(account)-remove", operation: .remove, id: .string(removed))])
+      }
+      let tables = [
+        "SELECT account, bucket, seq, last_id, pruned_seq FROM server_accounts",
+        "SELECT account, kind, id, version, seq, body, unique_key, unique_key IS NULL FROM server_items",
+        "SELECT account, kind, id, seq, deleted_at FROM server_deletions",
+        "SELECT account, change_id, answer, answered_at FROM server_answers",
+      ]
+      func rows(_ nodes: [String]) async throws -> [[String]] {
+        var all: [[String]] = []
+        for table in tables {
+          var lines: [String] = []
+          for node in nodes {
+            let read = try await cluster.psql(node, "COPY (\(table)) TO STDOUT")
+            #expect(read.status == 0, "\(read.stderr)")
+            lines += read.stdout.split(separator: "\n").map(String.init)
+          }
+          all.append(lines.sorted())
+        }
+        return all
+      }
+      let before = try await rows(server.nodes)
+      let third = try await cluster.newDatabase()
+      let join = try await server.command(["nodes", "add", third])
+      #expect(join.status == 0, "\(join.stderr)")
+      let after = try await rows(server.nodes + [third])
+      #expect(before.map(\.count) == [4, 24, 4, 32])
+      #expect(after == before)
+      let onThird = try await cluster.psql(third, "SELECT account FROM server_accounts ORDER BY 1")
+      #expect(onThird.stdout.split(separator: "\n") == ["kim", "xia"])
+    }
+  }
+
+  /// A bucket is copied while its writes go on, then the accounts that changed meanwhile are
+  /// copied again while its writes wait: kim's 50,000 items make the first copy long, and her
+  /// refused adds during it (answers that move no sequence) and her adds all reach the new
+  /// node, each answered once.
+  @Test func changesDuringACopyAreCopiedAgain() async throws {
+    try await PostgresCluster.serving(nodes: 2) {
+      let cluster = try #require(PostgresCluster.target?.cluster)
+      let server = try await ServerProcess.start()
+      defer { Task { await server.remove() } }
+      let made = try await server.command(["token", "add", "kim"])
+      let token = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+      let client = Client()
+      _ = try await client.results(server.url(), token: token, [add("kim-first", #"{"title": "first"}"#)])
+      // 50,000 more items of kim's, as pushes would have left them, straight on her node.
+      var filled = false
+      for node in server.nodes {
+        let fill = try await cluster.psql(
+          node,
+          """
+          WITH a AS (SELECT seq, last_id FROM server_accounts WHERE account = 'kim'),
+            t AS (SELECT body FROM server_items WHERE account = 'kim')
+          INSERT INTO server_items (account, kind, id, version, seq, body, unique_key)
+          SELECT 'kim', 'books', a.last_id + g, 1, a.seq + g, replace(t.body, '"first"', '"f' || g || '"'), NULL
+          FROM a, t, generate_series(1, 50000) g;
+          UPDATE server_accounts SET seq = seq + 50000, last_id = last_id + 50000 WHERE account = 'kim'
+          RETURNING account;
+          """)
+        #expect(fill.status == 0, "\(fill.stderr)")
+        filled = filled || fill.stdout.contains("kim")
+      }
+      #expect(filled)
+      let third = try await cluster.newDatabase()
+      let joining = Task { try await server.command(["nodes", "add", third]) }
+      var sent: [String] = ["kim-first"]
+      var applied = 1
+      var number = 0
+      // Writes until nodes add ends (at most 2,200 pushes).
+      while number < 2000 {
+        number += 1
+        // Refused adds only, but every tenth: their answers alone show that kim changed.
+        var changes = [add("kim-long-\(number)", #"{"title": "a title longer than twenty"}"#)]
+        if number % 10 == 0 { changes.append(add("kim-\(number)", #"{"title": "t\#(number)"}"#)) }
+        for change in changes {
+          for _ in 0..<200 {
+            let answer = try await client.push(server.url(), token: token, [change])
+            if answer.status == 200 {
+              let results = try PushResponse.decode(answer.body, sent: [change.changeID]).results
+              if case .applied = results[0].outcome { applied += 1 }
+              sent.append(change.changeID)
+              break
+            }
+            try await Task.sleep(for: .milliseconds(20))
+          }
+        }
+        let onThird = try await cluster.psql(third, "SELECT count(*) FROM server_buckets WHERE node = 2")
+        if onThird.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "341" { break }
+      }
+      let join = try await joining.value
+      #expect(join.status == 0, "\(join.stderr)")
+      let held = try await cluster.psql(third, "SELECT count(*) FROM server_items WHERE account = 'kim'")
+      #expect(held.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(50_000 + applied))
+      var answered: [String] = []
+      for node in server.nodes + [third] {
+        let rows = try await cluster.psql(node, "SELECT change_id FROM server_answers")
+        answered += rows.stdout.split(separator: "\n").map(String.init)
+      }
+      #expect(answered.sorted() == sent.sorted())
+      #expect(applied == sent.filter { !$0.contains("long") }.count)
     }
   }
 

@@ -59,28 +59,40 @@ extension PostgresStorage {
     return join
   }
 
-  /// Moves one bucket's accounts, items, deletions and answers from `source` to `target`:
-  /// the bucket's row of the source's map is locked (the bucket's writes wait, and the pushes
-  /// in flight finish first), the rows are copied into the target in one transaction
-  /// (replacing any partial copy of an earlier run), then the source's map names the target
-  /// and its rows are removed in the locked transaction. Returns how long the writes waited.
+  /// Moves one bucket's accounts, items, deletions and answers from `source` to `target`.
+  /// First, while its writes go on, the bucket's rows as one snapshot of the source are
+  /// copied into the target in one transaction (replacing any partial copy of an earlier run).
+  /// Then the bucket's row of the source's map is locked `FOR UPDATE` (the bucket's writes
+  /// wait, and the pushes in flight finish first), the accounts that changed since the copy
+  /// (``BucketRows/changed(_:since:_:)``) are copied again in one transaction, the source's
+  /// map names the target and its rows are removed in the locked transaction. Returns how long
+  /// the writes waited: what changed meanwhile, not the whole bucket.
   private func move(_ bucket: Int, from source: PostgresNode, to target: PostgresNode)
     throws(StorageError) -> Duration
   {
-    try source.run { connection in
+    let copied = try source.run { connection in
+      try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+        try BucketRows.read(bucket, connection)
+      }
+    }
+    try target.run { copy in
+      try copy.transaction {
+        try BucketRows.remove(bucket, copy)
+        try BucketRows.write(copied, copy)
+      }
+    }
+    return try source.run { connection in
       try connection.transaction {
         let key = [String(bucket)]
         try connection.query("SELECT node FROM server_buckets WHERE bucket = $1 FOR UPDATE", key)
         let paused = ContinuousClock.now
-        var copies: [(write: StaticString, rows: PGRows)] = []
-        for table in BucketRows.tables {
-          copies.append((table.write, try connection.query(table.read, key)))
-        }
-        try target.run { copy in
-          try copy.transaction {
-            try BucketRows.remove(bucket, copy)
-            for table in copies {
-              for row in table.rows.rows { try copy.query(table.write, row) }
+        let changed = try BucketRows.changed(bucket, since: copied, connection)
+        if !changed.isEmpty {
+          let rows = try BucketRows.read(accounts: changed, connection)
+          try target.run { copy in
+            try copy.transaction {
+              try BucketRows.remove(accounts: changed, copy)
+              try BucketRows.write(rows, copy)
             }
           }
         }
