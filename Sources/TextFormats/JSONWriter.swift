@@ -248,7 +248,7 @@ package struct JSONWriter: Sendable {
   }
 
   /// Writes `value` in decimal (at most 20 bytes); returns the length.
-  private static func writeDecimal(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+  static func writeDecimal(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
     var magnitude = value.magnitude
     var digits = 0
     var probe = magnitude
@@ -271,14 +271,10 @@ package struct JSONWriter: Sendable {
 extension Array where Element == UInt8 {
   /// Appends `value` in decimal, as JSON writes an integer.
   package mutating func appendDecimal(_ value: Int) {
-    if value < 0 { append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var divisor: UInt = 1
-    while magnitude / divisor >= 10 { divisor &*= 10 }
-    repeat {
-      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor))
-      magnitude %= divisor
-      divisor /= 10
-    } while divisor > 0
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      let length = JSONWriter.writeDecimal(value, to: digits.baseAddress!)
+      append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<length]))
+    }
   }
+
 }

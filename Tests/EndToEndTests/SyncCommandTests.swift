@@ -35,9 +35,9 @@ import Testing
     #expect(json["sync"]?["error"]?["retryable"] == .bool(true))
   }
 
-  /// Items added before the list had a remote become pending adds at its first pull (§12a:
-  /// the remote is where they belong); the same sync sends them, never ending with changes it
-  /// could have sent.
+  /// Items added before the list had a remote become pending adds at its first pull (the
+  /// remote is where they belong); the same sync sends them, never ending with changes it could
+  /// have sent.
   @Test func theFirstSyncSendsTheItemsAddedBeforeIt() async throws {
     let sandbox = try Sandbox()
     let remote = try await TestRemote.start()

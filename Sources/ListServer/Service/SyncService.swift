@@ -7,6 +7,11 @@ import TextFormats
 package struct SyncService: Sendable {
   /// The route of a kind's list, as metrics and logs name it.
   static let listRoute = "/v1/lists/{kind}"
+  /// The answer to a request without a token of an account (made once, not per request).
+  static let unauthorized = HTTPResponse.error(
+    401, "a valid bearer token is required", headers: [("WWW-Authenticate", "Bearer")])
+  /// The answer to a request for a kind the server does not have.
+  static let noKind = HTTPResponse.error(404, "no such kind")
   /// How long a client waits before sending again after a `503`, in seconds.
   static let retryAfterSeconds = "1"
 
@@ -91,11 +96,8 @@ package struct SyncService: Sendable {
     guard request.method == "GET" || request.method == "POST" else {
       return methodNotAllowed("GET, POST")
     }
-    let unauthorized = HTTPResponse.error(
-      401, "a valid bearer token is required", headers: [("WWW-Authenticate", "Bearer")])
-    let noKind = HTTPResponse.error(404, "no such kind")
     do {
-      guard let token = Self.bearerToken(request.authorization) else { return unauthorized }
+      guard let token = Self.bearerToken(request.authorization) else { return Self.unauthorized }
       let tokenHash = sha256Hex(Array(token.utf8))
       // A well-formed page of a kind is read in one go: the token, the kind and the page.
       if request.method == "GET", KindDefinition.isKindName(kindName),
@@ -108,19 +110,19 @@ package struct SyncService: Sendable {
           return .error(400, message)
         }
         switch found {
-        case .unknownToken: return unauthorized
+        case .unknownToken: return Self.unauthorized
         case .unknownKind(let owner):
           account = owner
-          return noKind
+          return Self.noKind
         case .answer(let owner, let answer):
           account = owner
           return Self.response(answer)
         }
       }
-      guard let owner = try storage.account(forTokenHash: tokenHash) else { return unauthorized }
+      guard let owner = try storage.account(forTokenHash: tokenHash) else { return Self.unauthorized }
       account = owner
       guard KindDefinition.isKindName(kindName), let kind = try storage.kind(named: kindName) else {
-        return noKind
+        return Self.noKind
       }
       guard request.method == "GET" else { return try push(request, account: owner, kind: kind) }
       switch Self.pageRequest(request) {

@@ -8,42 +8,44 @@ struct SQLiteItemRows: ItemRows {
   let connection: Connection
 
   func stored(_ id: Int64) throws -> (version: Int64, body: String)? {
-    let statement = try connection.cachedStatement(
+    let statement = try scoped(
       "SELECT version, body FROM server_items WHERE account = ?1 AND kind = ?2 AND id = ?3")
     defer { statement.reset() }
-    try statement.bind(account, at: 1)
-    try statement.bind(kind, at: 2)
     try statement.bind(id, at: 3)
     guard try statement.step() else { return nil }
     return (statement.int64(at: 0), statement.text(at: 1))
   }
 
   func holder(of key: String, except: Int64?) throws -> Int64? {
-    let statement = try connection.cachedStatement(
+    let statement = try scoped(
       "SELECT id FROM server_items WHERE account = ?1 AND kind = ?2 AND unique_key = ?3 AND id IS NOT ?4"
     )
     defer { statement.reset() }
-    try statement.bind(account, at: 1)
-    try statement.bind(kind, at: 2)
     try statement.bind(key, at: 3)
     if let except { try statement.bind(except, at: 4) } else { try statement.bindNull(at: 4) }
     return try statement.step() ? statement.int64(at: 0) : nil
   }
 
   func flagged(_ field: String, except: Int64) throws -> [(id: Int64, body: String)] {
-    let holders = try connection.cachedStatement(
+    let holders = try scoped(
       """
       SELECT id, body FROM server_items
       WHERE account = ?1 AND kind = ?2 AND id IS NOT ?3 AND json_extract(body, ?4) = 1
       """)
     defer { holders.reset() }
-    try holders.bind(account, at: 1)
-    try holders.bind(kind, at: 2)
     try holders.bind(except, at: 3)
     try holders.bind("$.\"\(field)\"", at: 4)
     var found: [(id: Int64, body: String)] = []
     while try holders.step() { found.append((holders.int64(at: 0), holders.text(at: 1))) }
     return found
+  }
+
+  /// `sql` from the statement cache with the account bound to `?1` and the kind to `?2`.
+  private func scoped(_ sql: StaticString) throws -> Statement {
+    let statement = try connection.cachedStatement(sql)
+    try statement.bind(account, at: 1)
+    try statement.bind(kind, at: 2)
+    return statement
   }
 
   func nextSequence() throws -> Int64 {
@@ -68,14 +70,12 @@ struct SQLiteItemRows: ItemRows {
   }
 
   func insert(id: Int64, seq: Int64, body: String, uniqueKey: String?) throws {
-    let insert = try connection.cachedStatement(
+    let insert = try scoped(
       """
       INSERT INTO server_items (account, kind, id, version, seq, body, unique_key)
       VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6)
       """)
     defer { insert.reset() }
-    try insert.bind(account, at: 1)
-    try insert.bind(kind, at: 2)
     try insert.bind(id, at: 3)
     try insert.bind(seq, at: 4)
     try insert.bind(body, at: 5)
@@ -107,21 +107,17 @@ struct SQLiteItemRows: ItemRows {
   }
 
   func remove(id: Int64, seq: Int64, now: Int64) throws {
-    let delete = try connection.cachedStatement(
+    let delete = try scoped(
       "DELETE FROM server_items WHERE account = ?1 AND kind = ?2 AND id = ?3")
     defer { delete.reset() }
-    try delete.bind(account, at: 1)
-    try delete.bind(kind, at: 2)
     try delete.bind(id, at: 3)
     try delete.run()
-    let deletion = try connection.cachedStatement(
+    let deletion = try scoped(
       """
       INSERT INTO server_deletions (account, kind, id, seq, deleted_at) VALUES (?1, ?2, ?3, ?4, ?5)
       ON CONFLICT (account, kind, id) DO UPDATE SET seq = excluded.seq, deleted_at = excluded.deleted_at
       """)
     defer { deletion.reset() }
-    try deletion.bind(account, at: 1)
-    try deletion.bind(kind, at: 2)
     try deletion.bind(id, at: 3)
     try deletion.bind(seq, at: 4)
     try deletion.bind(now, at: 5)
