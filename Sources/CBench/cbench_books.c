@@ -163,6 +163,19 @@ static void read_book(sqlite3_stmt *statement, cbench_book *book) {
   book->added_at = sqlite3_column_int64(statement, 9);
 }
 
+/// Folds `count` books into `hash`, as the bench folds its `Book`s.
+static uint64_t fold_books(uint64_t hash, const cbench_book *books, int64_t count) {
+  for (int64_t i = 0; i < count; i++) {
+    hash = cbench_mix(hash, (uint64_t)books[i].id);
+    hash = cbench_mix(hash, (uint64_t)books[i].price_minor);
+    hash = cbench_mix(hash, (uint64_t)books[i].added_at);
+    hash = cbench_mix(hash, (uint64_t)books[i].pages);
+    hash = cbench_mix(hash, (uint64_t)books[i].status);
+    hash = cbench_mix(hash, (uint64_t)books[i].title_length);
+  }
+  return hash;
+}
+
 int cbench_walk_books(
   cbench_db *db, const char *account, int pages, int limit, cbench_book *buffer,
   cbench_walk_result *result) {
@@ -198,19 +211,118 @@ int cbench_walk_books(
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) return rc;
     result->pages += 1;
     result->rows += count;
-    for (int i = 0; i < count; i++) {
-      uint64_t hash = result->checksum;
-      hash = cbench_mix(hash, (uint64_t)buffer[i].id);
-      hash = cbench_mix(hash, (uint64_t)buffer[i].price_minor);
-      hash = cbench_mix(hash, (uint64_t)buffer[i].added_at);
-      hash = cbench_mix(hash, (uint64_t)buffer[i].pages);
-      hash = cbench_mix(hash, (uint64_t)buffer[i].status);
-      hash = cbench_mix(hash, (uint64_t)buffer[i].title_length);
-      result->checksum = hash;
-    }
+    result->checksum = fold_books(result->checksum, buffer, count);
     if (!more) break;
     added_at = buffer[count - 1].added_at;
     id = buffer[count - 1].id;
   }
+  return SQLITE_OK;
+}
+
+// The store's statements for the pages that do not simply follow a cursor
+// (KindQueries.DirectionLevels): at or after an item, in the kind's order; at or before a
+// place and strictly before an item, the order run backwards, the nearest row first.
+static const char at_or_after_sql[] =
+  "SELECT " BOOK_COLUMNS " FROM books WHERE account = ?1 AND (added_at, id) <= (?3, ?4) "
+  "ORDER BY added_at DESC, id DESC LIMIT ?2";
+static const char at_or_before_sql[] =
+  "SELECT " BOOK_COLUMNS " FROM books WHERE account = ?1 AND (added_at, id) >= (?3, ?4) "
+  "ORDER BY added_at, id LIMIT ?2";
+static const char before_sql[] =
+  "SELECT " BOOK_COLUMNS " FROM books WHERE account = ?1 AND (added_at, id) > (?3, ?4) "
+  "ORDER BY added_at, id LIMIT ?2";
+
+/// A place in the books' order: the sort key of one book.
+typedef struct book_key {
+  int64_t added_at;
+  int64_t id;
+} book_key;
+
+/// Runs statement `which` (`sql`) from `key` for up to `limit` books, one more row asked for
+/// to know whether more follow, as the store's level statements do. `step` is +1 to store the
+/// books from `*slot` on, -1 to store them before it, nearest first (a backward page); `*slot`
+/// moves past what was stored. `*more` is whether a row followed the `limit`th, and `*next`
+/// that row's key (backward: where the page before ends) or the last stored book's (forward).
+static int read_level(
+  cbench_db *db, cbench_statement which, const char *sql, const char *account, book_key key,
+  int limit, cbench_book *buffer, int64_t *slot, int step, int *count, int *more, book_key *next) {
+  sqlite3_stmt *statement;
+  int rc = cbench_prepared(db, which, sql, &statement);
+  if (rc != SQLITE_OK) return rc;
+  sqlite3_bind_text(statement, 1, account, -1, SQLITE_STATIC);
+  sqlite3_bind_int64(statement, 2, (sqlite3_int64)limit + 1);
+  sqlite3_bind_int64(statement, 3, key.added_at);
+  sqlite3_bind_int64(statement, 4, key.id);
+  *count = 0;
+  *more = 0;
+  while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
+    if (*count == limit) {
+      *more = 1;
+      if (step < 0) *next = (book_key){sqlite3_column_int64(statement, 9), sqlite3_column_int64(statement, 0)};
+      break;
+    }
+    cbench_book *book = step > 0 ? &buffer[*slot] : &buffer[*slot - 1];
+    read_book(statement, book);
+    *slot += step;
+    *count += 1;
+    if (step > 0) *next = (book_key){book->added_at, book->id};
+  }
+  sqlite3_reset(statement);
+  return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+int cbench_walk_books_around(
+  cbench_db *db, const char *account, int64_t added_at, int64_t id, int pages_each_way, int limit,
+  cbench_book *buffer, cbench_walk_result *result) {
+  result->pages = 0;
+  result->rows = 0;
+  result->checksum = 0xcbf29ce484222325u;
+  // The pages before the first one fill the buffer downwards from the middle, the pages after
+  // it upwards: the books shown stay in list order in [low, high).
+  int64_t low = (int64_t)pages_each_way * limit;
+  int64_t high = low;
+  book_key item = {added_at, id};
+  book_key previous = item;
+  book_key next = item;
+  int count;
+  int more;
+  // The page starting at the book; where the page before it ends is the row right before it.
+  int rc = read_level(
+    db, CBENCH_STATEMENT_BOOK_AT_OR_AFTER, at_or_after_sql, account, item, limit, buffer, &high, 1,
+    &count, &more, &next);
+  if (rc != SQLITE_OK) return rc;
+  if (count == 0) return SQLITE_NOTFOUND;
+  result->pages += 1;
+  int end_reached = !more;
+  cbench_book before;
+  int64_t before_slot = 1;
+  int before_count;
+  int unused;
+  book_key unused_key;
+  rc = read_level(
+    db, CBENCH_STATEMENT_BOOK_BEFORE, before_sql, account, item, 1, &before, &before_slot, -1,
+    &before_count, &unused, &unused_key);
+  if (rc != SQLITE_OK) return rc;
+  int start_reached = before_count == 0;
+  previous = (book_key){before.added_at, before.id};
+
+  for (int page = 0; page < pages_each_way && !start_reached; page++) {
+    rc = read_level(
+      db, CBENCH_STATEMENT_BOOK_AT_OR_BEFORE, at_or_before_sql, account, previous, limit, buffer,
+      &low, -1, &count, &more, &previous);
+    if (rc != SQLITE_OK) return rc;
+    if (count > 0) result->pages += 1;
+    start_reached = count == 0 || !more;
+  }
+  for (int page = 0; page < pages_each_way && !end_reached; page++) {
+    rc = read_level(
+      db, CBENCH_STATEMENT_BOOK_NEXT_PAGE, next_page_sql, account, next, limit, buffer, &high, 1,
+      &count, &more, &next);
+    if (rc != SQLITE_OK) return rc;
+    if (count > 0) result->pages += 1;
+    end_reached = !more;
+  }
+  result->rows = high - low;
+  result->checksum = fold_books(result->checksum, buffer + low, high - low);
   return SQLITE_OK;
 }

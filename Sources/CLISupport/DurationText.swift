@@ -1,13 +1,15 @@
-/// A duration as a command line writes it: a positive number and a unit, `30d`, `12h`, `15m`,
-/// `90s` (`lists-server`'s `--keep-deleted`; `lists show --max-age` reads the same form and `0`).
+/// A duration as a command line writes it: a number and a unit, `30d`, `12h`, `15m`, `90s`
+/// (`lists-server`'s `--keep-deleted`, `lists show --max-age`).
 package enum DurationText {
   /// The duration `text` names in milliseconds, or nil when it is not one (or over 100 years).
-  package static func milliseconds(_ text: String) -> Int64? {
+  /// With `allowingZero`, `0` (alone or with a unit) is one too.
+  package static func milliseconds(_ text: String, allowingZero: Bool = false) -> Int64? {
+    if allowingZero && text == "0" { return 0 }
     guard let unit = text.last, text.count >= 2 else { return nil }
     let digits = text.dropLast()
     guard digits.utf8.count <= 9,
       digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-      let number = Int64(digits), number > 0
+      let number = Int64(digits), number > 0 || allowingZero
     else { return nil }
     let scale: Int64
     switch unit {

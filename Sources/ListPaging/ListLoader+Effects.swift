@@ -16,7 +16,7 @@ extension ListLoader {
   /// answers at once is read here (``continueAtOnce(_:)``), else the request runs as a task
   /// where `execution` says.
   @inlinable
-  func carryOut(_ outcome: LoaderCore<Item, Cursor, Query>.Outcome, execution: RequestExecution) {
+  func carryOut(_ outcome: consuming LoaderCore<Item, Cursor, Query>.Outcome, execution: RequestExecution) {
     guard case .inline = execution else {
       if let fetch = outcome.fetch { _ = start(fetch, execution: execution) }
       return
@@ -30,12 +30,16 @@ extension ListLoader {
   /// - Returns: The outcome of the last event applied; its fetch, if any, is one the source
   ///   could not answer at once, to be run as a task.
   @inlinable
-  func continueAtOnce(_ outcome: LoaderCore<Item, Cursor, Query>.Outcome) -> LoaderCore<Item, Cursor, Query>.Outcome {
+  func continueAtOnce(
+    _ outcome: consuming LoaderCore<Item, Cursor, Query>.Outcome
+  ) -> LoaderCore<Item, Cursor, Query>.Outcome {
     var outcome = outcome
-    while let fetch = outcome.fetch {
+    // Taken, not copied: the outcome is replaced by the next event's, or given the fetch back.
+    while let fetch = outcome.fetch.take() {
       let result: LoaderEvent<Item, Cursor>
       do {
         guard let page = try source.pageAtOnce(fetch.target, limit: fetch.limit, query: fetch.query) else {
+          outcome.fetch = fetch
           return outcome
         }
         result = .pageLoaded(fetch.request, page)
@@ -53,9 +57,11 @@ extension ListLoader {
   /// cancelling runs the source's cancellation handlers.
   @inlinable
   func apply(
-    _ event: LoaderEvent<Item, Cursor>, chain: Int?
+    _ event: consuming LoaderEvent<Item, Cursor>, chain: Int?
   ) -> LoaderCore<Item, Cursor, Query>.Outcome {
-    let outcome = core.withLock { $0.apply(event, chain: chain) }
+    // Moved into the lock, not copied: a loaded page's event holds the page.
+    var event = Optional(event)
+    let outcome = core.withLock { $0.apply(event.take().unsafelyUnwrapped, chain: chain) }
     outcome.cancelled?.cancel()
     return outcome
   }

@@ -52,6 +52,13 @@ public struct ListStream<Element: Sendable>: AsyncSequence, Sendable {
     }
   }
 
+  /// Takes every element published and not read yet, without waiting: for a reader that
+  /// knows its loader has settled, as a command line reading a source that answers at once
+  /// does after each page.
+  package func takeBuffered() -> [Element] {
+    reader.buffer.takeBuffered()
+  }
+
   /// Ends the stream when the last copy of it and of its iterators is gone.
   @usableFromInline
   final class Reader: Sendable {

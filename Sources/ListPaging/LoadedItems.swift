@@ -23,7 +23,12 @@
 public struct LoadedItems<Item>: RandomAccessCollection {
   @usableFromInline var buffer: ChunkBuffer<Item>?
   @usableFromInline var storedCount: Int
+  /// The snapshot's pages are the buffer's entries `-frontCount ..< chunkCount`.
   @usableFromInline var chunkCount: Int
+  /// How many of the snapshot's pages were added before the buffer's entry 0.
+  @usableFromInline var frontCount: Int
+  /// Where the snapshot's first item is in the buffer's numbering of items.
+  @usableFromInline var firstStart: Int
   /// When positive, every page but the last holds exactly this many items, so the page of an
   /// index is found by a division.
   @usableFromInline var uniformChunkSize: Int
@@ -34,6 +39,8 @@ public struct LoadedItems<Item>: RandomAccessCollection {
     buffer = nil
     storedCount = 0
     chunkCount = 0
+    frontCount = 0
+    firstStart = 0
     uniformChunkSize = 0
   }
 
@@ -56,29 +63,33 @@ public struct LoadedItems<Item>: RandomAccessCollection {
   @inlinable
   public var endIndex: Int { storedCount }
 
+  /// How many pages the snapshot holds.
+  @inlinable
+  var pageCount: Int { frontCount + chunkCount }
+
   /// The item at `position`, which must be less than ``count``.
   @inlinable
   public subscript(position: Int) -> Item {
     precondition(position >= 0 && position < storedCount, "LoadedItems index out of range")
-    // A non-empty snapshot always has a buffer, and its entries below its page count never
-    // change.
+    // A non-empty snapshot always has a buffer, and its entries never change.
     let chunk = buffer.unsafelyUnwrapped.chunk(at: chunkIndex(containing: position))
-    return chunk.pointee.items[position - chunk.pointee.start]
+    return chunk.pointee.items[position + firstStart - chunk.pointee.start]
   }
 
-  /// The page holding `position`.
+  /// The buffer entry of the page holding `position`.
   @inlinable
   func chunkIndex(containing position: Int) -> Int {
     if uniformChunkSize > 0 {
       // The last page may be larger than the others; everything past them is in it.
-      return Swift.min(position / uniformChunkSize, chunkCount - 1)
+      return Swift.min(position / uniformChunkSize, pageCount - 1) - frontCount
     }
     let buffer = self.buffer.unsafelyUnwrapped
-    var low = 0
+    let target = position + firstStart
+    var low = -frontCount
     var high = chunkCount - 1
     while low < high {
-      let middle = (low + high + 1) / 2
-      if buffer.chunk(at: middle).pointee.start <= position {
+      let middle = (low + high + 1) >> 1
+      if buffer.chunk(at: middle).pointee.start <= target {
         low = middle
       } else {
         high = middle - 1
@@ -102,8 +113,8 @@ public struct LoadedItems<Item>: RandomAccessCollection {
   public mutating func append(contentsOf items: some Collection<Item>) {
     let page = Array(items)
     guard !page.isEmpty else { return }
-    let chunk = ChunkBuffer<Item>.Chunk(items: page, start: storedCount)
-    if chunkCount == 0 {
+    let chunk = ChunkBuffer<Item>.Chunk(items: page, start: firstStart + storedCount)
+    if pageCount == 0 {
       uniformChunkSize = page.count
     } else if uniformChunkSize > 0,
       buffer.unsafelyUnwrapped.chunk(at: chunkCount - 1).pointee.items.count != uniformChunkSize
@@ -113,30 +124,63 @@ public struct LoadedItems<Item>: RandomAccessCollection {
     if let buffer, buffer.append(chunk, at: chunkCount) {
       // Extended in place.
     } else {
-      buffer = ChunkBuffer.copying(chunkCount, of: buffer, appending: chunk)
+      ownBuffer()
+      _ = buffer.unsafelyUnwrapped.append(chunk, at: chunkCount)
     }
     chunkCount += 1
     storedCount += page.count
   }
 
-  /// The items of pages `range` (as appended, counted from 0), in a buffer of their own;
+  /// Adds `items` before the first item, in order, as one page.
+  ///
+  /// O(1) when this snapshot starts where its shared buffer starts, as the newest snapshot of
+  /// a list paged towards its start does; otherwise its page references are copied first.
+  @inlinable
+  mutating func prepend(_ items: [Item]) {
+    guard !items.isEmpty else { return }
+    guard pageCount > 0 else { return append(contentsOf: items) }
+    let chunk = ChunkBuffer<Item>.Chunk(items: items, start: firstStart - items.count)
+    // Every page but the last of the snapshot keeps one size only if the new first has it.
+    if pageCount == 1 {
+      uniformChunkSize = items.count
+    } else if items.count != uniformChunkSize {
+      uniformChunkSize = 0
+    }
+    if let buffer, buffer.prepend(chunk, before: frontCount) {
+      // Extended in place.
+    } else {
+      ownBuffer()
+      _ = buffer.unsafelyUnwrapped.prepend(chunk, before: 0)
+    }
+    frontCount += 1
+    firstStart -= items.count
+    storedCount += items.count
+  }
+
+  /// Copies this snapshot's page references into a buffer of its own, as its entries from 0.
+  @inlinable
+  mutating func ownBuffer() {
+    buffer = ChunkBuffer.copying(-frontCount..<chunkCount, of: buffer)
+    chunkCount = pageCount
+    frontCount = 0
+  }
+
+  /// The items of pages `range` (counted from 0, in list order), in a buffer of their own;
   /// the pages' arrays are shared, never copied.
   @inlinable
   func pages(_ range: Range<Int>) -> LoadedItems {
     var result = LoadedItems()
     for index in range {
-      result.append(contentsOf: buffer.unsafelyUnwrapped.chunk(at: index).pointee.items)
+      result.append(contentsOf: buffer.unsafelyUnwrapped.chunk(at: index - frontCount).pointee.items)
     }
     return result
   }
 
-  /// `items` as a page before these, in a buffer of their own; no page is copied.
+  /// `items` as a page before these; no page is copied.
   @inlinable
   func prepending(_ items: [Item]) -> LoadedItems {
-    var result = LoadedItems(items)
-    for index in 0..<chunkCount {
-      result.append(contentsOf: buffer.unsafelyUnwrapped.chunk(at: index).pointee.items)
-    }
+    var result = self
+    result.prepend(items)
     return result
   }
 
@@ -154,8 +198,8 @@ public struct LoadedItems<Item>: RandomAccessCollection {
     _ body: (UnsafeBufferPointer<Item>) throws -> R
   ) rethrows -> R? {
     guard let buffer else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-    guard chunkCount == 1 else { return nil }
-    return try buffer.chunk(at: 0).pointee.items.withUnsafeBufferPointer(body)
+    guard pageCount == 1 else { return nil }
+    return try buffer.chunk(at: -frontCount).pointee.items.withUnsafeBufferPointer(body)
   }
 
   /// Returns an iterator over the items, page by page.
@@ -167,13 +211,14 @@ public struct LoadedItems<Item>: RandomAccessCollection {
   /// Iterates over the items of a snapshot in O(1) per item.
   public struct Iterator: IteratorProtocol {
     @usableFromInline let items: LoadedItems
-    @usableFromInline var chunk = 0
+    @usableFromInline var chunk: Int
     @usableFromInline var offset = 0
     @usableFromInline var current: [Item] = []
 
     @inlinable
     init(_ items: LoadedItems) {
       self.items = items
+      chunk = -items.frontCount
     }
 
     /// The next item, or nil after the last.

@@ -37,4 +37,15 @@ package enum LoaderEvent<Item: Sendable, Cursor: Sendable>: Sendable {
   }
 }
 
+extension LoaderEvent {
+  /// The request this event is the outcome of: a page loaded, failed or cancelled.
+  @inlinable
+  var settledRequest: RequestID? {
+    switch self {
+    case .pageLoaded(let request, _), .pageFailed(let request, _), .cancelled(let request): request
+    case .loadNextPage, .loadPreviousPage, .firstVisibleItem, .refresh, .retry, .invalidated, .queryChanged: nil
+    }
+  }
+}
+
 extension LoaderEvent: Equatable where Item: Equatable, Cursor: Equatable {}

@@ -2,9 +2,8 @@ extension LoaderMachine {
   /// Takes the request in flight if `request` is it; a result of anything else is dropped.
   @inlinable
   mutating func settle(_ request: RequestID) -> LoaderOperation<Item, Cursor>? {
-    guard let current = inFlight, current.id == request else { return nil }
-    inFlight = nil
-    return current.operation
+    guard inFlight?.id == request else { return nil }
+    return inFlight.take().unsafelyUnwrapped.operation
   }
 
   @inlinable

@@ -116,9 +116,9 @@ package struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   /// array for every event instead of allocating one per page.
   @inlinable
   package mutating func handle(
-    _ event: LoaderEvent<Item, Cursor>, into effects: inout [LoaderEffect<Item, Cursor>]
+    _ event: consuming LoaderEvent<Item, Cursor>, into effects: inout [LoaderEffect<Item, Cursor>]
   ) {
-    switch event {
+    switch consume event {
     case .loadNextPage: loadNextPage(&effects)
     case .loadPreviousPage: loadPreviousPage(&effects)
     case .firstVisibleItem(let index): showFirst(index)

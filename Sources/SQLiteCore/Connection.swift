@@ -227,15 +227,23 @@ public final class Connection {
   /// upgrades to a writer fails with `SQLITE_BUSY` that no busy handler can wait out
   /// (https://sqlite.org/lang_transaction.html).
   public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
-    try execute(kind.beginSQL)
+    try run(kind.beginSQL)
     do {
       let result = try body()
-      try execute("COMMIT")
+      try run("COMMIT")
       return result
     } catch {
       if !isAutocommit { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
       throw error
     }
+  }
+
+  /// Runs a statement that returns no rows through the statement cache: the transaction's
+  /// `BEGIN` and `COMMIT`, compiled once per connection.
+  private func run(_ sql: StaticString) throws(SQLiteError) {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    _ = try statement.step()
   }
 
   /// Reads one integer: the first column of the first row of `sql`, or `nil` when no row.
@@ -263,7 +271,7 @@ public enum TransactionKind: Sendable {
   /// In WAL mode, the same as immediate.
   case exclusive
 
-  var beginSQL: String {
+  var beginSQL: StaticString {
     switch self {
     case .immediate: "BEGIN IMMEDIATE"
     case .deferred: "BEGIN DEFERRED"

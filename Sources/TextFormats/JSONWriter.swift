@@ -43,6 +43,13 @@ package struct JSONWriter: Sendable {
     needsComma = false
   }
 
+  /// Empties the buffer (keeping its storage) after its bytes were written out, keeping the
+  /// writer's place in the document: a long document is written out in parts, and the next
+  /// value still gets its comma.
+  package mutating func removeWritten() {
+    buffer.removeAll()
+  }
+
   /// Starts an object: `{`.
   package mutating func beginObject() {
     separate()
@@ -258,5 +265,20 @@ package struct JSONWriter: Sendable {
     } while magnitude > 0
     if value < 0 { out[0] = UInt8(ascii: "-") }
     return length
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends `value` in decimal, as JSON writes an integer.
+  package mutating func appendDecimal(_ value: Int) {
+    if value < 0 { append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var divisor: UInt = 1
+    while magnitude / divisor >= 10 { divisor &*= 10 }
+    repeat {
+      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    } while divisor > 0
   }
 }

@@ -1,31 +1,20 @@
 extension Benchmark {
-  /// Orders in the small list `export_rss_small_mib` is measured on: 10,000, or a hundredth of
-  /// a big list smaller than 1,000,000 (so a tiny run stays quick).
-  var exportSmallRows: Int { min(10_000, max(10, options.bigRows / 100)) }
-
   /// `export_rss_mib` and `export_rss_small_mib`: the peak resident memory of a
   /// `lists export orders` child process (standard output to `/dev/null`) over the big list and
-  /// over a list of ``exportSmallRows`` orders (`export_small_rows`) in a file of its own, the
+  /// over the small list (``smallRows`` orders, `export_small_rows`, ``smallDatabase()``), the
   /// medians of alternating runs;
   /// `export_rss_over_small` the one over the other (constant memory keeps it near 1); and
   /// `export_ms` / `export_small_ms`, their wall times.
   func measureExport(_ bigPath: String, _ lists: CLIBinary) throws {
     progress("Timing lists export")
-    let smallName = "export-small.db"
-    let smallPath = folder.file(smallName)
-    try createDatabase(smallPath)
-    defer { folder.removeDatabase(smallName) }
-    try populate(
-      smallPath, with: COrders(OrderData.generate(count: exportSmallRows, seed: 0x5EED_0004)),
-      account: Self.bigAccount)
-
+    let smallPath = try smallDatabase()
     let big = ["--db", bigPath, "export", "orders"]
     let small = ["--db", smallPath, "export", "orders"]
     let check = try runCLI(lists, small, stdout: .capture)
     let lines = check.output.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-    guard lines == exportSmallRows else {
+    guard lines == smallRows else {
       throw BenchError.mismatch(
-        "lists export printed \(lines) lines for \(exportSmallRows) orders")
+        "lists export printed \(lines) lines for \(smallRows) orders")
     }
 
     var bigRuns: [ChildProcess.Run] = []
@@ -41,7 +30,7 @@ extension Benchmark {
     }
     let bigRSS = Stopwatch.median(bigRuns.map(\.peakRSSMiB))
     let smallRSS = Stopwatch.median(smallRuns.map(\.peakRSSMiB))
-    report.set("export_small_rows", .integer(exportSmallRows))
+    report.set("export_small_rows", .integer(smallRows))
     report.set("export_rss_mib", bigRSS)
     report.set("export_rss_small_mib", smallRSS)
     report.set("export_rss_over_small", bigRSS / smallRSS)

@@ -42,12 +42,7 @@ extension Benchmark {
   /// structs; both fold every row into a checksum, which must agree.
   func measureKindPages(_ cOrders: COrders) throws {
     progress("Timing keyset pages of an app's kind")
-    let path = folder.file("books-pages.db")
-    do {
-      let creator = try ListsDatabase(path: path)
-      _ = try creator.records(of: BenchBook.self, account: Self.account)
-      try CDatabase(path: path, account: Self.account).insertBooks(cOrders)
-    }
+    let path = try booksDatabase("books-pages.db", cOrders)
     let database = try ListsDatabase(path: path)
     let books = try database.records(of: BenchBook.self, account: Self.account)
     let cDatabase = try CDatabase(path: path, account: Self.account)
@@ -62,6 +57,16 @@ extension Benchmark {
     report.set("kind_pages", .integer(swiftWalk.pages))
   }
 
+  /// Creates the file `name` with one book per order of `orders` in ``account`` (see
+  /// `cbench_insert_books`): the kind registered through the store, the rows written by C.
+  func booksDatabase(_ name: String, _ orders: COrders) throws -> String {
+    let path = folder.file(name)
+    let creator = try ListsDatabase(path: path)
+    _ = try creator.records(of: BenchBook.self, account: Self.account)
+    try CDatabase(path: path, account: Self.account).insertBooks(orders)
+    return path
+  }
+
   /// Walks up to `pages` pages of `limit` books from the newest, folded as `cbench_walk_books`
   /// folds them.
   static func walk(_ books: KindRepository<BenchBook>, pages: Int, limit: Int) throws -> (
@@ -71,19 +76,11 @@ extension Benchmark {
     var walked = 0
     var rows = 0
     var hash = Checksum.seed
-    func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01B3 }
     repeat {
       let page = try books.page(after: cursor, limit: limit)
       walked += 1
       rows += page.items.count
-      for book in page.items {
-        mix(UInt64(bitPattern: book.id))
-        mix(UInt64(bitPattern: book.price?.minorUnits ?? 0))
-        mix(UInt64(bitPattern: book.addedAt.millisecondsSince1970))
-        mix(UInt64(bitPattern: book.pages ?? 0))
-        mix(UInt64(book.status.rawValue))
-        mix(UInt64(book.title.utf8.count))
-      }
+      hash = Checksum.fold(hash, books: page.items)
       cursor = page.nextCursor
     } while cursor != nil && walked < pages
     return (walked, rows, hash)

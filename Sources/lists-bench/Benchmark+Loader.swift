@@ -32,6 +32,8 @@ extension Benchmark {
     report.set("loader_subscribed_ratio", times.comparison.ratio(2, over: 0))
     report.set("loader_subscribed_ms", Self.milliseconds(times.comparison.median(2)))
     report.set("loader_pages", .integer(times.pages))
+    try measureLoaderAround()
+    try measureLoaderMemory(path)
   }
 
   /// What the loader phase measured: the repository's walk, the loader's, the subscribed

@@ -133,7 +133,23 @@ final class Benchmark {
     return path
   }
 
+  /// Orders in the small list the memory figures compare the big list with: 10,000, or a
+  /// hundredth of a big list smaller than 1,000,000 (so a tiny run stays quick).
+  var smallRows: Int { min(10_000, max(10, options.bigRows / 100)) }
+
+  /// The file with the small list (``smallRows`` orders of ``bigAccount``), built once per run.
+  func smallDatabase() throws -> String {
+    if let built = smallPath { return built }
+    let path = folder.file("small.db")
+    try createDatabase(path)
+    try populate(
+      path, with: COrders(OrderData.generate(count: smallRows, seed: 0x5EED_0004)), account: Self.bigAccount)
+    smallPath = path
+    return path
+  }
+
   private var bigPath: String?
+  private var smallPath: String?
   private var pagesPath: String?
 
   /// Times `contenders` against each other on the clock of `--clock`, `trials` times (default

@@ -140,6 +140,21 @@ final class CDatabase {
       "the C walk of books")
     return result
   }
+
+  /// Opens the books at the one with sort key `key` and pages `pagesEachWay` pages of `limit`
+  /// before it, then as many after it (see `cbench_walk_books_around`), keeping every book read
+  /// in `buffer`, which holds `(2 * pagesEachWay + 1) * limit` books.
+  func walkBooks(
+    around key: (addedAt: Int64, id: Int64), pagesEachWay: Int, limit: Int,
+    into buffer: UnsafeMutablePointer<cbench_book>
+  ) throws -> cbench_walk_result {
+    var result = cbench_walk_result()
+    try check(
+      cbench_walk_books_around(
+        handle, account, key.addedAt, key.id, Int32(pagesEachWay), Int32(limit), buffer, &result),
+      "the C walk of books around one")
+    return result
+  }
 }
 
 extension CDatabase {

@@ -107,10 +107,12 @@ struct CLIBinary {
 
   /// The folder of this executable.
   private static func ownFolder() -> String? {
-    let executable =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? Bundle.main.executablePath
-    return executable.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    ownExecutable().map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+  }
+
+  /// The path of this executable, for a phase that runs part of its work in a child of its own.
+  static func ownExecutable() -> String? {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath
   }
 
   /// Whether the executable at `path` does not load the shared Swift runtime: `ldd` lists no

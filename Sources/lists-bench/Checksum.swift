@@ -38,6 +38,22 @@ enum Checksum {
     }
   }
 
+  /// Folds `books` into `hash` as `cbench_walk_books` folds them: id, price, time, pages,
+  /// status and title length.
+  @inline(__always)
+  static func fold(_ hash: UInt64, books: some Sequence<BenchBook>) -> UInt64 {
+    var hash = hash
+    for book in books {
+      hash = mix(hash, UInt64(bitPattern: book.id))
+      hash = mix(hash, UInt64(bitPattern: book.price?.minorUnits ?? 0))
+      hash = mix(hash, UInt64(bitPattern: book.addedAt.millisecondsSince1970))
+      hash = mix(hash, UInt64(bitPattern: book.pages ?? 0))
+      hash = mix(hash, UInt64(book.status.rawValue))
+      hash = mix(hash, UInt64(book.title.utf8.count))
+    }
+    return hash
+  }
+
   @inline(__always)
   private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
     (hash ^ value) &* 0x100_0000_01B3

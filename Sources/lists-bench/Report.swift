@@ -90,6 +90,9 @@ struct Report {
         "  with a subscriber", "loader_subscribed_ms", "loader_repository_ms", "ms",
         "loader_subscribed_ratio", "≤ 1.10"),
       Figure(
+        "  opened amid \(text("loader_around_books")) books, 20 pages each way / C", "loader_around_ms",
+        "loader_around_c_ms", "ms", "loader_around_ratio", "≤ 1.10"),
+      Figure(
         "last / first keyset page", "deep_last_us", "deep_head_us", "µs", "deep_over_head", "≤ 1.2"),
       Figure("  same in C", "c_deep_last_us", "c_deep_head_us", "µs", "c_deep_over_head"),
       Figure(
@@ -127,6 +130,9 @@ struct Report {
       Figure(
         "export peak RSS, big / small list", "export_rss_mib", "export_rss_small_mib", "MiB",
         "export_rss_over_small", "≤ 32 MiB, ≤ 1.25"),
+      Figure(
+        "loader walk (maxItems \(text("loader_rss_max_items"))) peak RSS, big / small list", "loader_rss_mib",
+        "loader_rss_small_mib", "MiB", "loader_rss_over_small", "≤ 1.25"),
     ]
     let header = ["figure", "measured", "against", "ratio", "target"]
     var cells = [header]

@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 
 // lists-bench: the store against the same work on the SQLite C API, in one run.
+// A child of the loader's memory phase walks a list and ends here.
+if let status = LoaderMemoryWalk.runIfAsked(Array(CommandLine.arguments.dropFirst())) { exit(status) }
 do {
   guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
     print(BenchOptions.help(), terminator: "")

@@ -98,17 +98,20 @@ struct SyncRun {
     // The person's changes first. The pull runs whatever the push did; the exit status is the
     // first failure's.
     var status: Int32 = 0
-    do throws(SyncError) {
-      let pushed = try await sync.push()
-      if pushed.sent > 0 {
-        if !quiet { stdout(TerminalEscaping.escape(pushSummary(pushed)) + "\n") }
+    func push() async {
+      do throws(SyncError) {
+        let pushed = try await sync.push()
+        if pushed.sent > 0 {
+          if !quiet { stdout(TerminalEscaping.escape(pushSummary(pushed)) + "\n") }
+        }
+        if pushed.conflicts + pushed.rejected > 0 {
+          status = fail(Self.answeredSummary(pushed, kind: kind), 65)
+        }
+      } catch {
+        status = fail(error)
       }
-      if pushed.conflicts + pushed.rejected > 0 {
-        status = fail(Self.answeredSummary(pushed, kind: kind), 65)
-      }
-    } catch {
-      status = fail(error)
     }
+    await push()
     do throws(SyncError) {
       let record = { (outcome: RemotePageOutcome) in
         pages += 1
@@ -127,6 +130,9 @@ struct SyncRun {
       // is kept in the sync state (`show --json`) all the same.
       return status != 0 ? status : fail(error)
     }
+    // The first pull from a remote makes the items that were here before it pending adds: they
+    // are sent now, so that the sync does not end with changes it could have sent.
+    if status == 0, ((try? items.syncChangeCounts().pending) ?? 0) > 0 { await push() }
     guard !quiet else { return status }
     let plural = kind
     let state = last ?? (try? items.syncState()) ?? nil

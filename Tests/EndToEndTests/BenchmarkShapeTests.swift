@@ -19,6 +19,8 @@ import TestSupport
     "outbox_write_ratio", "outbox_write_ms", "outbox_unsynced_ms", "outbox_rows",
     "loader_ratio", "loader_ms", "loader_repository_ms",
     "loader_subscribed_ratio", "loader_subscribed_ms", "loader_pages",
+    "loader_around_ratio", "loader_around_ms", "loader_around_c_ms", "loader_around_pages", "loader_around_books",
+    "loader_rss_over_small", "loader_rss_mib", "loader_rss_small_mib", "loader_rss_max_items", "loader_rss_walk_ms",
     "push_100k_over_1k", "push_100k_per_s", "push_1k_per_s",
     "deep_over_head", "deep_head_us", "deep_last_us",
     "c_deep_over_head", "c_deep_head_us", "c_deep_last_us",
@@ -74,6 +76,9 @@ import TestSupport
     #expect((json["update_rows"] as? NSNumber)?.intValue == 1000)
     #expect((json["outbox_rows"] as? NSNumber)?.intValue == 1000)
     #expect((json["loader_pages"] as? NSNumber)?.intValue == 40)
+    // 1,000 books opened at the 501st: the 10 pages of 50 before it and the 10 from it on.
+    #expect((json["loader_around_books"] as? NSNumber)?.intValue == 1000)
+    #expect((json["loader_around_pages"] as? NSNumber)?.intValue == 20)
     #expect((json["export_small_rows"] as? NSNumber)?.intValue == 20)
     if postgresInstalled {
       #expect((json["pg_accounts"] as? NSNumber)?.intValue == 5000)

@@ -23,6 +23,22 @@ import Testing
     Golden.expect(result.stdout, matches: "show-\(list)-empty.txt")
   }
 
+  @Test func allPrintsEveryPageInColumnsAsWideAsTheWidestValueOfAnyPage() async throws {
+    let sandbox = try Sandbox()
+    // The oldest favorite, on the last page of two, has the longest title.
+    for index in 1...5 {
+      let title = index == 1 ? "A much longer title than the others" : "T\(index)"
+      let added = await sandbox.run("add", "favorites", "--ref", "r\(index)", "--title", title)
+      #expect(added.exitCode == 0, "\(added)")
+    }
+    let all = await sandbox.run("show", "favorites", "--all", "--limit", "2")
+    let one = await sandbox.run("show", "favorites", "--limit", "5")
+    #expect(all.exitCode == 0 && one.exitCode == 0, "\(all)\n\(one)")
+    // Printed page by page, the table is the one page's table, row for row.
+    #expect(all.stdoutLines.dropLast() == one.stdoutLines.dropLast(), "\(all.stdout)")
+    #expect(all.stdoutLines.count == 8 && all.stdoutLines.last == "Showing all 5 favorites")
+  }
+
   @Test func footerNamesTheCommandForTheNextPage() async throws {
     let sandbox = try Sandbox()
     await Fixtures.addNumberedOrders(45, to: sandbox)

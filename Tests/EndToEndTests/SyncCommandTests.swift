@@ -35,6 +35,24 @@ import Testing
     #expect(json["sync"]?["error"]?["retryable"] == .bool(true))
   }
 
+  /// Items added before the list had a remote become pending adds at its first pull (§12a:
+  /// the remote is where they belong); the same sync sends them, never ending with changes it
+  /// could have sent.
+  @Test func theFirstSyncSendsTheItemsAddedBeforeIt() async throws {
+    let sandbox = try Sandbox()
+    let remote = try await TestRemote.start()
+    try await remote.control(items: [])
+    let added = await sandbox.run("add", "favorites", "--ref", "P-1", "--title", "Blue mug")
+    #expect(added.exitCode == 0, "\(added)")
+    let synced = await sandbox.run("sync", "favorites", "--from", remote.url())
+    #expect(synced.exitCode == 0, "\(synced)")
+    #expect(synced.stdoutLines.contains("Sent 1 change of favorites to \(remote.url()): applied."), "\(synced)")
+    let status = await sandbox.run("sync", "status", "favorites")
+    #expect(status.stdout.contains("  0 changes not synced yet\n"), "\(status)")
+    let held = try await remote.state().items
+    #expect(held.map { $0["title"] as? String } == ["Blue mug"])
+  }
+
   @Test func nothingCachedAndTheRemoteFailingIsTheErrorPlaceholderWithTheRemotesExitCode() async throws {
     let sandbox = try Sandbox()
     let failed = await sandbox.run("sync", "favorites", "--from", "http://127.0.0.1:1/items")

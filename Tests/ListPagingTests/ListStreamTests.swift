@@ -22,6 +22,22 @@ import Testing
     return condition()
   }
 
+  @Test func whatIsBufferedIsTakenAtOnceAndOnlyOnce() async {
+    let loader = Loader(source: ArrayPageSource(Array(0..<3)), pageSize: 2)
+    let events = loader.events
+    #expect(events.takeBuffered() == [])
+    // The source answers at once: the page's events are buffered when the call returns.
+    await loader.loadNextPage()
+    #expect(events.takeBuffered() == [.loading(page: 1), .loaded(page: 1, count: 2, hasMore: true)])
+    #expect(events.takeBuffered() == [])
+    await loader.loadNextPage()
+    #expect(events.takeBuffered().first == .loading(page: 2))
+    // What was taken is not read again: the stream goes on with what comes next.
+    await loader.refresh()
+    var iterator = events.makeAsyncIterator()
+    #expect(await iterator.next() == .refreshing(automatic: false))
+  }
+
   @Test func aDroppedStreamUnsubscribes() {
     let loader = Loader(source: ArrayPageSource(Array(0..<4)), pageSize: 2)
     do {

@@ -83,6 +83,50 @@ import Testing
     #expect(check.int64(at: 0) == Int64(try Self.all(queries, connection, account: "me").count))
   }
 
+  /// Every id of `account` in the order, read backwards from the last item with pages of
+  /// `limit` before a place (each in the kind's order) and put back together.
+  static func walkBackwards(_ queries: KindQueries, _ connection: Connection, account: String, limit: Int) throws
+    -> [Int64]
+  {
+    let statement = try connection.prepare(queries.exportSQL)
+    try statement.bind(account, at: 1)
+    var last: [CursorValue]?
+    while try statement.step() { last = queries.cursorValues(of: statement) }
+    var ids: [Int64] = []
+    var place = last
+    for _ in 0..<10_000 {
+      guard let key = place else { return ids }
+      let page = try queries.page(
+        account: account, from: key, levels: queries.directionSQL.atOrBefore, limit: limit, backward: true,
+        query: nil, prepare: { try connection.prepare($0) }, read: { $0.int64(at: 0) })
+      #expect(page.items.count == limit || page.next == nil)
+      ids = page.items + ids
+      place = page.next
+    }
+    Issue.record("the walk did not end")
+    return ids
+  }
+
+  @Test(arguments: [1, 2, 3, 7, 50])
+  func pagesBeforeAPlaceInAMixedOrderHaveNoGapOrRepeat(limit: Int) throws {
+    let connection = try Self.connection(with: Self.shelves)
+    var random = SplitMix(seed: 7)
+    let insert = try connection.prepare("INSERT INTO shelves (account, pinned, label, rank) VALUES ('me', ?, ?, ?)")
+    for _ in 0..<120 {
+      insert.reset()
+      try insert.bind(random.below(4) == 0, at: 1)
+      try insert.bind(["a", "B", "c", "aa"][random.below(4)], at: 2)
+      try insert.bind(Int64(random.below(3)), at: 3)
+      try insert.run()
+    }
+    let queries = KindQueries(Self.shelves)
+    // Backward levels read each page nearest first, across the order's three levels, and
+    // store it in the kind's order; the short page at the start moves to the front.
+    let expected = try Self.all(queries, connection, account: "me")
+    #expect(try Self.walkBackwards(queries, connection, account: "me", limit: limit) == expected)
+    #expect(try Self.walkBackwards(queries, connection, account: "nobody", limit: limit) == [])
+  }
+
   @Test(arguments: KindDefinition.builtIns)
   func builtInKindsWalkWithoutGapOrRepeat(definition: KindDefinition) throws {
     let connection = try Self.connection(with: definition)

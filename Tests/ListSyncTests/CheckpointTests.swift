@@ -7,78 +7,59 @@ import Testing
 
 /// Pulls since a checkpoint (`Documentation/TwoWaySync.md`): a remote that ends its walk with a checkpoint is
 /// asked only for what changed since, and the ids it deleted are removed here, a change of the
-/// person's to one of them kept as a conflict.
+/// person's to one of them kept as a conflict. Against the Python test remote and `lists-server`;
+/// a remote that offers no checkpoints against the Python remote alone (lists-server always
+/// offers them).
 @Suite struct CheckpointTests {
-  /// A synced books list of five remote items from a remote that offers checkpoints.
-  static func synced(_ database: ListsDatabase, _ remote: TestRemote, pageSize: Int = 50) async throws -> (
-    KindItems, KindSync
-  ) {
-    let books = try Books.register(database)
-    try await remote.offerCheckpoints()
-    try await remote.control(items: TestRemote.items(5).map { $0.merging(["version": 1]) { $1 } })
-    let sync = Books.sync(books, try makeClient(remote, pageSize: pageSize, retry: .never))
-    try await sync.all()
-    return (books, sync)
-  }
-
-  static func item(_ id: Int, _ title: String) -> [String: Any] {
-    ["id": id, "title": title, "version": 2]
-  }
-
-  @Test func aPullSinceTheCheckpointAsksOnlyForWhatChangedAndRemovesWhatWasDeleted() async throws {
-    let remote = try await TestRemote.start()
-    defer { remote.stop() }
-    try await withTemporaryDatabase { database in
-      let (books, sync) = try await Self.synced(database, remote)
+  @Test(arguments: RemoteKind.allCases)
+  func aPullSinceTheCheckpointAsksOnlyForWhatChangedAndRemovesWhatWasDeleted(_ kind: RemoteKind) async throws {
+    try await SyncRemote.withSyncedBooks(kind, count: 5, checkpoints: true) { remote, database, books, sync in
       let checkpoint = try #require(try books.syncState()?.checkpoint)
       // Item 2 changed, item 3 deleted, item 6 added.
-      var items = TestRemote.items(5).map { $0.merging(["version": 1]) { $1 } }
-      items[1] = Self.item(2, "Item 2, changed")
-      items.remove(at: 2)
-      items.append(Self.item(6, "Item 6"))
-      try await remote.control(items: items)
-      let before = try await remote.log().count
-      try await sync.refresh()
-      let request = try await remote.log()[before]
-      #expect(request.query == "limit=50&since=" + checkpoint.replacingOccurrences(of: " ", with: "%20"))
+      try await remote.edit("Item 2", ["title": "Item 2, changed"])
+      try await remote.delete("Item 3")
+      try await remote.add([["title": "Item 6"]])
+      let logged = try await remote.python?.log().count ?? 0
+      let changed = try await sync.refresh()
+      // The walk holds only what changed since the checkpoint: items 2 and 6.
+      #expect(changed.state.itemCount == 2)
+      if let python = remote.python {
+        let request = try await python.log()[logged]
+        #expect(request.query == "limit=50&since=" + checkpoint.replacingOccurrences(of: " ", with: "%20"))
+      }
       #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2, changed", "Item 4", "Item 5", "Item 6"])
-      // The walk since the checkpoint completed: the next one starts from the new checkpoint.
+      // The walk since the checkpoint completed: the next one starts from the new checkpoint,
+      // and nothing changed since.
       let next = try #require(try books.syncState()?.checkpoint)
       #expect(next != checkpoint)
-      try await sync.refresh()
-      #expect(try await remote.log().last?.query == "limit=50&since=" + next.replacingOccurrences(of: " ", with: "%20"))
+      #expect(try await sync.refresh().state.itemCount == 0)
+      if let python = remote.python {
+        #expect(try await python.log().last?.query == "limit=50&since=" + next.replacingOccurrences(of: " ", with: "%20"))
+      }
       #expect(try Books.titles(books).count == 5)
     }
   }
 
-  @Test func aWalkSinceACheckpointRemovesNothingItsPagesDidNotName() async throws {
-    let remote = try await TestRemote.start()
-    defer { remote.stop() }
-    try await withTemporaryDatabase { database in
-      let (books, sync) = try await Self.synced(database, remote, pageSize: 2)
+  @Test(arguments: RemoteKind.allCases)
+  func aWalkSinceACheckpointRemovesNothingItsPagesDidNotName(_ kind: RemoteKind) async throws {
+    try await SyncRemote.withSyncedBooks(kind, count: 5, checkpoints: true, pageSize: 2) { remote, database, books, sync in
       // Only item 1 changed: a walk of one page, which holds no other item and removes none.
-      var items = TestRemote.items(5).map { $0.merging(["version": 1]) { $1 } }
-      items[0] = Self.item(1, "Item 1, changed")
-      try await remote.control(items: items)
-      try await sync.all()
+      try await remote.edit("Item 1", ["title": "Item 1, changed"])
+      #expect(try await sync.all() == 1)
       #expect(try Books.titles(books).count == 5)
       #expect(try Books.titles(books).contains("Item 1, changed"))
     }
   }
 
-  @Test func aDeletedItemWithAChangeWaitingBecomesAConflictAndAWaitingRemoveIsDone() async throws {
-    let remote = try await TestRemote.start()
-    defer { remote.stop() }
-    try await withTemporaryDatabase { database in
-      let (books, sync) = try await Self.synced(database, remote)
+  @Test(arguments: RemoteKind.allCases)
+  func aDeletedItemWithAChangeWaitingBecomesAConflictAndAWaitingRemoveIsDone(_ kind: RemoteKind) async throws {
+    try await SyncRemote.withSyncedBooks(kind, count: 5, checkpoints: true) { remote, database, books, sync in
       let two = try await PushTests.id(of: "Item 2", in: books)
       let four = try await PushTests.id(of: "Item 4", in: books)
       try PushTests.run(database, "UPDATE books SET title = 'Mine' WHERE id = \(two)")
       try await books.remove(ids: [four])
       let local = try await books.add(DynamicDraft(["title": .text("Added offline")]))
-      // The remote deletes items 2 and 4.
-      try await remote.control(
-        items: TestRemote.items(5).map { $0.merging(["version": 1]) { $1 } }.filter { ![2, 4].contains($0["id"] as? Int) })
+      try await remote.delete("Item 2", "Item 4")
       try await sync.refresh()
       #expect(try Books.titles(books).sorted() == ["Added offline", "Item 1", "Item 3", "Item 5"])
       let changes = try books.syncChanges()
@@ -93,18 +74,18 @@ import Testing
     }
   }
 
-  @Test func anotherRemoteIsWalkedWholeWithoutTheCheckpoint() async throws {
-    let remote = try await TestRemote.start()
-    defer { remote.stop() }
-    try await withTemporaryDatabase { database in
-      let (books, _) = try await Self.synced(database, remote)
+  @Test(arguments: RemoteKind.allCases)
+  func anotherRemoteIsWalkedWholeWithoutTheCheckpoint(_ kind: RemoteKind) async throws {
+    try await SyncRemote.withSyncedBooks(kind, count: 5, checkpoints: true) { remote, database, books, _ in
       #expect(try books.syncState()?.checkpoint != nil)
-      let other = Books.sync(books, try makeClient(remote, url: remote.url("/items?shelf=2"), pageSize: 50, retry: .never))
-      let before = try await remote.log().count
-      try await other.refresh()
-      #expect(try await remote.log()[before].query == "shelf=2&limit=50")
+      let shelf = remote.url + "?shelf=2"
+      let other = Books.sync(books, try remote.client(url: shelf, pageSize: 50, retry: .never))
+      let logged = try await remote.python?.log().count ?? 0
+      // A whole walk: every item, not what changed since (nothing).
+      #expect(try await other.refresh().state.itemCount == 5)
+      if let python = remote.python { #expect(try await python.log()[logged].query == "shelf=2&limit=50") }
       // The whole walk of the other remote completed: its own checkpoint is kept.
-      #expect(try books.syncState()?.remoteURL == remote.url("/items?shelf=2"))
+      #expect(try books.syncState()?.remoteURL == shelf)
       #expect(try books.syncState()?.checkpoint != nil)
     }
   }
@@ -115,7 +96,7 @@ import Testing
     try await withTemporaryDatabase { database in
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(4))
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 50, retry: .never))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never))
       try await sync.all()
       #expect(try books.syncState()?.checkpoint == nil)
       try await remote.control(items: TestRemote.items(2))

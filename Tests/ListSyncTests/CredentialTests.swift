@@ -81,7 +81,7 @@ import Testing
     let headers = try ["X-Api-Key: k3y", "Authorization: Bearer t0k", "Cookie: c=1"].map {
       try RemoteHeader(parsing: $0)
     }
-    let client = try makeClient(remote, headers: headers)
+    let client = try makeClient(remote.url(), headers: headers)
     // remote → other → remote (stripped at the first hop, not restored); remote → other.
     _ = try await client.fetchPage(number: 1, cursor: nil)
     _ = try await client.fetchPage(number: 1, cursor: nil)

@@ -6,24 +6,24 @@ import ListStoreTesting
 import ListSync
 import Testing
 
-/// Remote pages written into a kind's table, against the test server.
+/// Remote pages written into a kind's table, against the Python test remote and `lists-server`;
+/// refreshes that fail, and walks of a remote without checkpoints, against the Python remote alone.
 @Suite struct KindSyncTests {
-  @Test func syncingAgainUpdatesItemsRatherThanDuplicatingThem() async throws {
-    let remote = try await TestRemote.start()
-    defer { remote.stop() }
-    try await withTemporaryDatabase { database in
-      let books = try Books.register(database)
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2))
-      try await remote.control(items: TestRemote.items(3))
-      #expect(try await sync.all() == 2)
-      let before = try await books.page(after: nil, limit: 10).items.map(\.id)
-      try await remote.control(items: [
-        ["id": 1, "title": "Item 1, revised"], ["id": 2, "title": "Item 2"], ["id": 3, "title": "Item 3"],
-      ])
-      try await sync.all()
-      #expect(try await books.count() == 3)
-      #expect(try Books.titles(books) == ["Item 1, revised", "Item 2", "Item 3"])
-      #expect(try await books.page(after: nil, limit: 10).items.map(\.id) == before)
+  @Test(arguments: RemoteKind.allCases)
+  func syncingAgainUpdatesItemsRatherThanDuplicatingThem(_ kind: RemoteKind) async throws {
+    try await SyncRemote.with(kind) { remote in
+      try await withTemporaryDatabase { database in
+        let books = try Books.register(database)
+        let sync = Books.sync(books, try remote.client(pageSize: 2))
+        try await remote.add(count: 3)
+        #expect(try await sync.all() == 2)
+        let before = try await books.page(after: nil, limit: 10).items.map(\.id)
+        try await remote.edit("Item 1", ["title": "Item 1, revised"])
+        try await sync.all()
+        #expect(try await books.count() == 3)
+        #expect(try Books.titles(books) == ["Item 1, revised", "Item 2", "Item 3"])
+        #expect(try await books.page(after: nil, limit: 10).items.map(\.id) == before)
+      }
     }
   }
 
@@ -33,15 +33,15 @@ import Testing
     try await withTemporaryDatabase { database in
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(7))
-      try await Books.sync(books, try makeClient(remote, pageSize: 2)).all()
-      try await Books.sync(books, try makeClient(remote, pageSize: 3)).all()
+      try await Books.sync(books, try makeClient(remote.url(), pageSize: 2)).all()
+      try await Books.sync(books, try makeClient(remote.url(), pageSize: 3)).all()
       #expect(try await books.count() == 7)
       #expect(try Books.titles(books) == (1...7).map { "Item \($0)" })
       // A refresh writes page 1 and removes nothing; resuming with another page size goes on
       // from the stored cursor.
-      try await Books.sync(books, try makeClient(remote, pageSize: 5)).refresh()
+      try await Books.sync(books, try makeClient(remote.url(), pageSize: 5)).refresh()
       #expect(try Books.titles(books) == (1...7).map { "Item \($0)" })
-      try await Books.sync(books, try makeClient(remote, pageSize: 1)).all(resume: true)
+      try await Books.sync(books, try makeClient(remote.url(), pageSize: 1)).all(resume: true)
       #expect(try Books.titles(books) == (1...7).map { "Item \($0)" })
     }
   }
@@ -52,7 +52,7 @@ import Testing
     try await withTemporaryDatabase { database in
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(5))
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 2))
       try await sync.all()
       #expect(try await books.count() == 5)
       // The remote no longer holds item 3: a refresh and a page remove nothing, the end of the
@@ -91,7 +91,7 @@ import Testing
       let database = try ListsDatabase(path: path)
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(3))
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2, retry: .never))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 2, retry: .never))
       try await sync.all()
       let before = try Self.cacheDump(path)
       try await remote.control(faults: [fault])
@@ -110,31 +110,39 @@ import Testing
     }
   }
 
-  @Test func anItemTheKindRejectsNamesPageItemAndFieldAndWritesNothingOfThePage() async throws {
-    let remote = try await TestRemote.start()
-    defer { remote.stop() }
-    try await withTemporaryDatabase { database in
-      let books = try Books.register(database)
-      try await remote.control(items: [
-        ["id": 1, "title": "One"], ["id": 2, "title": "Two"], ["id": 3, "title": "Three"],
-        ["id": 4, "title": "Four", "pages": "many"],
-      ])
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2))
-      do throws(SyncError) {
-        try await sync.all()
-        Issue.record("page 2 should have been rejected")
-      } catch {
-        #expect(error.message == "page 2: item 2: field 'pages' must be an integer.")
-        #expect(error.exitCode == 65)
-        #expect(error.kind == "rejected")
+  /// The kind `books` of a lists-server whose pages are text: it holds what the device's kind
+  /// rejects.
+  static let textPages = """
+    {"name": "books", "item": "book",
+     "fields": [{"name": "title", "type": "text", "required": true}, {"name": "pages", "type": "text"}]}
+    """
+
+  @Test(arguments: RemoteKind.allCases)
+  func anItemTheKindRejectsNamesPageItemAndFieldAndWritesNothingOfThePage(_ kind: RemoteKind) async throws {
+    try await SyncRemote.with(kind, serverKind: Self.textPages) { remote in
+      try await withTemporaryDatabase { database in
+        let books = try Books.register(database)
+        try await remote.add([["title": "One"], ["title": "Two"], ["title": "Three"], ["title": "Four", "pages": "many"]])
+        let sync = Books.sync(books, try remote.client(pageSize: 2))
+        do throws(SyncError) {
+          try await sync.all()
+          Issue.record("page 2 should have been rejected")
+        } catch {
+          #expect(error.message == "page 2: item 2: field 'pages' must be an integer.")
+          #expect(error.exitCode == 65)
+          #expect(error.kind == "rejected")
+        }
+        #expect(try Books.titles(books) == ["One", "Two"])
+        let state = try #require(try books.syncState())
+        // Page 1's cursor, as the remote gives it again.
+        let cursor = try await remote.client(pageSize: 2).fetchPage(number: 1, cursor: nil).nextCursor
+        #expect(cursor != nil)
+        #expect(state.nextCursor == cursor)
+        #expect(state.nextPage == 2)
+        #expect(state.lastError == LoadError(kind: "rejected", message: "page 2: item 2: field 'pages' must be an integer.", isRetryable: false))
+        #expect(state.lastError?.isRetryable == false)
+        #expect(state.lastErrorPage == 2)
       }
-      #expect(try Books.titles(books) == ["One", "Two"])
-      let state = try #require(try books.syncState())
-      #expect(state.nextCursor == "at 2/+&=")
-      #expect(state.nextPage == 2)
-      #expect(state.lastError == LoadError(kind: "rejected", message: "page 2: item 2: field 'pages' must be an integer.", isRetryable: false))
-      #expect(state.lastError?.isRetryable == false)
-      #expect(state.lastErrorPage == 2)
     }
   }
 
@@ -145,7 +153,7 @@ import Testing
     try await withTemporaryDatabase(configuration: .init(now: { clock.now })) { database in
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(5))
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2, retry: .never))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 2, retry: .never))
       #expect(try books.syncState() == nil)
       try await sync.refresh()
       var state = try #require(try books.syncState())
@@ -216,29 +224,34 @@ import Testing
     }
   }
 
-  @Test func noHeaderValueIsWrittenToTheFile() async throws {
-    let remote = try await TestRemote.start()
-    defer { remote.stop() }
-    let secret = "Bearer s3cret-7f2a9c1e"
-    try await withTemporaryFolder { folder in
-      let path = folder.path()
-      do {
-        let database = try ListsDatabase(path: path)
-        let books = try Books.register(database)
-        try await remote.control(items: TestRemote.items(3), faults: [[:], ["status": 401]])
-        let sync = Books.sync(
-          books, try makeClient(remote, headers: [try RemoteHeader(parsing: "Authorization: \(secret)")], pageSize: 2))
-        await #expect(throws: SyncError.self) { try await sync.all() }
-        #expect(try books.syncState()?.lastError?.kind == "refused")
+  @Test(arguments: RemoteKind.allCases)
+  func noHeaderValueIsWrittenToTheFile(_ kind: RemoteKind) async throws {
+    try await SyncRemote.with(kind) { remote in
+      try await withTemporaryFolder { folder in
+        let path = folder.path()
+        do {
+          let database = try ListsDatabase(path: path)
+          let books = try Books.register(database)
+          try await remote.add(count: 3)
+          // The token is sent: page 1 is written. Then it is refused.
+          let sync = Books.sync(books, try remote.client(pageSize: 2))
+          try await sync.refresh()
+          try await remote.refuseToken()
+          await #expect(throws: SyncError.self) { try await sync.all(resume: true) }
+          #expect(try books.syncState()?.lastError?.kind == "refused")
+          #expect(try books.syncState()?.lastErrorPage == 2)
+        }
+        if let python = remote.python { #expect(try await python.log().first?.authorization == "Bearer " + remote.token) }
+        // The token, or its start.
+        let secret = Data(remote.token.prefix(6).utf8)
+        var found: [String] = []
+        for name in try folder.contents() {
+          let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path(name)))
+          if bytes.range(of: secret) != nil { found.append(name) }
+        }
+        #expect(found == [])
+        #expect(try folder.contents().contains { $0.hasSuffix(".db") })
       }
-      #expect(try await remote.log().first?.authorization == secret)
-      var found: [String] = []
-      for name in try folder.contents() {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path(name)))
-        if bytes.range(of: Data("s3cret".utf8)) != nil { found.append(name) }
-      }
-      #expect(found == [])
-      #expect(try folder.contents().contains { $0.hasSuffix(".db") })
     }
   }
 

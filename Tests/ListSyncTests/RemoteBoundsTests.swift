@@ -14,7 +14,7 @@ import Testing
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(5), faults: [["extra_items": 1]])
     let error = try await #require(throws: RemoteError.self) {
-      try await makeClient(remote, pageSize: 2).fetchPage(number: 1, cursor: nil)
+      try await makeClient(remote.url(), pageSize: 2).fetchPage(number: 1, cursor: nil)
     }
     #expect(error.message == "page 1: the page holds 3 items; 2 were asked for.")
     #expect(error.exitCode == 76)
@@ -27,7 +27,7 @@ import Testing
     try await remote.control(
       items: TestRemote.items(5),
       faults: [["cursor_bytes": SyncState.maxCursorBytes], ["cursor_bytes": SyncState.maxCursorBytes + 1]])
-    let client = try makeClient(remote, pageSize: 2)
+    let client = try makeClient(remote.url(), pageSize: 2)
     let longest = try await client.fetchPage(number: 1, cursor: nil)
     #expect(longest.nextCursor?.utf8.count == 4096)
     let error = try await #require(throws: RemoteError.self) {
@@ -79,7 +79,7 @@ import Testing
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
       let books = try Books.register(database)
-      let sync = Books.sync(books, try makeClient(remote, pageSize: 2))
+      let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 2))
       try await remote.control(faults: [
         ["body": #"{"items": [{"id": 0, "title": "Zero"}, {"id": "0", "title": "Text zero"}], "next_cursor": "at 2/+&="}"#],
         ["body": #"{"items": [{"id": -0, "title": "Zero again"}], "next_cursor": null}"#],

@@ -3,7 +3,8 @@ import TestSupport
 import ListSync
 import Testing
 
-/// Each fault the server can be told to make, and what the client makes of it.
+/// Each fault the server can be told to make, and what the client makes of it; a body over the
+/// client's bound, which needs no fault, against `lists-server` too.
 @Suite struct RemoteFaultTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var name: String
@@ -54,7 +55,7 @@ import Testing
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(3), faults: [fault.fault])
     let time = VirtualTime()
-    let client = try makeClient(remote, time: time)
+    let client = try makeClient(remote.url(), time: time)
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
@@ -67,17 +68,19 @@ import Testing
     #expect(try await remote.log().count == 1)
   }
 
-  @Test func aBodyLargerThanTheLimitIsRefused() async throws {
-    let remote = try await TestRemote.start()
-    defer { remote.stop() }
-    try await remote.control(items: TestRemote.items(40))
-    let client = try makeClient(remote, pageSize: 40, maxBodyBytes: 1_000)
-    let error = try await #require(throws: RemoteError.self) {
-      try await client.fetchPage(number: 1, cursor: nil)
+  @Test(arguments: RemoteKind.allCases)
+  func aBodyLargerThanTheLimitIsRefused(_ kind: RemoteKind) async throws {
+    try await SyncRemote.with(kind) { remote in
+      try await remote.add(count: 40)
+      let before = try await remote.requests().pulls
+      let client = try remote.client(pageSize: 40, maxBodyBytes: 1_000)
+      let error = try await #require(throws: RemoteError.self) {
+        try await client.fetchPage(number: 1, cursor: nil)
+      }
+      #expect(error.message == "page 1: the body is larger than 1000 bytes.")
+      #expect(error.exitCode == 76)
+      #expect(try await remote.requests().pulls == before + 1)
     }
-    #expect(error.message == "page 1: the body is larger than 1000 bytes.")
-    #expect(error.exitCode == 76)
-    #expect(try await remote.log().count == 1)
   }
 
   @Test func aFaultOnALaterPageNamesThatPageAndStopsTheWalk() async throws {
@@ -88,7 +91,7 @@ import Testing
     var pages: [Int] = []
     let error = try await #require(
       throws: RemoteError.self,
-      performing: { try await makeClient(remote, pageSize: 3).fetchAll { pages.append($0.number) } }
+      performing: { try await makeClient(remote.url(), pageSize: 3).fetchAll { pages.append($0.number) } }
     )
     #expect(error.message == "page 2: item 3 has no \"id\".")
     #expect(pages == [1])
@@ -112,7 +115,7 @@ import Testing
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(5), faults: [fault])
     let time = VirtualTime(random: 0.5)
-    let client = try makeClient(remote, time: time, connectTimeout: delayTimeout)
+    let client = try makeClient(remote.url(), time: time, connectTimeout: delayTimeout)
     let page = try await client.fetchPage(number: 2, cursor: "at 2/+&=")
     #expect(page.items.map(\.remoteID.text) == ["3", "4"])
     #expect(time.sleeps == [.milliseconds(125)])
@@ -148,7 +151,7 @@ import Testing
     try await remote.control(items: TestRemote.items(3), faults: Array(repeating: fault, count: 5))
     let time = VirtualTime(random: 0.999)
     let client = try makeClient(
-      remote, time: time, retry: RetryPolicy(maxAttempts: 3), connectTimeout: delayTimeout)
+      remote.url(), time: time, retry: RetryPolicy(maxAttempts: 3), connectTimeout: delayTimeout)
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
@@ -170,7 +173,7 @@ import Testing
     try await remote.control(
       items: TestRemote.items(2), faults: [["status": 503, "retry_after": 3]])
     let time = VirtualTime()
-    _ = try await makeClient(remote, time: time).fetchPage(number: 1, cursor: nil)
+    _ = try await makeClient(remote.url(), time: time).fetchPage(number: 1, cursor: nil)
     #expect(time.sleeps == [.seconds(3)])
     #expect(try await remote.log().count == 2)
   }
@@ -183,7 +186,7 @@ import Testing
       items: TestRemote.items(2),
       faults: [["status": 429, "retry_after": "Mon, 24 Nov 2025 16:00:07 GMT"]])
     let time = VirtualTime(unixTime: 1_764_000_000)
-    _ = try await makeClient(remote, time: time).fetchPage(number: 1, cursor: nil)
+    _ = try await makeClient(remote.url(), time: time).fetchPage(number: 1, cursor: nil)
     #expect(time.sleeps == [.seconds(7)])
   }
 
@@ -193,7 +196,7 @@ import Testing
     try await remote.control(
       items: TestRemote.items(2), faults: [["status": 429, "retry_after": 3600]])
     let time = VirtualTime()
-    let client = try makeClient(remote, time: time)
+    let client = try makeClient(remote.url(), time: time)
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
@@ -211,7 +214,7 @@ import Testing
       faults: Array(repeating: ["status": 503, "retry_after": 4], count: 9))
     let time = VirtualTime()
     let policy = RetryPolicy(maxAttempts: 10, totalBudget: .seconds(10))
-    let client = try makeClient(remote, time: time, retry: policy)
+    let client = try makeClient(remote.url(), time: time, retry: policy)
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
@@ -226,7 +229,7 @@ import Testing
     let url = remote.url()
     remote.stop()
     let time = VirtualTime()
-    let client = try makeClient(remote, time: time, url: url, retry: RetryPolicy(maxAttempts: 2))
+    let client = try makeClient(url, time: time, retry: RetryPolicy(maxAttempts: 2))
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }

@@ -11,7 +11,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(2), faults: [["redirect": "/items"]])
-    let page = try await makeClient(remote, path: "/old").fetchPage(number: 1, cursor: nil)
+    let page = try await makeClient(remote.url("/old")).fetchPage(number: 1, cursor: nil)
     #expect(page.items.count == 2)
     #expect(try await remote.log().map(\.path) == ["/old", "/items"])
   }
@@ -21,7 +21,7 @@ import Testing
     defer { remote.stop() }
     try await remote.control(
       items: TestRemote.items(2), faults: [["redirect": "https://127.0.0.1:\(remote.port)/items"]])
-    let client = try makeClient(remote)
+    let client = try makeClient(remote.url())
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
@@ -39,7 +39,7 @@ import Testing
     defer { remote.stop() }
     try await remote.control(
       items: TestRemote.items(2), faults: Array(repeating: ["redirect": "/items"], count: 6))
-    let client = try makeClient(remote, retry: .never, maxRedirects: 2)
+    let client = try makeClient(remote.url(), retry: .never, maxRedirects: 2)
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }
@@ -56,7 +56,7 @@ import Testing
     try await remote.control(
       items: TestRemote.items(2), faults: [[:], ["redirect": "/items"], ["redirect": other.url()]])
     let header = try RemoteHeader(parsing: "Authorization: \(Self.token)")
-    let client = try makeClient(remote, headers: [header])
+    let client = try makeClient(remote.url(), headers: [header])
     _ = try await client.fetchPage(number: 1, cursor: nil)
     _ = try await client.fetchPage(number: 1, cursor: nil)
     _ = try await client.fetchPage(number: 1, cursor: nil)
@@ -76,7 +76,7 @@ import Testing
     try await remote.control(items: TestRemote.items(2), faults: Array(repeating: fault, count: 2))
     let header = try RemoteHeader(parsing: "Authorization: \(Self.token)")
     let client = try makeClient(
-      remote, headers: [header], retry: RetryPolicy(maxAttempts: 2), connectTimeout: delayTimeout)
+      remote.url(), headers: [header], retry: RetryPolicy(maxAttempts: 2), connectTimeout: delayTimeout)
     let error = try await #require(throws: RemoteError.self) {
       try await client.fetchPage(number: 1, cursor: nil)
     }

@@ -9,7 +9,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(3), faults: [[:], ["missing": "id"]])
-    let source = RemoteSource(client: try makeClient(remote))
+    let source = RemoteSource(client: try makeClient(remote.url()))
     let first = try await source.page(after: nil, limit: 2)
     #expect(first.items.map(\.remoteID.text) == ["1", "2"])
     let cursor = try #require(first.nextCursor)
@@ -29,7 +29,7 @@ import Testing
     let remote = try await TestRemote.start()
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(2), faults: [delayFault])
-    let source = RemoteSource(client: try makeClient(remote))
+    let source = RemoteSource(client: try makeClient(remote.url()))
     let task = Task { try await source.page(after: nil, limit: 2) }
     // Wait (at most 2 s) until the server holds the request, then cancel it. Uncancelled, the
     // page would arrive after the server's delay, within the connect timeout.

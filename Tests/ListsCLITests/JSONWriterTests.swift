@@ -10,6 +10,25 @@ import TextFormats
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
+  @Test func aDocumentWrittenOutInPartsKeepsItsCommas() {
+    var writer = JSONWriter()
+    var out: [UInt8] = []
+    writer.beginObject()
+    writer.key("items")
+    writer.beginArray()
+    writer.int(1)
+    out += writer.bytes
+    writer.removeWritten()
+    #expect(writer.count == 0)
+    writer.int(2)
+    writer.endArray()
+    writer.key("done")
+    writer.bool(true)
+    writer.endObject()
+    out += writer.bytes
+    #expect(String(decoding: out, as: UTF8.self) == #"{"items":[1,2],"done":true}"#)
+  }
+
   @Test(
     arguments: [
       ("plain", #""plain""#),

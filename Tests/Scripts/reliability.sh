@@ -14,9 +14,10 @@
 # Tests/Scripts/sync-kill.sh kills `lists sync --all` 20 times, and
 # Tests/Scripts/sync-push-kill.sh kills a push (`lists sync favorites`) 20 trials long, and the
 # sync engine (`lists sync favorites --watch`) 10 trials long, while another process writes,
-# each within its time bound, and Tests/Scripts/server-kill.py kills lists-server 20 times during
-# pushes from 4 devices.
-# Exit status: 0 when all six passed.
+# each within its time bound, Tests/Scripts/server-kill.py kills lists-server 20 times during
+# pushes from 4 devices, and Tests/Scripts/server-hostile.py sends it hostile requests at full
+# size (100 MB bodies, 10,000 idle connections).
+# Exit status: 0 when all seven passed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -70,6 +71,9 @@ sync_push_kill_status=$?
 # SIGKILL of lists-server during pushes from several devices, restarted on the same file.
 server_kill=$(Tests/Scripts/server-kill.py --trials 20 --devices 4 --seconds 200 ${seed:+--seed "$seed"} 2>&1)
 server_kill_status=$?
+# Hostile requests at full size against lists-server: answered, up, memory bounded.
+server_hostile=$(Tests/Scripts/server-hostile.py --seconds 300 2>&1)
+server_hostile_status=$?
 elapsed=$(($(date +%s) - started))
 grep -E '^(✘|✔ Test run|✘ Test run)' "$log" | grep -v ' started' | head -n 40
 
@@ -151,7 +155,11 @@ echo "$sync_push_kill"
 echo
 echo "Server kills (Tests/Scripts/server-kill.py --trials 20 --devices 4):"
 echo "$server_kill"
+echo
+echo "Hostile requests (Tests/Scripts/server-hostile.py):"
+echo "$server_hostile"
 ((mutation_status != 0)) && status=1
+((server_hostile_status != 0)) && status=1
 ((server_kill_status != 0)) && status=1
 ((sync_kill_status != 0)) && status=1
 ((sync_push_kill_status != 0)) && status=1

@@ -104,6 +104,15 @@ import Testing
     #expect(metrics.contains(#"lists_server_changes_total{outcome="rejected"} 1"#))
     #expect(metrics.contains("lists_server_request_seconds_count 2"))
     #expect(metrics.contains("lists_server_storage_errors_total 0"))
+    // On PostgreSQL nodes, the buckets each holds (1,024 in all); none on one SQLite file.
+    let buckets = metrics.split(separator: "\n").filter { $0.hasPrefix("lists_server_buckets{") }
+    if let target = PostgresCluster.target {
+      #expect(buckets.count == target.nodes, "\(buckets)")
+      #expect(buckets.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +) == 1024)
+      #expect(buckets.first?.hasPrefix(#"lists_server_buckets{node="1"} "#) == true)
+    } else {
+      #expect(buckets.isEmpty)
+    }
     let stopped = await server.stop()
     #expect(stopped.status == 0)
     // One JSON line per request, never a token.

@@ -47,7 +47,9 @@ public final class PostgresCluster: @unchecked Sendable {
     }
     let made = try await asOwner(
       binaries + "/initdb", ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync"])
-    guard made.status == 0 else { throw ServerTestError("initdb: \(made.stderr)") }
+    guard made.status == 0 else {
+      throw ServerTestError("initdb (status \(made.status)): \(made.stderr)\(made.stdout)")
+    }
     for _ in 0..<20 {
       let port = Int.random(in: 20_000...60_000)
       let cluster = PostgresCluster(folder: folder, port: port)
@@ -69,7 +71,7 @@ public final class PostgresCluster: @unchecked Sendable {
       "/bin/bash",
       [
         "-c", closingDescriptors, folder + "/pg_ctl.out", binaries + "/pg_ctl",
-        "-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "20", "-o",
+        "-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "100", "-o",
         "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=200", "start",
       ])
     return started.status == 0
@@ -112,11 +114,14 @@ public final class PostgresCluster: @unchecked Sendable {
     try? FileManager.default.removeItem(atPath: folder)
   }
 
-  /// Runs a PostgreSQL program as the `postgres` user when the tests run as root.
+  /// Runs a PostgreSQL program as the `postgres` user when the tests run as root, for at most
+  /// two minutes: `initdb` and a start take seconds, but many more on a machine the rest of
+  /// the suite keeps busy.
   private static func asOwner(_ program: String, _ arguments: [String]) async throws -> ProgramRun {
     getuid() == 0
-      ? try await runProgram("/usr/sbin/runuser", ["-u", "postgres", "--", program] + arguments)
-      : try await runProgram(program, arguments)
+      ? try await runProgram(
+        "/usr/sbin/runuser", ["-u", "postgres", "--", program] + arguments, seconds: 120)
+      : try await runProgram(program, arguments, seconds: 120)
   }
 
   /// Runs `body` with a fresh cluster as the target of every test server it starts, `nodes`

@@ -10,9 +10,10 @@ public struct ProgramRun: Sendable {
   public var stderr: String
 }
 
-/// Runs `program` with `arguments` to its end (at most 30 s, then it is killed).
-public func runProgram(_ program: String, _ arguments: [String], environment: [String: String]? = nil)
-  async throws -> ProgramRun
+/// Runs `program` with `arguments` to its end (at most `seconds`, then it is killed).
+public func runProgram(
+  _ program: String, _ arguments: [String], environment: [String: String]? = nil, seconds: Int = 30
+) async throws -> ProgramRun
 {
   try await withCheckedThrowingContinuation { continuation in
     Thread {
@@ -29,7 +30,7 @@ public func runProgram(_ program: String, _ arguments: [String], environment: [S
           process.standardInput = FileHandle.nullDevice
           try process.run()
           let timer = DispatchWorkItem { process.terminate() }
-          DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: timer)
+          DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: timer)
           let out = output.fileHandleForReading.readDataToEndOfFile()
           let err = errors.fileHandleForReading.readDataToEndOfFile()
           process.waitUntilExit()

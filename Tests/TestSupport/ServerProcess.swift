@@ -19,7 +19,8 @@ public final class ServerProcess: @unchecked Sendable {
   /// The tokens by account.
   public private(set) var tokens: [String: String] = [:]
   private var process: Process?
-  private var errors: Pipe?
+  /// The file `serve` writes its standard error to: one JSON line per request.
+  private var errorFile: String { folder + "/serve.stderr" }
 
   /// The definition every test's `books` kind has.
   public static let books = """
@@ -71,13 +72,17 @@ public final class ServerProcess: @unchecked Sendable {
     process.executableURL = URL(fileURLWithPath: ServerBinary.path("lists-server"))
     process.arguments = ["serve"] + storage + ["--listen", "127.0.0.1:0"] + options
     let output = Pipe()
-    let errors = Pipe()
+    // A file, not a pipe: a request's log line is written before its answer is sent, so a test
+    // that reads the file after an answer finds the line.
+    guard FileManager.default.createFile(atPath: errorFile, contents: nil),
+      let errors = FileHandle(forWritingAtPath: errorFile)
+    else { throw ServerTestError("cannot create \(errorFile)") }
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
+    defer { try? errors.close() }
     try process.run()
     self.process = process
-    self.errors = errors
     let line: String = try await withCheckedThrowingContinuation { continuation in
       Thread {
         var bytes: [UInt8] = []
@@ -97,6 +102,12 @@ public final class ServerProcess: @unchecked Sendable {
       throw ServerTestError("serve printed '\(line)'")
     }
     self.port = port
+  }
+
+  /// What the running `serve` wrote on its standard error so far: its log, one JSON line per
+  /// request answered.
+  public func errorOutput() -> String {
+    (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
   }
 
   /// The server's process id, while it runs.
@@ -124,15 +135,11 @@ public final class ServerProcess: @unchecked Sendable {
     guard let process else { return (0, .exit, "") }
     self.process = nil
     kill(process.processIdentifier, signal)
-    let errors = self.errors
     return await withCheckedContinuation { continuation in
       Thread {
-        let text =
-          errors.map {
-            String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-          } ?? ""
         process.waitUntilExit()
-        continuation.resume(returning: (process.terminationStatus, process.terminationReason, text))
+        continuation.resume(
+          returning: (process.terminationStatus, process.terminationReason, self.errorOutput()))
       }.start()
     }
   }

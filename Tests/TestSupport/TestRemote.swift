@@ -102,7 +102,8 @@ public final class TestRemote: Sendable {
     let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
     return entries.map {
       LoggedRequest(
-        path: $0["path"] as? String ?? "", query: $0["query"] as? String ?? "",
+        method: $0["method"] as? String ?? "GET", path: $0["path"] as? String ?? "",
+        query: $0["query"] as? String ?? "",
         authorization: $0["authorization"] as? String, headers: $0["headers"] as? [String: String] ?? [:])
     }
   }
@@ -151,13 +152,18 @@ public final class TestRemote: Sendable {
 
 /// One request as the server logged it.
 public struct LoggedRequest: Equatable, Sendable {
+  /// `GET` or `POST`.
+  public var method: String
   public var path: String
   public var query: String
   public var authorization: String?
   /// Every header of the request, names in lower case.
   public var headers: [String: String]
 
-  public init(path: String, query: String, authorization: String?, headers: [String: String] = [:]) {
+  public init(
+    method: String = "GET", path: String, query: String, authorization: String?, headers: [String: String] = [:]
+  ) {
+    self.method = method
     self.path = path
     self.query = query
     self.authorization = authorization

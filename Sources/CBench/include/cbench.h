@@ -178,6 +178,19 @@ int cbench_walk_books(
   cbench_db *db, const char *account, int pages, int limit, cbench_book *buffer,
   cbench_walk_result *result);
 
+/// Opens the books at the book with sort key (`added_at`, `id`) and pages both ways from it, as
+/// a loader opened around an item does with the store's statements: the page of `limit` books
+/// starting at it (and the key of the book right before it, where the page before ends), then
+/// up to `pages_each_way` pages before it, each ending where the one after it starts, then up
+/// to `pages_each_way` pages after the last, stopping at the start and at the end of the list.
+/// Every book read is kept, in list order, in `buffer` (capacity
+/// `(2 * pages_each_way + 1) * limit`); the result folds them, in that order, as
+/// `cbench_walk_books` does, and counts the pages that held books. Returns SQLITE_NOTFOUND when
+/// nothing is left at or after the book.
+int cbench_walk_books_around(
+  cbench_db *db, const char *account, int64_t added_at, int64_t id, int pages_each_way, int limit,
+  cbench_book *buffer, cbench_walk_result *result);
+
 /// A statement of any SQL prepared once, for the query pages (`filter_page_ratio`,
 /// `search_page_ratio`): the same SQL the store runs, timed in C.
 typedef struct cbench_query cbench_query;

@@ -57,25 +57,22 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable, Query: Sendable>: Sendable {
   /// - Parameter chain: The chain that produced `event`; a follow-up fetch stays in it, so the
   ///   task already running it makes that request too.
   @inlinable
-  mutating func apply(_ event: LoaderEvent<Item, Cursor>, chain: Int?) -> Outcome {
+  mutating func apply(_ event: consuming LoaderEvent<Item, Cursor>, chain: Int?) -> Outcome {
     var finished: ActiveChain?
-    switch event {
-    case .pageLoaded(let request, _), .pageFailed(let request, _), .cancelled(let request):
-      if active?.request == request {
-        finished = active
-        active = nil
-      }
-    case .loadNextPage, .loadPreviousPage, .firstVisibleItem, .refresh, .retry, .invalidated,
-      .queryChanged:
-      break
+    if let request = event.settledRequest, active?.request == request {
+      finished = active
+      active = nil
     }
     effects.removeAll(keepingCapacity: true)
-    machine.handle(event, into: &effects)
+    machine.handle(consume event, into: &effects)
     var outcome = Outcome(state: machine.state)
-    for effect in effects {
-      switch effect {
+    let listened = !transitionSubscribers.isEmpty || !eventSubscribers.isEmpty
+    // Each effect is moved out of the reused array, first to last, never copied: there are at
+    // most three, so shifting the rest down costs less than copying a transition's state.
+    while !effects.isEmpty {
+      switch effects.removeFirst() {
       case .publish(let transition):
-        broadcast(transition)
+        if listened { broadcast(transition) }
       case .cancel(let request):
         if let replaced = active, replaced.request == request {
           // A task whose handle is not known yet cancels itself when it gets attached.
@@ -97,7 +94,6 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable, Query: Sendable>: Sendable {
           request: request, target: target, limit: limit, chain: owner, query: query)
       }
     }
-    effects.removeAll(keepingCapacity: true)
     return outcome
   }
 

@@ -110,6 +110,17 @@ final class StreamBuffer<Element: Sendable>: Sendable {
     _ = consume dropped  // released here, with no lock held
   }
 
+  /// Every element buffered and not read yet, in order; none are left buffered.
+  func takeBuffered() -> [Element] {
+    state.withLock { state in
+      defer {
+        state.elements.removeAll(keepingCapacity: true)
+        state.head = 0
+      }
+      return Array(state.elements[state.head...])
+    }
+  }
+
   /// The next element: at once when one is buffered (one lock, no continuation), else once the
   /// loader publishes one; nil once the stream has ended and everything buffered was read, or
   /// once the reading task is cancelled (which ends the stream).

@@ -173,6 +173,13 @@ package final class PostgresStorage: ListStorage {
     }
   }
 
+  package var bucketsPerNode: [Int] {
+    let owners = map.withLock { $0 }
+    var counts = [Int](repeating: 0, count: nodes.count)
+    for node in owners where counts.indices.contains(node) { counts[node] += 1 }
+    return counts
+  }
+
   package func healthProblem() -> String? {
     for node in nodes {
       let answered = try? node.run { connection in try connection.query("SELECT 1") }

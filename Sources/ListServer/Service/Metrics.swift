@@ -49,8 +49,9 @@ package final class Metrics: Sendable {
     counts.withLock { $0.storageErrors += 1 }
   }
 
-  /// The counters in the Prometheus text exposition format.
-  package var text: String {
+  /// The counters in the Prometheus text exposition format, with the buckets each storage
+  /// node holds (none without nodes).
+  package func text(bucketsPerNode: [Int]) -> String {
     let counts = counts.withLock { $0 }
     var lines: [String] = []
     lines.append("# HELP lists_server_requests_total Requests answered, by route and status.")
@@ -77,6 +78,13 @@ package final class Metrics: Sendable {
     lines.append("# HELP lists_server_storage_errors_total Storage failures answered 503.")
     lines.append("# TYPE lists_server_storage_errors_total counter")
     lines.append("lists_server_storage_errors_total \(counts.storageErrors)")
+    if !bucketsPerNode.isEmpty {
+      lines.append("# HELP lists_server_buckets Account buckets each storage node holds.")
+      lines.append("# TYPE lists_server_buckets gauge")
+      for (position, count) in bucketsPerNode.enumerated() {
+        lines.append("lists_server_buckets{node=\"\(position + 1)\"} \(count)")
+      }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -69,7 +69,10 @@ package struct SyncService: Sendable {
     case "/metrics":
       guard request.method == "GET" else { return (route, methodNotAllowed("GET")) }
       return (
-        route, .text(200, metrics.text, contentType: "text/plain; version=0.0.4; charset=utf-8")
+        route,
+        .text(
+          200, metrics.text(bucketsPerNode: storage.bucketsPerNode),
+          contentType: "text/plain; version=0.0.4; charset=utf-8")
       )
     case Self.listRoute:
       return (
@@ -88,59 +91,92 @@ package struct SyncService: Sendable {
     guard request.method == "GET" || request.method == "POST" else {
       return methodNotAllowed("GET, POST")
     }
+    let unauthorized = HTTPResponse.error(
+      401, "a valid bearer token is required", headers: [("WWW-Authenticate", "Bearer")])
+    let noKind = HTTPResponse.error(404, "no such kind")
     do {
-      guard let token = Self.bearerToken(request.authorization),
-        let owner = try storage.account(forTokenHash: sha256Hex(Array(token.utf8)))
-      else {
-        return .error(
-          401, "a valid bearer token is required", headers: [("WWW-Authenticate", "Bearer")])
+      guard let token = Self.bearerToken(request.authorization) else { return unauthorized }
+      let tokenHash = sha256Hex(Array(token.utf8))
+      // A well-formed page of a kind is read in one go: the token, the kind and the page.
+      if request.method == "GET", KindDefinition.isKindName(kindName),
+        case .success(let pageRequest) = Self.pageRequest(request)
+      {
+        let found: AuthorizedPage
+        do {
+          found = try storage.page(tokenHash: tokenHash, kindName: kindName, request: pageRequest)
+        } catch .badRequest(let message) {
+          return .error(400, message)
+        }
+        switch found {
+        case .unknownToken: return unauthorized
+        case .unknownKind(let owner):
+          account = owner
+          return noKind
+        case .answer(let owner, let answer):
+          account = owner
+          return Self.response(answer)
+        }
       }
+      guard let owner = try storage.account(forTokenHash: tokenHash) else { return unauthorized }
       account = owner
       guard KindDefinition.isKindName(kindName), let kind = try storage.kind(named: kindName) else {
-        return .error(404, "no such kind")
+        return noKind
       }
-      return request.method == "GET"
-        ? try pull(request, account: owner, kind: kind)
-        : try push(request, account: owner, kind: kind)
+      guard request.method == "GET" else { return try push(request, account: owner, kind: kind) }
+      switch Self.pageRequest(request) {
+      case .failure(let refusal): return refusal.response
+      case .success(let pageRequest):
+        do {
+          return Self.response(
+            try storage.page(account: owner, kind: kind, request: pageRequest))
+        } catch .badRequest(let message) {
+          return .error(400, message)
+        }
+      }
     } catch {
       return storageFailure(error)
     }
   }
 
-  /// A page of the kind's items.
-  private func pull(_ request: HTTPRequest, account: String, kind: KindDefinition)
-    throws(StorageError) -> HTTPResponse
-  {
+  /// A `400` answer, as an error a `Result` can carry.
+  private struct Refusal: Error {
+    let response: HTTPResponse
+    init(_ message: String) { response = .error(400, message) }
+  }
+
+  /// The page `request`'s query asks for, or the `400` its limit, cursor or checkpoint earns.
+  private static func pageRequest(_ request: HTTPRequest) -> Result<PageRequest, Refusal> {
     var limit = 100
     if let text = request.query["limit"] {
       guard let value = WalkCursor.number(Substring(text)), (1...500).contains(value) else {
-        return .error(400, "limit must be an integer from 1 to 500")
+        return .failure(Refusal("limit must be an integer from 1 to 500"))
       }
       limit = Int(value)
     }
     var pageRequest = PageRequest(limit: limit)
     if let text = request.query["cursor"] {
       guard let cursor = WalkCursor(text: text) else {
-        return .error(400, "the cursor was not made by this server")
+        return .failure(Refusal("the cursor was not made by this server"))
       }
       pageRequest.cursor = cursor
     } else if let text = request.query["since"] {
       guard let since = WalkCursor.number(Substring(text)) else {
-        return .error(400, "the checkpoint was not made by this server")
+        return .failure(Refusal("the checkpoint was not made by this server"))
       }
       pageRequest.since = since
     }
-    do {
-      switch try storage.page(account: account, kind: kind, request: pageRequest) {
-      case .page(let items, _, let nextCursor, let checkpoint, let deleted):
-        return .json(
-          200,
-          Page.encode(
-            itemsJSON: items, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted))
-      case .checkpointExpired: return .error(410, ErrorBody.checkpointExpired)
-      }
-    } catch .badRequest(let message) {
-      return .error(400, message)
+    return .success(pageRequest)
+  }
+
+  /// The answer of a page read.
+  private static func response(_ answer: PageAnswer) -> HTTPResponse {
+    switch answer {
+    case .page(let items, _, let nextCursor, let checkpoint, let deleted):
+      return .json(
+        200,
+        Page.encode(
+          itemsJSON: items, nextCursor: nextCursor, checkpoint: checkpoint, deleted: deleted))
+    case .checkpointExpired: return .error(410, ErrorBody.checkpointExpired)
     }
   }
 

@@ -53,7 +53,7 @@ struct ChangeApplier<Rows: ItemRows> {
       try clearOthers(checked.setOnePerAccount, except: id)
       return .applied(try item(id))
     case .update, .remove:
-      guard let id = change.id.flatMap(Self.storedID), let current = try rows.stored(id) else {
+      guard let id = change.id.flatMap({ Self.storedID($0) }), let current = try rows.stored(id) else {
         return .conflict(nil)
       }
       if let base = change.baseVersion, Self.versionText(base) != String(current.version) {

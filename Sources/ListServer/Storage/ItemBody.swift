@@ -9,9 +9,9 @@ enum ItemBody {
     id: Int64, version: Int64, body: UnsafeBufferPointer<UInt8>, to json: inout [UInt8]
   ) {
     json += #"{"id":""#.utf8
-    json += String(id).utf8
+    json.appendDecimal(Int(id))
     json += #"","version":"#.utf8
-    json += String(version).utf8
+    json.appendDecimal(Int(version))
     if body.count <= 2 {
       json.append(UInt8(ascii: "}"))
     } else {

@@ -32,6 +32,10 @@ package protocol ListStorage: Sendable {
   /// One page of `kind`'s items of `account`, as `request` asks.
   func page(account: String, kind: KindDefinition, request: PageRequest) throws(StorageError)
     -> PageAnswer
+  /// The account of the token whose hash is `tokenHash`, the kind `kindName` and its page, read
+  /// together (in one snapshot where the storage can).
+  func page(tokenHash: String, kindName: String, request: PageRequest) throws(StorageError)
+    -> AuthorizedPage
   /// Applies `changes` in order, in one transaction on `account`, each change id at most once:
   /// a change id answered before gets its stored answer.
   func push(account: String, kind: KindDefinition, changes: [PushChange], now: Int64)
@@ -43,4 +47,21 @@ package protocol ListStorage: Sendable {
   /// Nil when the storage answers a trivial read, else what does not, in a few words for
   /// `/healthz` (a node named by its position, never its connection string).
   func healthProblem() -> String?
+  /// How many of the 1,024 buckets each node holds, by position, as this process last read
+  /// the map; empty for a storage without nodes.
+  var bucketsPerNode: [Int] { get }
+}
+
+extension ListStorage {
+  /// No nodes.
+  package var bucketsPerNode: [Int] { [] }
+
+  /// The token's account, then the kind, then the page, each read on its own.
+  package func page(tokenHash: String, kindName: String, request: PageRequest)
+    throws(StorageError) -> AuthorizedPage
+  {
+    guard let account = try account(forTokenHash: tokenHash) else { return .unknownToken }
+    guard let kind = try kind(named: kindName) else { return .unknownKind(account: account) }
+    return .answer(account: account, try page(account: account, kind: kind, request: request))
+  }
 }

@@ -16,16 +16,29 @@ final class LockedConnection: @unchecked Sendable {
   /// (a ``StorageError`` thrown by `body` as it is, an SQLite error as ``StorageError/unavailable(_:)``).
   func run<T>(_ body: (Connection) throws -> T) throws(StorageError) -> T {
     let result: Result<T, StorageError> = lock.withLock { _ in
-      do {
-        return .success(try body(connection))
-      } catch let error as StorageError {
-        return .failure(error)
-      } catch let error as SQLiteError {
-        return .failure(StorageError(error))
-      } catch {
-        return .failure(.unavailable("\(error)"))
+      do { return .success(try body(connection)) } catch {
+        return .failure(Self.storageError(error))
       }
     }
     return try result.get()
+  }
+
+  /// Runs `body` as ``run(_:)`` does when the lock is free now; nil, without running it, when
+  /// another thread holds it.
+  func runIfFree<T>(_ body: (Connection) throws -> T) throws(StorageError) -> T? {
+    let result: Result<T, StorageError>? = lock.withLockIfAvailable { _ in
+      do { return .success(try body(connection)) } catch {
+        return .failure(Self.storageError(error))
+      }
+    }
+    return try result?.get()
+  }
+
+  private static func storageError(_ error: any Error) -> StorageError {
+    switch error {
+    case let error as StorageError: error
+    case let error as SQLiteError: StorageError(error)
+    default: .unavailable("\(error)")
+    }
   }
 }

@@ -28,3 +28,13 @@ package enum PageAnswer: Sendable, Equatable {
   /// The checkpoint is older than the deletions kept: `410 checkpoint_expired`.
   case checkpointExpired
 }
+
+/// What a page request finds when its token, its kind and its page are read together.
+package enum AuthorizedPage: Sendable, Equatable {
+  /// No account has the token.
+  case unknownToken
+  /// The token is `account`'s, and no kind has the name.
+  case unknownKind(account: String)
+  /// The token is `account`'s, and the page.
+  case answer(account: String, PageAnswer)
+}

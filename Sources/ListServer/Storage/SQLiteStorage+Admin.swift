@@ -3,15 +3,18 @@ import SQLiteCore
 
 extension SQLiteStorage {
   package func kind(named name: String) throws(StorageError) -> KindDefinition? {
-    let json: String? = try reader.run { connection in
-      let statement = try connection.cachedStatement(
-        "SELECT definition FROM server_kinds WHERE name = ?1")
-      defer { statement.reset() }
-      try statement.bind(name, at: 1)
-      return try statement.step() ? statement.text(at: 0) : nil
-    }
+    let json = try reader.run { connection in try Self.definitionJSON(named: name, connection) }
     guard let json else { return nil }
     return try definitions.definition(named: name, json: json)
+  }
+
+  /// The stored definition of kind `name`, or nil.
+  static func definitionJSON(named name: String, _ connection: Connection) throws -> String? {
+    let statement = try connection.cachedStatement(
+      "SELECT definition FROM server_kinds WHERE name = ?1")
+    defer { statement.reset() }
+    try statement.bind(name, at: 1)
+    return try statement.step() ? statement.text(at: 0) : nil
   }
 
   package func kinds() throws(StorageError) -> [KindDefinition] {
@@ -54,13 +57,16 @@ extension SQLiteStorage {
   }
 
   package func account(forTokenHash tokenHash: String) throws(StorageError) -> String? {
-    try reader.run { connection in
-      let statement = try connection.cachedStatement(
-        "SELECT account FROM server_tokens WHERE hash = ?1")
-      defer { statement.reset() }
-      try statement.bind(tokenHash, at: 1)
-      return try statement.step() ? statement.text(at: 0) : nil
-    }
+    try reader.run { connection in try Self.account(forTokenHash: tokenHash, connection) }
+  }
+
+  /// The account of the token whose hash is `tokenHash`, or nil.
+  static func account(forTokenHash tokenHash: String, _ connection: Connection) throws -> String? {
+    let statement = try connection.cachedStatement(
+      "SELECT account FROM server_tokens WHERE hash = ?1")
+    defer { statement.reset() }
+    try statement.bind(tokenHash, at: 1)
+    return try statement.step() ? statement.text(at: 0) : nil
   }
 
   package func addToken(id tokenID: String, account: String, tokenHash: String, now: Int64)

@@ -1,18 +1,17 @@
 import ListStore
 import SQLiteCore
-import Synchronization
 
 /// The server's storage on one SQLite file: WAL, `synchronous=FULL`, made private to its owner.
 ///
-/// One connection writes (every push, every command), behind a lock; reads (pages) take one of
-/// several reader connections in turn, which WAL lets run beside the writer, each reading one
+/// One connection writes (every push, every command), behind a lock; reads (pages) take a free
+/// one of several reader connections, which WAL lets run beside the writer, each reading one
 /// snapshot per page.
 package final class SQLiteStorage: ListStorage {
   /// The file.
   package let path: String
   let writer: LockedConnection
-  let readers: [LockedConnection]
-  private let nextReader = Atomic<Int>(0)
+  /// The reader connections.
+  let reader: ReaderPool
   /// The definitions read so far.
   let definitions = DefinitionCache()
 
@@ -43,7 +42,7 @@ package final class SQLiteStorage: ListStorage {
         try reader.execute("PRAGMA query_only = ON")
         pool.append(LockedConnection(reader))
       }
-      self.readers = pool
+      reader = ReaderPool(pool)
     } catch let error as StorageError {
       throw error
     } catch let error as SQLiteError {
@@ -51,11 +50,6 @@ package final class SQLiteStorage: ListStorage {
     } catch {
       throw .unavailable("\(error)")
     }
-  }
-
-  /// The next reader connection, in turn.
-  var reader: LockedConnection {
-    readers[nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]
   }
 
   package func healthProblem() -> String? {

@@ -15,32 +15,62 @@ extension KindQueries {
     backward: Bool, query: QuerySQL?, prepare: (String) throws -> Statement,
     read: (Statement) throws -> Item
   ) throws -> Page<Item> {
+    if backward {
+      return try backwardPage(
+        account: account, from: key, levels: levels, limit: limit, query: query, prepare: prepare, read: read)
+    }
     var items: [Item] = []
     items.reserveCapacity(limit)
     var continuation: [CursorValue]?
-    var more = false
     for level in levels {
       let statement = try self.statement(
         level, account: account, key: key, rows: limit + 1 - items.count, query: query,
         prepare: prepare)
       // Reset after: a statement stopped on a row holds a read transaction.
       defer { statement.reset() }
-      if backward {
-        while try statement.step() {
-          if items.count == limit {
-            continuation = cursorValues(of: statement)
-            more = true
-            break
-          }
-          items.append(try read(statement))
-        }
-      } else {
-        more = try collect(statement, into: &items, limit: limit, keyOfLimit: &continuation, read: read)
+      if try collect(statement, into: &items, limit: limit, keyOfLimit: &continuation, read: read) {
+        return Page(items: items, next: continuation)
       }
-      if more { break }
     }
-    if backward { items.reverse() }
-    return Page(items: items, next: more ? continuation : nil)
+    return Page(items: items, next: nil)
+  }
+
+  /// ``page(account:from:levels:limit:backward:query:prepare:read:)`` of `backward` levels: the
+  /// rows come nearest first, and each is stored at its place from the end of the page's
+  /// array, so that the page is in the kind's order without being reversed (the short page at
+  /// the start of the list is moved to the front once).
+  @inlinable
+  func backwardPage<Item>(
+    account: String, from key: [CursorValue], levels: [(sql: String, values: Int)], limit: Int,
+    query: QuerySQL?, prepare: (String) throws -> Statement, read: (Statement) throws -> Item
+  ) throws -> Page<Item> {
+    var continuation: [CursorValue]?
+    let items = try [Item](unsafeUninitializedCapacity: limit) { buffer, initialized in
+      let end = buffer.baseAddress.unsafelyUnwrapped + limit
+      var count = 0
+      do {
+        levels: for level in levels {
+          let statement = try self.statement(
+            level, account: account, key: key, rows: limit + 1 - count, query: query, prepare: prepare)
+          // Reset after: a statement stopped on a row holds a read transaction.
+          defer { statement.reset() }
+          while try statement.step() {
+            if count == limit {
+              continuation = cursorValues(of: statement)
+              break levels
+            }
+            (end - count - 1).initialize(to: try read(statement))
+            count += 1
+          }
+        }
+      } catch {
+        (end - count).deinitialize(count: count)
+        throw error
+      }
+      if count < limit { buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: end - count, count: count) }
+      initialized = count
+    }
+    return Page(items: items, next: continuation)
   }
 
   /// The page of up to `limit` items of `account` before the place `cursor` names
@@ -49,7 +79,11 @@ extension KindQueries {
   ///
   /// A page around an item whose place has nothing left at or after it is the page that ends
   /// there. With `query`, only the items it selects, and `cursor` must be one of its pages'.
+  ///
+  /// Inlinable, as the pages after a cursor are: a typed repository's rows are then read into
+  /// its record type directly, not through generic code that looks the type up for every row.
   /// - Throws: ``ListStoreError/invalidLimit(_:allowed:)``; `invalidCursor`.
+  @inlinable
   func page<Item>(
     around: Bool, cursor: ListCursor, limit: Int, account: String,
     query: (sql: QuerySQL, identity: String)?, in database: ListsDatabase,
@@ -59,32 +93,36 @@ extension KindQueries {
     let identity = query?.identity ?? ""
     let key = try values(of: cursor, account: account, query: identity)
     let levels = query?.sql.directionSQL ?? directionSQL
-    let (page, previous, next) = try database.read {
-      connection -> (Page<Item>, [CursorValue]?, [CursorValue]?) in
+    var page = Page<Item>(items: [], next: nil)
+    var previous: [CursorValue]?
+    var next: [CursorValue]?
+    try database.readInPlace { connection in
       let prepare = { (text: String) throws -> Statement in try connection.cachedStatement(text: text) }
-      func rows(_ levels: [(sql: String, values: Int)], backward: Bool) throws -> Page<Item> {
-        try self.page(
-          account: account, from: key, levels: levels, limit: limit, backward: backward,
-          query: query?.sql, prepare: prepare, read: read)
-      }
       if around {
-        let page = try rows(levels.atOrAfter, backward: false)
+        page = try self.page(
+          account: account, from: key, levels: levels.atOrAfter, limit: limit, backward: false,
+          query: query?.sql, prepare: prepare, read: read)
         if !page.items.isEmpty {
           // Where the page before it ends: the item right before the cursor's place.
           let before = try self.page(
             account: account, from: key, levels: levels.before, limit: 1, backward: true,
             query: query?.sql, prepare: prepare, read: { self.cursorValues(of: $0) })
-          return (page, before.items.first, page.next)
+          previous = before.items.first
+          next = page.next
+          return
         }
       }
-      let page = try rows(levels.atOrBefore, backward: true)
-      return (page, page.next, around ? nil : key)
+      page = try self.page(
+        account: account, from: key, levels: levels.atOrBefore, limit: limit, backward: true,
+        query: query?.sql, prepare: prepare, read: read)
+      previous = page.next
+      next = around ? nil : key
     }
     let kind = definition.name
-    func made(_ values: [CursorValue]?) -> ListCursor? {
-      values.map { ListCursor(values: $0, kind: kind, account: account, query: identity) }
-    }
-    return ListPage(items: page.items, nextCursor: made(next), previousCursor: made(previous))
+    return ListPage(
+      items: page.items,
+      nextCursor: next.map { ListCursor(values: $0, kind: kind, account: account, query: identity) },
+      previousCursor: previous.map { ListCursor(values: $0, kind: kind, account: account, query: identity) })
   }
 
   /// The cursor of the item of `account` with `id`: a loader opened `around:` it starts at

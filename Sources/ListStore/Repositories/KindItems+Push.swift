@@ -416,10 +416,15 @@ extension KindItems {
   // MARK: Pieces
 
   /// The remote id and version the item is known by, or nil when the remote does not know it.
+  ///
+  /// This lookup and ``remoteBase(ofItem:_:)`` name their index: the index by item does not
+  /// cover them, and without statistics SQLite then walks the primary key's range of the whole
+  /// list instead — once per change taken, which made a push of n changes cost n².
   private func remoteID(ofItem id: Int64, _ connection: Connection) throws -> (id: StoredRemoteID, version: StoredRemoteID?)? {
     let statement = try connection.cachedStatement(
       """
-      SELECT remote_id, typeof(remote_id), version, typeof(version) FROM list_sync_items
+      SELECT remote_id, typeof(remote_id), version, typeof(version)
+      FROM list_sync_items INDEXED BY list_sync_items_by_item
       WHERE kind = ?1 AND account = ?2 AND item_id = ?3 LIMIT 1
       """)
     try statement.bind(definition.name, at: 1)
@@ -435,7 +440,10 @@ extension KindItems {
   /// The remote's values of the item as last seen (its JSON object), or nil.
   private func remoteBase(ofItem id: Int64, _ connection: Connection) throws -> String? {
     let statement = try connection.cachedStatement(
-      "SELECT base FROM list_sync_items WHERE kind = ?1 AND account = ?2 AND item_id = ?3 AND base IS NOT NULL LIMIT 1")
+      """
+      SELECT base FROM list_sync_items INDEXED BY list_sync_items_by_item
+      WHERE kind = ?1 AND account = ?2 AND item_id = ?3 AND base IS NOT NULL LIMIT 1
+      """)
     try statement.bind(definition.name, at: 1)
     try statement.bind(account, at: 2)
     try statement.bind(id, at: 3)

@@ -201,7 +201,27 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   /// The page of up to `limit` records that `query` selects (nil: the whole list) that
   /// `request` names: the same pages and cursors as ``KindItems/page(_:matching:limit:)``.
   /// - Throws: as ``KindItems/page(_:matching:limit:)``.
+  @inlinable
   public func page(_ request: PageRequest<ListCursor>, matching query: KindQuery?, limit: Int)
+    throws(ListStoreError) -> ListPage<Record>
+  {
+    // The whole list's pages are read here, inlined into the caller: each row goes into the
+    // record type directly, as the pages after a cursor do.
+    guard query == nil else { return try page(request, matchingSome: query, limit: limit) }
+    switch request {
+    case .after(let cursor): return try page(after: cursor, limit: limit)
+    case .before(let cursor):
+      return try queries.page(
+        around: false, cursor: cursor, limit: limit, account: account, query: nil, in: database, read: Self.decode)
+    case .around(let cursor):
+      return try queries.page(
+        around: true, cursor: cursor, limit: limit, account: account, query: nil, in: database, read: Self.decode)
+    }
+  }
+
+  /// ``page(_:matching:limit:)`` of a query: through the generic pages, which turn it into SQL.
+  @usableFromInline
+  func page(_ request: PageRequest<ListCursor>, matchingSome query: KindQuery?, limit: Int)
     throws(ListStoreError) -> ListPage<Record>
   {
     let items = KindItems(database: database, account: account, queries: queries)

@@ -65,6 +65,7 @@ extension RepositoryPageSource {
   /// The page of up to `limit` items that `query` selects ending right before `cursor`, read
   /// now; its previous cursor continues towards the start.
   /// - Throws: ``ListStoreError``.
+  @inlinable
   public func pageNow(before cursor: ListCursor, limit: Int, query: Repository.Query?) throws
     -> SourcePage<Repository.Item, ListCursor>
   {
@@ -74,6 +75,7 @@ extension RepositoryPageSource {
   /// The page of up to `limit` items that `query` selects starting at the item `cursor` was
   /// made for (``ListRepository/cursor(at:)``), read now.
   /// - Throws: ``ListStoreError``.
+  @inlinable
   public func pageNow(around cursor: ListCursor, limit: Int, query: Repository.Query?) throws
     -> SourcePage<Repository.Item, ListCursor>
   {
@@ -81,6 +83,7 @@ extension RepositoryPageSource {
   }
 
   /// A store page as a loader's page.
+  @inlinable
   static func sourcePage(_ page: ListPage<Repository.Item>) -> SourcePage<Repository.Item, ListCursor> {
     SourcePage(
       items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems,

@@ -11,7 +11,8 @@ import ListStore
 /// in `empty`, a query that matches nothing in a list with items in `no_results` (both exit 0).
 /// The source reads at once, so each page is read inside the call that asks for it. Opening
 /// the file is part of the first page: a busy or broken file is a failed load, with its error
-/// placeholder and its exit code.
+/// placeholder and its exit code. `--all` prints each page as it reads it (``ShowAll``), so a
+/// long list is shown in bounded memory.
 package enum ShowCommand {
   package static func run(_ parsed: ParsedCommand, _ context: Context) async throws(CLIError) -> ExitCode {
     let options = Options(
@@ -78,10 +79,21 @@ package enum ShowCommand {
     }
     let totalCount: Int? =
       state.phase == .error || query != nil ? nil : outcome.items.flatMap { items in try? items.count() }
-    let snapshot = ListPresenter.Snapshot(
+    var snapshot = ListPresenter.Snapshot(
       state: state, nextCursor: outcome.nextCursor, totalCount: totalCount, showsAll: options.all,
       sync: sync?.view, previousCursor: outcome.previousCursor, endsBefore: options.before != nil)
-    if options.json {
+    var failed = outcome.failed
+    if let loader = outcome.loader, ListWalk.continues(outcome.state) {
+      // --all past the first page: printed page by page, the loader keeping the last ones.
+      let printed = await ShowAll.print(
+        snapshot, loader: loader, events: outcome.events, presenter: presenter, json: options.json, context: context
+      ) { state in
+        guard let sync, query == nil else { return state }
+        return ShowSync.combine(state, sync.view)
+      }
+      (snapshot, failed) = (printed.snapshot, printed.failed)
+      state = snapshot.state
+    } else if options.json {
       presenter.json(snapshot, account: context.account).withBytes { context.stdout.write($0) }
     } else {
       context.stdout.write(TerminalText(rendered: presenter.human(snapshot, settings: context.renderSettings)))
@@ -93,7 +105,7 @@ package enum ShowCommand {
     // script or person that only looks at the exit status and the diagnostics.
     context.stdout.flush()
     context.stderr.write(TerminalText(rendered: ErrorRenderer.render(message: failure.message, style: context.stderrStyle)))
-    if let failed = outcome.failed { return ExitCode(failureOf: failed.kind) }
+    if let failed { return ExitCode(failureOf: failed.kind) }
     return sync?.view.exitCode ?? .software
   }
 
@@ -117,12 +129,18 @@ package enum ShowCommand {
     var items: KindItems?
     /// The error of the load's last page, nil when it was read.
     var failed: LoadError?
+    /// With `--all`, the loader that read the first page, to read the others with.
+    var loader: ListLoader<ListSource>? = nil
+    /// The loader's events, when `--events` asked for them.
+    var events: ListStream<PageEvent>? = nil
   }
 
-  /// Runs the loader: the first page, then with `--all` every page until the end or a
-  /// failure. With `--events`, each event is written to stderr, in order, before anything is
-  /// shown. Opening the file and reading the kind's definition are part of the first page; a
-  /// cursor of another list is a usage error, before anything is shown.
+  /// Runs the loader for the first page (with `--all`, a loader that keeps at most
+  /// ``ShowAll/window(limit:)`` items, returned to read the others with). With `--events`, the
+  /// page's events are written to stderr, in order, before anything is shown (``ShowAll``
+  /// writes each later page's before its items). Opening the file and reading the kind's
+  /// definition are part of the first page; a cursor of another list is a usage error, before
+  /// anything is shown.
   private static func load(
     _ options: Options, _ query: ShownQuery?, _ context: Context,
     opened reused: (database: ListsDatabase, items: KindItems?)? = nil
@@ -154,11 +172,12 @@ package enum ShowCommand {
       if case .unknownKind = error, let database { throw context.failure(error, list: options.list, in: database) }
       items = .failure(error)
     }
-    let walk = await ListWalk.run(
-      ListLoader(
-        source: ListSource(items: items, start: options.after, end: options.before), pageSize: options.limit,
-        beginsMidList: options.after != nil || options.before != nil),
-      query: query?.query, all: options.all, events: options.events)
+    let loader = ListLoader(
+      source: ListSource(items: items, start: options.after, end: options.before), pageSize: options.limit,
+      beginsMidList: options.after != nil || options.before != nil,
+      maxItems: options.all ? ShowAll.window(limit: options.limit) : nil)
+    let events = options.events ? loader.events : nil
+    let walk = await ListWalk.first(loader, query: query?.query, events: events)
     if options.events {
       for event in walk.events { context.stderr.writeVerbatimLine(event.jsonLine) }
       context.stderr.flush()
@@ -170,6 +189,6 @@ package enum ShowCommand {
       // it does: at that cursor.
       previousCursor: walk.previousCursor ?? (walk.state.items.isEmpty ? options.after : nil),
       items: try? items.get(),
-      failed: failed)
+      failed: failed, loader: options.all ? loader : nil, events: events)
   }
 }

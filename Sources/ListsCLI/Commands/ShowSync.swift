@@ -47,28 +47,12 @@ package enum ShowSync {
   /// Reads `--max-age` and `--offline`.
   static func options(_ parsed: ParsedCommand) throws(CLIError) -> Options {
     let text = parsed.value(ShowSpec.maxAge)
-    guard let maxAge = duration(milliseconds: text) else {
+    guard let maxAge = DurationText.milliseconds(text, allowingZero: true) else {
       throw .usageMessage(
         "'\(TerminalEscaping.escape(text))' is not a duration; use a number with s, m, h or d, such as 5m.",
         commandPath: ["show"])
     }
     return Options(maxAge: maxAge, offline: parsed[ShowSpec.offline])
-  }
-
-  /// `90s`, `5m`, `2h`, `1d`, `0` as milliseconds.
-  static func duration(milliseconds text: String) -> Int64? {
-    if text == "0" { return 0 }
-    guard let unit = text.last, let number = Int64(text.dropLast()), number >= 0 else { return nil }
-    let scale: Int64
-    switch unit {
-    case "s": scale = 1000
-    case "m": scale = 60_000
-    case "h": scale = 3_600_000
-    case "d": scale = 86_400_000
-    default: return nil
-    }
-    let (product, overflow) = number.multipliedReportingOverflow(by: scale)
-    return overflow ? nil : product
   }
 
   /// The sync state of `kind`, after a refresh when it is due; nil for a kind without a remote.

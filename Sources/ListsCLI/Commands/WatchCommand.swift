@@ -102,9 +102,7 @@ package enum WatchCommand {
       if let database = try? ListsDatabase.inMemory(),
         let items = try? database.items(of: setup.list, account: setup.account)
       {
-        let empty = await ListWalk.run(
-          items.loader(pageSize: 20), query: setup.query?.query, all: false, events: false
-        ).state
+        let empty = await ListWalk.first(items.loader(pageSize: 20), query: setup.query?.query, events: nil).state
         let failure = show(
           .init(state: empty, nextCursor: nil, totalCount: 0, showsAll: false), presenter, setup,
           &lastShown)

@@ -55,6 +55,12 @@ package struct ListPresenter: Sendable {
     var previousCursor: ListCursor? = nil
     /// Whether the page was asked for before a cursor (`--before`) rather than after one.
     var endsBefore = false
+    /// How many items were shown in all, when more than the state holds: `--all` prints each
+    /// page as it comes and keeps only the last ones.
+    var shownCount: Int? = nil
+
+    /// How many items were shown.
+    var shown: Int { shownCount ?? state.items.count }
   }
 
   /// The error that failed the load or its last page, if any.
@@ -65,15 +71,24 @@ package struct ListPresenter: Sendable {
 
   /// The `show --json` object, on one line.
   package func json(_ snapshot: Snapshot, account: String) -> JSONWriter {
-    let state = snapshot.state
     var writer = JSONWriter(capacity: 4096)
+    writeJSONHead(phase: snapshot.state.phase, account: account, into: &writer)
+    for item in snapshot.state.items { format.writeJSON(item, into: &writer) }
+    writeJSONTail(snapshot, into: &writer)
+    return writer
+  }
+
+  /// The `show --json` object up to its items: `{"list": ..., "items": [`; its items are
+  /// written with ``writeJSONItem(_:into:)`` and the rest with ``writeJSONTail(_:into:)``, so
+  /// that `--all` prints the object page by page.
+  func writeJSONHead(phase: ListPhase, account: String, into writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("list")
     writer.string(list.rawValue)
     writer.key("account")
     writer.string(account)
     writer.key("state")
-    writer.string(state.phase.name)
+    writer.string(phase.name)
     if let query {
       writer.key("query")
       writer.beginObject()
@@ -87,10 +102,19 @@ package struct ListPresenter: Sendable {
     }
     writer.key("items")
     writer.beginArray()
-    for item in state.items { format.writeJSON(item, into: &writer) }
+  }
+
+  /// One item of the `show --json` object's items.
+  func writeJSONItem(_ item: Item, into writer: inout JSONWriter) {
+    format.writeJSON(item, into: &writer)
+  }
+
+  /// The `show --json` object after its items: `], "page": ...}` and the line's end.
+  func writeJSONTail(_ snapshot: Snapshot, into writer: inout JSONWriter) {
+    let state = snapshot.state
     writer.endArray()
     StateJSON.writePage(
-      limit: limit, count: state.items.count, nextCursor: snapshot.nextCursor,
+      limit: limit, count: snapshot.shown, nextCursor: snapshot.nextCursor,
       previousCursor: snapshot.previousCursor, into: &writer)
     writer.key("total_count")
     writer.int(state.phase == .error || query != nil ? nil : snapshot.totalCount)
@@ -99,7 +123,6 @@ package struct ListPresenter: Sendable {
     ShowSync.writeJSON(snapshot.sync, into: &writer)
     writer.endObject()
     writer.newline()
-    return writer
   }
 
   /// The human view: the table and its footer, or the placeholder box; lines end in `\n`.
@@ -117,7 +140,7 @@ package struct ListPresenter: Sendable {
       return (lines + changeNotices).joined(separator: "\n") + "\n"
     }
     var lines: [String] = []
-    if state.items.isEmpty {
+    if snapshot.shown == 0 {
       // A page after the last one (`--after` the cursor of the end), or before the first
       // (`--before` the cursor of the start): content, with no rows.
       let side = snapshot.endsBefore ? "before" : "after"
@@ -129,15 +152,28 @@ package struct ListPresenter: Sendable {
       lines = TableRenderer.render(
         columns: table.columns, rows: state.items.map(table.row), width: width,
         style: style)
-      lines.append("")
-      // The kind's names come from the file, the cursor's command from the command line.
-      lines.append(style.dim(TerminalEscaping.escape(footer(snapshot, settings: settings))))
+      lines += humanTail(snapshot, settings: settings)
+      return lines.joined(separator: "\n") + "\n"
     }
-    if let notice = display.notice {
+    return (lines + notices(snapshot, style: style)).joined(separator: "\n") + "\n"
+  }
+
+  /// What follows the table's rows: a blank line, the footer, the notices; lines without
+  /// their line feeds.
+  func humanTail(_ snapshot: Snapshot, settings: RenderSettings) -> [String] {
+    // The kind's names come from the file, the cursor's command from the command line.
+    ["", settings.style.dim(TerminalEscaping.escape(footer(snapshot, settings: settings)))]
+      + notices(snapshot, style: settings.style)
+  }
+
+  /// A failed later page or refresh, then what the sync says changed.
+  private func notices(_ snapshot: Snapshot, style: TextStyle) -> [String] {
+    var lines: [String] = []
+    if let notice = display(snapshot.state).notice {
       lines.append(style.yellow(TerminalEscaping.escape(notice)))
     }
-    lines += changeNotices
-    return lines.joined(separator: "\n") + "\n"
+    return lines
+      + (snapshot.sync?.changeNotices(kind: list.rawValue) ?? []).map { style.yellow(TerminalEscaping.escape($0)) }
   }
 
   /// The list's total with its noun: `143 orders`, `1 order`, `? orders` when unknown.
@@ -156,7 +192,7 @@ package struct ListPresenter: Sendable {
   /// which counts no results, `Showing 20 of 20+ results · next: lists show books --search dun
   /// --after <cursor>`.
   private func footer(_ snapshot: Snapshot, settings: RenderSettings) -> String {
-    let shown = snapshot.state.items.count
+    let shown = snapshot.shown
     var text: String
     if query != nil {
       text =

@@ -30,25 +30,65 @@ package enum TableRenderer {
     columns: [TableColumn], rows: [[String]], width: Int, style: TextStyle = .plain
   ) -> [String] {
     guard !columns.isEmpty else { return [] }
-    let headers = columns.map { TerminalEscaping.escape($0.header) }
-    let cells = rows.map { row in
-      columns.indices.map { $0 < row.count ? TerminalEscaping.escape(row[$0]) : "" }
-    }
-    var natural = headers.map(DisplayWidth.of)
+    var layout = Layout(columns)
+    let cells = rows.map { layout.measure($0) }
+    let widths = layout.widths(fitting: width)
+    var lines = [layout.header(widths: widths, style: style)]
     for row in cells {
-      for (index, cell) in row.enumerated() {
-        natural[index] = max(natural[index], DisplayWidth.of(cell))
-      }
-    }
-    let available = width - separator.count * (columns.count - 1)
-    let widths = fit(
-      natural: natural, minimums: columns.map(\.minimumWidth), available: available)
-    let alignments = columns.map(\.alignment)
-    var lines = [style.bold(line(headers, widths: widths, alignments: alignments))]
-    for row in cells {
-      lines.append(line(row, widths: widths, alignments: alignments))
+      lines.append(line(row, widths: widths, alignments: layout.alignments))
     }
     return lines
+  }
+
+  /// A table laid out row by row without keeping its rows: ``measure(_:)`` each row once to
+  /// learn the columns' natural widths, then print each row with ``line(_:widths:)`` — a
+  /// list of any length in two passes and constant memory (`show --all`).
+  package struct Layout: Sendable {
+    /// The headers, escaped.
+    let headers: [String]
+    let alignments: [ColumnAlignment]
+    let minimums: [Int]
+    /// The widest cell of each column so far, its header included.
+    var natural: [Int]
+
+    /// The layout of `columns` before any row.
+    package init(_ columns: [TableColumn]) {
+      headers = columns.map { TerminalEscaping.escape($0.header) }
+      alignments = columns.map(\.alignment)
+      minimums = columns.map(\.minimumWidth)
+      natural = headers.map(DisplayWidth.of)
+    }
+
+    /// Widens the columns to hold `row` (values unescaped); returns its cells, escaped.
+    @discardableResult
+    package mutating func measure(_ row: [String]) -> [String] {
+      let cells = cells(row)
+      for (index, cell) in cells.enumerated() {
+        natural[index] = max(natural[index], DisplayWidth.of(cell))
+      }
+      return cells
+    }
+
+    /// The column widths that fit `width` when possible.
+    package func widths(fitting width: Int) -> [Int] {
+      let available = width - separator.count * (headers.count - 1)
+      return fit(natural: natural, minimums: minimums, available: available)
+    }
+
+    /// The header line, bold when `style` is enabled.
+    package func header(widths: [Int], style: TextStyle) -> String {
+      style.bold(TableRenderer.line(headers, widths: widths, alignments: alignments))
+    }
+
+    /// The line of `row` (values unescaped) at `widths`.
+    package func line(_ row: [String], widths: [Int]) -> String {
+      TableRenderer.line(cells(row), widths: widths, alignments: alignments)
+    }
+
+    /// One cell per column, escaped; missing values are empty.
+    private func cells(_ row: [String]) -> [String] {
+      headers.indices.map { $0 < row.count ? TerminalEscaping.escape(row[$0]) : "" }
+    }
   }
 
   /// Column widths for `natural` widths that fit `available` columns when possible.
@@ -84,7 +124,7 @@ package enum TableRenderer {
     return result
   }
 
-  private static func line(
+  static func line(
     _ values: [String], widths: [Int], alignments: [ColumnAlignment]
   ) -> String {
     var parts: [String] = []

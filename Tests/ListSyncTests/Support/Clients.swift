@@ -1,7 +1,6 @@
-import TestSupport
 import ListSync
 
-/// A client of `remote` with a virtual clock for the retries.
+/// A client of the remote at `url` with a virtual clock for the retries.
 ///
 /// The timeouts are long enough for a loaded machine, where the local server can take more
 /// than a second to answer (a spurious timeout would add a retry, or fail a test that allows
@@ -9,14 +8,13 @@ import ListSync
 /// the answer, too. The tests of the delay fault pass ``delayTimeout`` as the connect timeout,
 /// far below the server's delay, which is what times them out.
 func makeClient(
-  _ remote: TestRemote, time: VirtualTime = VirtualTime(), path: String = "/items",
-  url: String? = nil, headers: [RemoteHeader] = [], pageSize: Int = 2,
+  _ url: String, time: VirtualTime = VirtualTime(), headers: [RemoteHeader] = [], pageSize: Int = 2,
   retry: RetryPolicy = RetryPolicy(), maxRedirects: Int = 5,
   connectTimeout: Duration = .seconds(3), maxBodyBytes: Int = 1 << 20
 ) throws -> RemoteClient {
   try RemoteClient(
     RemoteConfiguration(
-      url: url ?? remote.url(path), headers: headers, pageSize: pageSize,
+      url: url, headers: headers, pageSize: pageSize,
       connectTimeout: connectTimeout, readTimeout: .seconds(10), resourceTimeout: .seconds(30),
       maxRedirects: maxRedirects, maxBodyBytes: maxBodyBytes, retry: retry),
     environment: time.environment)
