@@ -25,7 +25,7 @@ extension ListLoader {
   }
 
   /// Carries out the requests that follow from `outcome` on this thread for as long as the
-  /// source answers at once (``PageSource/pageAtOnce(after:limit:query:)``): no task is made.
+  /// source answers at once (``SynchronousPageSource``): no task is made.
   ///
   /// - Returns: The outcome of the last event applied; its fetch, if any, is one the source
   ///   could not answer at once, to be run as a task.
@@ -38,7 +38,7 @@ extension ListLoader {
     while let fetch = outcome.fetch.take() {
       let result: LoaderEvent<Item, Cursor>
       do {
-        guard let page = try source.pageAtOnce(fetch.target, limit: fetch.limit, query: fetch.query) else {
+        guard let page = try source._pageAtOnce(fetch.target, limit: fetch.limit, query: fetch.query) else {
           outcome.fetch = fetch
           return outcome
         }

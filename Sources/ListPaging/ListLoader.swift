@@ -66,7 +66,7 @@ public final class ListLoader<Source: PageSource>: Sendable {
   ///     already had: an empty first page then means the end was reached (phase
   ///     ``ListPhase/content``), not an empty list.
   ///   - around: Open the list at the item this cursor was made for: the first page is the
-  ///     one holding it (``PageSource/page(around:limit:query:)``), and the loader pages both
+  ///     one holding it (``PageRequest/around(_:)``), and the loader pages both
   ///     ways from there (``loadPreviousPage()``, ``loadNextPage()``). Nil starts at the top.
   ///   - maxItems: The most items kept, at least three pages' worth: beyond them the pages
   ///     farthest from the one last asked for are dropped, and loaded again when the screen

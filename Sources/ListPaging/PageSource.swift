@@ -1,17 +1,29 @@
-/// Anything that returns a page of items after a cursor: the store, a remote API, a test double.
+/// Anything that returns pages of items: the store, a remote API, a test double.
 ///
-/// A loader calls its source from whatever thread it runs on, never while holding its own lock,
-/// and has at most one page request in flight at a time. A source that does not actually suspend
-/// (a local SQLite store) completes its page inside the loader's call, with no thread hop.
+/// A source writes one method, ``page(_:limit:query:)``, which answers every request a loader
+/// makes: the first page, the page after or before a place, and the page that starts at an
+/// item (``PageRequest``). A loader calls it from whatever thread it runs on, never while
+/// holding its own lock, and has at most one page request in flight at a time. A source that
+/// reads without suspending (a local SQLite store) conforms to ``SynchronousPageSource``
+/// instead: its pages are then read inside the loader's call, with no task and no thread hop.
 ///
-/// For example:
+/// For example, the numbers 0 to 99, each number its own cursor:
 ///
 /// ```swift
 /// struct NumbersSource: PageSource {
-///   func page(after cursor: Int?, limit: Int) async throws -> SourcePage<Int, Int> {
-///     let start = cursor ?? 0
-///     let items = Array(start..<min(start + limit, 100))
-///     return SourcePage(items: items, nextCursor: start + limit < 100 ? start + limit : nil)
+///   func page(_ request: PageRequest<Int>, limit: Int, query: Never?) async throws
+///     -> SourcePage<Int, Int>
+///   {
+///     let start: Int
+///     switch request {
+///     case .after(let cursor): start = cursor ?? 0
+///     case .before(let cursor): start = max(cursor - limit, 0)
+///     case .around(let cursor): start = cursor
+///     }
+///     let end = min(start + limit, 100)
+///     return SourcePage(
+///       items: Array(start..<end), nextCursor: end < 100 ? end : nil,
+///       previousCursor: start > 0 ? start : nil)
 ///   }
 /// }
 /// ```
@@ -24,100 +36,43 @@ public protocol PageSource<Item>: Sendable {
   /// ``ListLoader/setQuery(_:)``; `Never` for a source that takes none.
   associatedtype Query: Sendable = Never
 
-  /// Returns the page that follows `cursor`, or the first page when `cursor` is nil.
+  /// Returns the page `request` names, of at most `limit` of the items `query` selects (nil:
+  /// the whole list), in list order:
   ///
-  /// - Parameters:
-  ///   - cursor: The ``SourcePage/nextCursor`` of the previous page, or nil for the first page.
-  ///   - limit: The most items the page may hold.
+  /// - ``PageRequest/after(_:)``: the page that starts right after the cursor — the first page
+  ///   when it is nil. Its ``SourcePage/nextCursor`` is where the page after it starts, nil at
+  ///   the end of the list.
+  /// - ``PageRequest/before(_:)``: the page that ends right before the cursor. Its
+  ///   ``SourcePage/previousCursor`` is where the page before it ends, nil when it holds the
+  ///   first item; its ``SourcePage/nextCursor`` is the cursor.
+  /// - ``PageRequest/around(_:)``: the page that starts at the item the cursor was made for —
+  ///   or, when that item is gone, at the item that followed it; when nothing is left at or
+  ///   after that place, the page that ends there. Both its cursors are set.
+  ///
+  /// A cursor is only ever handed back with the query its page was read with. A source that
+  /// filters reports an empty first page of a list that has items with
+  /// ``SourcePage/listHasItems``. A source that only pages forward throws
+  /// ``LoadError/forwardOnly`` for `before` and `around`.
+  ///
   /// - Throws: Anything. The loader turns the error into a ``LoadError`` with its classifier,
   ///   except `CancellationError`, which only drops the request and never shows as an error.
-  func page(after cursor: Cursor?, limit: Int) async throws -> SourcePage<Item, Cursor>
-
-  /// Returns the page of the items `query` selects that follows `cursor`; nil is the whole
-  /// list. A cursor is only ever handed back with the query its page was read with.
-  ///
-  /// A source that filters reports an empty first page of a list that has items with
-  /// ``SourcePage/listHasItems``. Sources that take no query get this from
-  /// ``page(after:limit:)``.
-  func page(after cursor: Cursor?, limit: Int, query: Query?) async throws
+  func page(_ request: PageRequest<Cursor>, limit: Int, query: Query?) async throws
     -> SourcePage<Item, Cursor>
 
-  /// Returns the page of the items `query` selects that ends right before `cursor`: the
-  /// items before that place, up to `limit` of them, in list order. Its
-  /// ``SourcePage/previousCursor`` is where the page before it ends, nil when it holds the
-  /// first item; its ``SourcePage/nextCursor`` is `cursor`.
+  /// Not for use: how a loader reads the page of a ``SynchronousPageSource`` inside its call.
   ///
-  /// A loader asks for it to page towards the start (``ListLoader/loadPreviousPage()``), only
-  /// with a cursor a page of the same query gave. A source that only pages forward gets the
-  /// default, which throws.
-  /// - Throws: Anything, as ``page(after:limit:query:)``.
-  func page(before cursor: Cursor, limit: Int, query: Query?) async throws
-    -> SourcePage<Item, Cursor>
-
-  /// Returns the page of the items `query` selects that starts at the item `cursor` was made
-  /// for — or, when that item is gone, at the item that followed it — with up to `limit`
-  /// items. When nothing is left at or after that place, it is the page that ends there.
-  /// Its ``SourcePage/previousCursor`` is where the page before it ends, nil when it holds the
-  /// first item.
-  ///
-  /// A loader opened `around:` an item asks for it first. A source that only pages forward
-  /// gets the default, which throws.
-  /// - Throws: Anything, as ``page(after:limit:query:)``.
-  func page(around cursor: Cursor, limit: Int, query: Query?) async throws
-    -> SourcePage<Item, Cursor>
-
-  /// Returns the page `request` names at once, without suspending, or nil for a source whose
-  /// pages must be awaited.
-  ///
-  /// A loader asks this first, so that a source that answers at once costs no task: every
-  /// source gets nil from the default, and a ``SynchronousPageSource`` the page its `pageNow`
-  /// methods read. Conform to ``SynchronousPageSource`` rather than writing this.
-  func pageAtOnce(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
+  /// Nil for a source whose pages must be awaited; a ``SynchronousPageSource``'s page from
+  /// ``SynchronousPageSource/pageNow(_:limit:query:)``. Both are provided: write neither.
+  func _pageAtOnce(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
     -> SourcePage<Item, Cursor>?
 }
 
 extension PageSource {
   /// Nil: the page must be awaited.
   @inlinable
-  public func pageAtOnce(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
+  public func _pageAtOnce(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
     -> SourcePage<Item, Cursor>?
   {
     nil
-  }
-
-  /// Throws: this source only pages forward.
-  public func page(before cursor: Cursor, limit: Int, query: Query?) async throws
-    -> SourcePage<Item, Cursor>
-  {
-    throw LoadError.forwardOnly
-  }
-
-  /// Throws: this source only pages forward.
-  public func page(around cursor: Cursor, limit: Int, query: Query?) async throws
-    -> SourcePage<Item, Cursor>
-  {
-    throw LoadError.forwardOnly
-  }
-
-  /// The page `request` names, awaited.
-  @inlinable
-  func page(_ request: PageRequest<Cursor>, limit: Int, query: Query?) async throws
-    -> SourcePage<Item, Cursor>
-  {
-    switch request {
-    case .after(let cursor): try await page(after: cursor, limit: limit, query: query)
-    case .before(let cursor): try await page(before: cursor, limit: limit, query: query)
-    case .around(let cursor): try await page(around: cursor, limit: limit, query: query)
-    }
-  }
-}
-
-extension PageSource where Query == Never {
-  /// The page after `cursor`: a source that takes no query only ever gets nil.
-  @inlinable
-  public func page(after cursor: Cursor?, limit: Int, query: Never?) async throws
-    -> SourcePage<Item, Cursor>
-  {
-    try await page(after: cursor, limit: limit)
   }
 }

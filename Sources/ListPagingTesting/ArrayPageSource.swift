@@ -85,40 +85,34 @@ public final class ArrayPageSource<Item: Sendable>: PageSource {
     state.withLock { $0.failure = error }
   }
 
-  /// Returns up to `limit` items starting at offset `cursor` (0 when nil).
+  /// Returns the page `request` names, an item's offset being its cursor: up to `limit` items
+  /// starting at offset `cursor` (0 when nil) for `after`, ending right before it for
+  /// `before`, starting at it for `around` (when no item is left there, the page that ends at
+  /// the last one).
   ///
   /// - Throws: The error set with ``setFailure(_:)``, if any.
-  public func page(after cursor: Int?, limit: Int) async throws -> SourcePage<Item, Int> {
-    try read { items in
-      let start = min(max(cursor ?? 0, 0), items.count)
-      // The place before a page that follows a cursor is that cursor: no previous cursor.
-      var page = Self.page(of: items, from: start, to: start + min(max(limit, 0), items.count - start))
-      page.previousCursor = nil
-      return page
-    }
-  }
-
-  /// Returns up to `limit` items ending right before offset `cursor`.
-  ///
-  /// - Throws: The error set with ``setFailure(_:)``, if any.
-  public func page(before cursor: Int, limit: Int, query: Never?) async throws -> SourcePage<Item, Int> {
-    try read { items in
-      let end = min(max(cursor, 0), items.count)
-      return Self.page(of: items, from: max(end - max(limit, 0), 0), to: end)
-    }
-  }
-
-  /// Returns up to `limit` items starting at offset `cursor` (the item's index is its cursor);
-  /// when no item is left there, the page that ends at the last one.
-  ///
-  /// - Throws: The error set with ``setFailure(_:)``, if any.
-  public func page(around cursor: Int, limit: Int, query: Never?) async throws -> SourcePage<Item, Int> {
-    try read { items in
-      let start = min(max(cursor, 0), items.count)
-      guard start < items.count else {
-        return Self.page(of: items, from: max(items.count - max(limit, 0), 0), to: items.count)
+  public func page(_ request: PageRequest<Int>, limit: Int, query: Never?) async throws
+    -> SourcePage<Item, Int>
+  {
+    let limit = max(limit, 0)
+    return try read { items in
+      switch request {
+      case .after(let cursor):
+        let start = min(max(cursor ?? 0, 0), items.count)
+        // The place before a page that follows a cursor is that cursor: no previous cursor.
+        var page = Self.page(of: items, from: start, to: start + min(limit, items.count - start))
+        page.previousCursor = nil
+        return page
+      case .before(let cursor):
+        let end = min(max(cursor, 0), items.count)
+        return Self.page(of: items, from: max(end - limit, 0), to: end)
+      case .around(let cursor):
+        let start = min(max(cursor, 0), items.count)
+        guard start < items.count else {
+          return Self.page(of: items, from: max(items.count - limit, 0), to: items.count)
+        }
+        return Self.page(of: items, from: start, to: start + min(limit, items.count - start))
       }
-      return Self.page(of: items, from: start, to: start + min(max(limit, 0), items.count - start))
     }
   }
 
@@ -132,7 +126,8 @@ public final class ArrayPageSource<Item: Sendable>: PageSource {
   }
 
   /// The page of `items[start..<end]`, with the offsets around it as its cursors.
-  private static func page(of items: [Item], from start: Int, to end: Int) -> SourcePage<Item, Int> {
+  private static func page(of items: [Item], from start: Int, to end: Int) -> SourcePage<Item, Int>
+  {
     SourcePage(
       items: Array(items[start..<end]), nextCursor: end < items.count ? end : nil,
       previousCursor: start > 0 ? start : nil)

@@ -4,7 +4,7 @@ import Synchronization
 /// A page source whose every answer the test gives: which pages, which failures, and in which
 /// order requests complete, without sleeps.
 ///
-/// Each call to ``page(after:limit:)`` becomes a ``ScriptedRequest`` that stays pending until
+/// Each call to ``page(_:limit:query:)`` becomes a ``ScriptedRequest`` that stays pending until
 /// the test resolves it. For example:
 ///
 /// ```swift
@@ -66,33 +66,11 @@ public final class ScriptedPageSource<Item: Sendable>: PageSource {
     }
   }
 
-  /// Registers the call, with no query, as a pending request and waits until the test resolves
-  /// it.
-  public func page(after cursor: Int?, limit: Int) async throws -> SourcePage<Item, Int> {
-    try await page(after: cursor, limit: limit, query: nil)
-  }
-
   /// Registers the call as a pending request and waits until the test resolves it.
-  public func page(after cursor: Int?, limit: Int, query: String?) async throws
+  public func page(_ request: PageRequest<Int>, limit: Int, query: String?) async throws
     -> SourcePage<Item, Int>
   {
-    try await request(.after(cursor), limit: limit, query: query)
-  }
-
-  /// Registers the call for the page before `cursor` as a pending request and waits until the
-  /// test resolves it.
-  public func page(before cursor: Int, limit: Int, query: String?) async throws
-    -> SourcePage<Item, Int>
-  {
-    try await request(.before(cursor), limit: limit, query: query)
-  }
-
-  /// Registers the call for the page around `cursor` as a pending request and waits until the
-  /// test resolves it.
-  public func page(around cursor: Int, limit: Int, query: String?) async throws
-    -> SourcePage<Item, Int>
-  {
-    try await request(.around(cursor), limit: limit, query: query)
+    try await self.request(request, limit: limit, query: query)
   }
 
   private func request(_ target: PageRequest<Int>, limit: Int, query: String?) async throws

@@ -28,12 +28,14 @@ public struct RemoteSource: PageSource {
     self.client = client
   }
 
-  /// The remote page after `cursor`, or the first.
+  /// The remote page after the request's cursor, or the first: a remote list is read from its
+  /// top, so a page before a place or around an item throws `LoadError.forwardOnly`.
   ///
   /// - Throws: ``RemoteError``, or `CancellationError` when the task was cancelled.
-  public func page(after cursor: RemoteCursor?, limit: Int) async throws -> SourcePage<
-    RemoteItem, RemoteCursor
-  > {
+  public func page(_ request: PageRequest<RemoteCursor>, limit: Int, query: Never?) async throws
+    -> SourcePage<RemoteItem, RemoteCursor>
+  {
+    guard case .after(let cursor) = request else { throw LoadError.forwardOnly }
     let number = cursor?.page ?? 1
     let page: RemotePage
     do {

@@ -7,28 +7,28 @@ struct ArrayPageSourceTests {
   @Test func pagesFollowTheOffsetCursor() async throws {
     let source = ArrayPageSource(Array(0..<5))
     #expect(
-      try await source.page(after: nil, limit: 2) == SourcePage(items: [0, 1], nextCursor: 2))
-    #expect(try await source.page(after: 2, limit: 2) == SourcePage(items: [2, 3], nextCursor: 4))
-    #expect(try await source.page(after: 4, limit: 2) == SourcePage(items: [4], nextCursor: nil))
-    #expect(try await source.page(after: 9, limit: 2) == SourcePage(items: [], nextCursor: nil))
-    #expect(try await ArrayPageSource<Int>().page(after: nil, limit: 2).items.isEmpty)
+      try await source.page(.after(nil), limit: 2, query: nil) == SourcePage(items: [0, 1], nextCursor: 2))
+    #expect(try await source.page(.after(2), limit: 2, query: nil) == SourcePage(items: [2, 3], nextCursor: 4))
+    #expect(try await source.page(.after(4), limit: 2, query: nil) == SourcePage(items: [4], nextCursor: nil))
+    #expect(try await source.page(.after(9), limit: 2, query: nil) == SourcePage(items: [], nextCursor: nil))
+    #expect(try await ArrayPageSource<Int>().page(.after(nil), limit: 2, query: nil).items.isEmpty)
     #expect(source.pageRequests == 4)
   }
 
   @Test func pagesBeforeAPlaceAndAroundAnItem() async throws {
     let source = ArrayPageSource(Array(0..<5))
     #expect(
-      try await source.page(before: 4, limit: 2, query: nil)
+      try await source.page(.before(4), limit: 2, query: nil)
         == SourcePage(items: [2, 3], nextCursor: 4, previousCursor: 2))
     #expect(
-      try await source.page(before: 1, limit: 2, query: nil)
+      try await source.page(.before(1), limit: 2, query: nil)
         == SourcePage(items: [0], nextCursor: 1, previousCursor: nil))
     #expect(
-      try await source.page(around: 3, limit: 3, query: nil)
+      try await source.page(.around(3), limit: 3, query: nil)
         == SourcePage(items: [3, 4], nextCursor: nil, previousCursor: 3))
     // Nothing left at the place: the page that ends there.
     #expect(
-      try await source.page(around: 7, limit: 2, query: nil)
+      try await source.page(.around(7), limit: 2, query: nil)
         == SourcePage(items: [3, 4], nextCursor: nil, previousCursor: 3))
   }
 
@@ -48,8 +48,8 @@ struct ArrayPageSourceTests {
   @Test func failureMakesEveryPageThrowUntilCleared() async throws {
     let source = ArrayPageSource([1, 2])
     source.setFailure(TestError.corrupt)
-    await #expect(throws: TestError.corrupt) { try await source.page(after: nil, limit: 5) }
+    await #expect(throws: TestError.corrupt) { try await source.page(.after(nil), limit: 5, query: nil) }
     source.setFailure(nil)
-    #expect(try await source.page(after: nil, limit: 5).items == [1, 2])
+    #expect(try await source.page(.after(nil), limit: 5, query: nil).items == [1, 2])
   }
 }

@@ -38,7 +38,8 @@ struct ListLoaderAroundTests {
 
   /// A source that only implements the page after a cursor.
   struct ForwardOnly: PageSource {
-    func page(after cursor: Int?, limit: Int) async throws -> SourcePage<Int, Int> {
+    func page(_ request: PageRequest<Int>, limit: Int, query: Never?) async throws -> SourcePage<Int, Int> {
+      guard case .after(let cursor) = request else { throw LoadError.forwardOnly }
       let start = cursor ?? 0
       return SourcePage(items: Array(start..<start + limit), nextCursor: start + limit)
     }

@@ -6,9 +6,9 @@ import Testing
 struct ScriptedPageSourceTests {
   @Test func requestsCanBeResolvedInAnyOrder() async throws {
     let source = ScriptedPageSource<String>()
-    let first = Task { try await source.page(after: nil, limit: 2) }
+    let first = Task { try await source.page(.after(nil), limit: 2, query: nil) }
     let one = await source.nextRequest()
-    async let second = source.page(after: 2, limit: 2)
+    async let second = source.page(.after(2), limit: 2, query: nil)
     let two = await source.nextRequest()
     #expect(one.number == 1 && one.cursor == nil && one.limit == 2)
     #expect(two.number == 2 && two.cursor == 2)
@@ -25,7 +25,7 @@ struct ScriptedPageSourceTests {
   @Test func nextRequestWaitsForTheNextCall() async throws {
     let source = ScriptedPageSource<Int>()
     async let waited = source.nextRequest()
-    let caller = Task { try await source.page(after: 7, limit: 3) }
+    let caller = Task { try await source.page(.after(7), limit: 3, query: nil) }
     let request = await waited
     #expect(request.cursor == 7)
     request.succeed([1], next: 8)
@@ -34,7 +34,7 @@ struct ScriptedPageSourceTests {
 
   @Test func cancellationIsRecordedAndThrowsOnlyWhenAsked() async throws {
     let patient = ScriptedPageSource<Int>()
-    let waiting = Task { try await patient.page(after: nil, limit: 1) }
+    let waiting = Task { try await patient.page(.after(nil), limit: 1, query: nil) }
     let request = await patient.nextRequest()
     waiting.cancel()
     // A source that ignores cancellation still answers when the test says so.
@@ -43,7 +43,7 @@ struct ScriptedPageSourceTests {
     #expect(request.isCancelled)
 
     let eager = ScriptedPageSource<Int>(throwsOnCancellation: true)
-    let abandoned = Task { try await eager.page(after: nil, limit: 1) }
+    let abandoned = Task { try await eager.page(.after(nil), limit: 1, query: nil) }
     let abandonedRequest = await eager.nextRequest()
     abandoned.cancel()
     await #expect(throws: CancellationError.self) { try await abandoned.value }

@@ -14,25 +14,25 @@ import Testing
 
     init(_ count: Int) { items = Array(0..<count) }
 
-    func pageNow(after cursor: Int?, limit: Int) throws -> SourcePage<Int, Int> {
+    func pageNow(_ request: PageRequest<Int>, limit: Int, query: Never?) throws -> SourcePage<Int, Int> {
       requests.withLock { $0 += 1 }
-      let start = cursor ?? 0
-      if failing.withLock({ $0.contains(start / limit + 1) }) { throw Failure() }
-      let end = min(start + limit, items.count)
-      return SourcePage(items: Array(items[start..<end]), nextCursor: end < items.count ? end : nil)
-    }
-
-    func pageNow(before cursor: Int, limit: Int, query: Never?) throws -> SourcePage<Int, Int> {
-      requests.withLock { $0 += 1 }
-      let start = max(cursor - limit, 0)
-      return SourcePage(
-        items: Array(items[start..<cursor]), nextCursor: cursor < items.count ? cursor : nil,
-        previousCursor: start > 0 ? start : nil)
-    }
-
-    func pageNow(around cursor: Int, limit: Int, query: Never?) throws -> SourcePage<Int, Int> {
-      let page = try pageNow(after: cursor, limit: limit)
-      return SourcePage(items: page.items, nextCursor: page.nextCursor, previousCursor: cursor > 0 ? cursor : nil)
+      switch request {
+      case .after(let cursor):
+        let start = cursor ?? 0
+        if failing.withLock({ $0.contains(start / limit + 1) }) { throw Failure() }
+        let end = min(start + limit, items.count)
+        return SourcePage(items: Array(items[start..<end]), nextCursor: end < items.count ? end : nil)
+      case .before(let cursor):
+        let start = max(cursor - limit, 0)
+        return SourcePage(
+          items: Array(items[start..<cursor]), nextCursor: cursor < items.count ? cursor : nil,
+          previousCursor: start > 0 ? start : nil)
+      case .around(let cursor):
+        let end = min(cursor + limit, items.count)
+        return SourcePage(
+          items: Array(items[cursor..<end]), nextCursor: end < items.count ? end : nil,
+          previousCursor: cursor > 0 ? cursor : nil)
+      }
     }
   }
 

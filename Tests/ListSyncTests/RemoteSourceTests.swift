@@ -10,12 +10,14 @@ import Testing
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(3), faults: [[:], ["missing": "id"]])
     let source = RemoteSource(client: try makeClient(remote.url()))
-    let first = try await source.page(after: nil, limit: 2)
+    let first = try await source.page(.after(nil), limit: 2, query: nil)
     #expect(first.items.map(\.remoteID.text) == ["1", "2"])
     let cursor = try #require(first.nextCursor)
     #expect(cursor == RemoteCursor(value: "at 2/+&=", page: 2))
+    // A remote list is read from its top: no page before a place.
+    await #expect(throws: LoadError.forwardOnly) { try await source.page(.before(cursor), limit: 2, query: nil) }
     do {
-      _ = try await source.page(after: cursor, limit: 2)
+      _ = try await source.page(.after(cursor), limit: 2, query: nil)
       Issue.record("page 2 should have failed")
     } catch {
       let classified = LoadError(classifying: error)
@@ -30,7 +32,7 @@ import Testing
     defer { remote.stop() }
     try await remote.control(items: TestRemote.items(2), faults: [delayFault])
     let source = RemoteSource(client: try makeClient(remote.url()))
-    let task = Task { try await source.page(after: nil, limit: 2) }
+    let task = Task { try await source.page(.after(nil), limit: 2, query: nil) }
     // Wait (at most 2 s) until the server holds the request, then cancel it. Uncancelled, the
     // page would arrive after the server's delay, within the connect timeout.
     var polls = 0

@@ -32,62 +32,36 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
     self.start = start
   }
 
-  /// The page of up to `limit` items after `cursor` (after ``start`` when nil), read now.
+  /// The page `request` names, of up to `limit` items that `query` selects (the whole list when
+  /// nil), read now: after `cursor` (after ``start`` when nil), before it, or starting at the
+  /// item it was made for (``ListRepository/cursor(at:)``). An empty first page of a list that
+  /// has items is the loader's `ListPhase.noResults`.
   /// - Throws: ``ListStoreError``.
   ///
   /// Inlinable, as the repositories' pages are: a loader of a concrete repository then reads
   /// each row into its record type directly, not through generic code that looks the type up
   /// and appends through a witness for every row.
   @inlinable
-  public func pageNow(after cursor: ListCursor?, limit: Int) throws -> SourcePage<Repository.Item, ListCursor> {
-    let page = try repository.page(after: cursor ?? start, limit: limit)
-    // The first page after ``start`` says where the page before it ends: at ``start``.
-    return SourcePage(items: page.items, nextCursor: page.nextCursor, previousCursor: cursor == nil ? start : nil)
-  }
-
-  /// The page of up to `limit` items that `query` selects after `cursor` (after ``start`` when
-  /// nil), read now; the whole list when `query` is nil. An empty first page of a list that has
-  /// items is the loader's `ListPhase.noResults`.
-  /// - Throws: ``ListStoreError``.
-  @inlinable
-  public func pageNow(after cursor: ListCursor?, limit: Int, query: Repository.Query?) throws
+  public func pageNow(_ request: PageRequest<ListCursor>, limit: Int, query: Repository.Query?)
+    throws
     -> SourcePage<Repository.Item, ListCursor>
   {
-    guard let query else { return try pageNow(after: cursor, limit: limit) }
+    guard case .after(let cursor) = request else {
+      let page = try repository.page(request, matching: query, limit: limit)
+      return SourcePage(
+        items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems,
+        previousCursor: page.previousCursor)
+    }
+    // The first page after ``start`` says where the page before it ends: at ``start``.
+    let previous = cursor == nil ? start : nil
+    guard let query else {
+      let page = try repository.page(after: cursor ?? start, limit: limit)
+      return SourcePage(items: page.items, nextCursor: page.nextCursor, previousCursor: previous)
+    }
     let page = try repository.page(matching: query, after: cursor ?? start, limit: limit)
     return SourcePage(
       items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems,
-      previousCursor: cursor == nil ? start : nil)
-  }
-}
-
-extension RepositoryPageSource {
-  /// The page of up to `limit` items that `query` selects ending right before `cursor`, read
-  /// now; its previous cursor continues towards the start.
-  /// - Throws: ``ListStoreError``.
-  @inlinable
-  public func pageNow(before cursor: ListCursor, limit: Int, query: Repository.Query?) throws
-    -> SourcePage<Repository.Item, ListCursor>
-  {
-    Self.sourcePage(try repository.page(.before(cursor), matching: query, limit: limit))
-  }
-
-  /// The page of up to `limit` items that `query` selects starting at the item `cursor` was
-  /// made for (``ListRepository/cursor(at:)``), read now.
-  /// - Throws: ``ListStoreError``.
-  @inlinable
-  public func pageNow(around cursor: ListCursor, limit: Int, query: Repository.Query?) throws
-    -> SourcePage<Repository.Item, ListCursor>
-  {
-    Self.sourcePage(try repository.page(.around(cursor), matching: query, limit: limit))
-  }
-
-  /// A store page as a loader's page.
-  @inlinable
-  static func sourcePage(_ page: ListPage<Repository.Item>) -> SourcePage<Repository.Item, ListCursor> {
-    SourcePage(
-      items: page.items, nextCursor: page.nextCursor, listHasItems: page.listHasItems,
-      previousCursor: page.previousCursor)
+      previousCursor: previous)
   }
 }
 

@@ -25,36 +25,8 @@ package struct BrowseSource: PageSource {
     self.pages = pages
   }
 
-  /// The whole list's page after `cursor`.
-  package func page(after cursor: ListCursor?, limit: Int) async throws -> SourcePage<
-    DynamicItem, ListCursor
-  > {
-    try await page(after: cursor, limit: limit, query: nil)
-  }
-
-  /// The page after `cursor` of the items `query` matches.
-  package func page(after cursor: ListCursor?, limit: Int, query: String?) async throws
-    -> SourcePage<DynamicItem, ListCursor>
-  {
-    try await page(.after(cursor), limit: limit, query: query)
-  }
-
-  /// The page before `cursor` of the items `query` matches.
-  package func page(before cursor: ListCursor, limit: Int, query: String?) async throws
-    -> SourcePage<DynamicItem, ListCursor>
-  {
-    try await page(.before(cursor), limit: limit, query: query)
-  }
-
-  /// The page of the items `query` matches that starts at the item `cursor` was made for.
-  package func page(around cursor: ListCursor, limit: Int, query: String?) async throws
-    -> SourcePage<DynamicItem, ListCursor>
-  {
-    try await page(.around(cursor), limit: limit, query: query)
-  }
-
   /// The page `request` names, read on ``queue``.
-  private func page(_ request: PageRequest<ListCursor>, limit: Int, query: String?) async throws
+  package func page(_ request: PageRequest<ListCursor>, limit: Int, query: String?) async throws
     -> SourcePage<DynamicItem, ListCursor>
   {
     let pages = pages
@@ -106,7 +78,9 @@ package struct BrowseSource: PageSource {
     }
     return { request, limit, query in
       let words = (query ?? "").lowercased().split(separator: " ").map(String.init)
-      guard !words.isEmpty else { return source(try items.page(request, matching: nil, limit: limit)) }
+      guard !words.isEmpty else {
+        return source(try items.page(request, matching: nil, limit: limit))
+      }
       // A search's results are shown from their top (a loader drops the item it was opened at
       // when the query changes): they are read after a place, or before one when the screen
       // goes back to pages it dropped.
@@ -127,7 +101,8 @@ package struct BrowseSource: PageSource {
         switch request {
         case .before:
           guard matches.isEmpty, let previous = page.previousCursor else {
-            return SourcePage(items: matches, nextCursor: page.nextCursor, previousCursor: page.previousCursor)
+            return SourcePage(
+              items: matches, nextCursor: page.nextCursor, previousCursor: page.previousCursor)
           }
           request = .before(previous)
         default:

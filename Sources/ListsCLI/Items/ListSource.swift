@@ -20,26 +20,14 @@ struct ListSource: SynchronousPageSource {
   /// Where the first page ends instead (`show --before`): it is the page before this cursor.
   var end: ListCursor? = nil
 
-  func pageNow(after cursor: ListCursor?, limit: Int) throws -> SourcePage<DynamicItem, ListCursor> {
-    try pageNow(after: cursor, limit: limit, query: nil)
-  }
-
-  func pageNow(after cursor: ListCursor?, limit: Int, query: KindQuery?) throws
+  func pageNow(_ request: PageRequest<ListCursor>, limit: Int, query: KindQuery?) throws
     -> SourcePage<DynamicItem, ListCursor>
   {
-    if cursor == nil, let end { return try pageNow(before: end, limit: limit, query: query) }
-    return try RepositoryPageSource(items.get(), startingAfter: start).pageNow(after: cursor, limit: limit, query: query)
-  }
-
-  func pageNow(before cursor: ListCursor, limit: Int, query: KindQuery?) throws
-    -> SourcePage<DynamicItem, ListCursor>
-  {
-    try RepositoryPageSource(items.get()).pageNow(before: cursor, limit: limit, query: query)
-  }
-
-  func pageNow(around cursor: ListCursor, limit: Int, query: KindQuery?) throws
-    -> SourcePage<DynamicItem, ListCursor>
-  {
-    try RepositoryPageSource(items.get()).pageNow(around: cursor, limit: limit, query: query)
+    // `show --before`: the first page is the page before ``end``.
+    if case .after(nil) = request, let end {
+      return try RepositoryPageSource(items.get()).pageNow(.before(end), limit: limit, query: query)
+    }
+    return try RepositoryPageSource(items.get(), startingAfter: start).pageNow(
+      request, limit: limit, query: query)
   }
 }

@@ -16,9 +16,9 @@ final class MainActorProbeSource<Item: Sendable>: PageSource {
   /// For each request so far, in order: whether it held the main actor.
   var heldTheMainActor: [Bool] { held.value }
 
-  func page(after cursor: Int?, limit: Int) async throws -> SourcePage<Item, Int> {
+  func page(_ request: PageRequest<Int>, limit: Int, query: Never?) async throws -> SourcePage<Item, Int> {
     let onMainThread = Thread.isMainThread
     held.update { $0.append(onMainThread) }
-    return try await scripted.page(after: cursor, limit: limit)
+    return try await scripted.page(request, limit: limit, query: nil)
   }
 }
