@@ -17,6 +17,7 @@ enum ConnectionValues {
       overConnectionLimit: overLimit)
     if let length = box.contentLength, length > HTTPLimits.maxBodyBytes {
       request.bodyTooLarge = true
+      request.bodyTooLargeToDrain = length > HTTPLimits.maxDrainedBodyBytes
     }
     return request
   }

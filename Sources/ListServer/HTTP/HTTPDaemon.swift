@@ -83,9 +83,10 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     let state = RequestState(request)
     requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
     callbacks.inFlight.add(1, ordering: .relaxed)
-    // A body announced larger than the limit, or a request refused anyway, is answered now,
-    // before its body is read.
-    if request.bodyTooLarge || request.headersTooLarge || request.overConnectionLimit {
+    // A body announced too large to drain, or a request refused anyway, is answered now, before
+    // its body is read; a body merely too large is read and dropped (`RequestState.receive`)
+    // and answered at its end, so that the client, done sending, reads the 413.
+    if request.bodyTooLargeToDrain || request.headersTooLarge || request.overConnectionLimit {
       state.answered = true
       return HTTPAnswer.queue(callbacks.handler(request), on: connection)
     }

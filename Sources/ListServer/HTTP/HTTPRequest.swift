@@ -12,6 +12,9 @@ package struct HTTPRequest: Sendable {
   package var body: [UInt8]
   /// Whether the body passed ``HTTPLimits/maxBodyBytes``.
   package var bodyTooLarge: Bool
+  /// Whether the body was announced larger than ``HTTPLimits/maxDrainedBodyBytes``: it is
+  /// answered before it is read.
+  package var bodyTooLargeToDrain = false
   /// Whether the header fields passed ``HTTPLimits/maxHeaderBytes``.
   package var headersTooLarge: Bool
   /// Whether the daemon holds more connections than it may serve.
