@@ -51,28 +51,32 @@ let package = Package(
     .target(name: "ListPagingTesting", dependencies: ["ListPaging"]),
     // Fresh WAL database files per test, removed afterwards, and seed data for the lists.
     .target(name: "ListStoreTesting", dependencies: ["ListStore"]),
-    // The network side of sync: the remote protocol over URLSession, its faults and retries.
-    // Kept out of the CLI for now, so a command that does not sync never loads the network stack.
-    // Its kind sync writes pages into a kind's table through ListStore.
+    // The network side of sync: the remote protocol over URLSession, its faults and retries; its
+    // kind sync writes pages into a kind's table through ListStore. `lists` does not link it, so
+    // a command that does not sync never loads the network stack (`lists-sync` does the work).
     .target(name: "ListSync", dependencies: ["ListProtocol", "TextFormats", "ListPaging", "ListStore"]),
-    // What every executable shares on the command line: the one parser (command lines as data,
-    // with the help pages and usage lines made from them), the exit codes and the one table from
-    // an error's kind to its code, the error line, the text style, the headers `lists` hands to
-    // `lists-sync`. No networking, so `lists` links it as `lists-sync` does.
-    .target(name: "CLISupport", dependencies: ["ListStore", "ListPaging", "TextFormats"]),
+    // What every executable shares on the command line, knowing no program and no store: the
+    // one parser (command lines as data, with the help pages and usage lines made from them),
+    // the exit codes, the error line, the text style, the headers `lists` hands to `lists-sync`.
+    .target(name: "CLISupport", dependencies: ["ListProtocol", "ListPaging", "TextFormats"]),
+    // The one table from an error's kind (the store's, a remote's, a sync's) to the exit code
+    // `lists` and `lists-sync` end with.
+    .target(name: "ExitCodeTable", dependencies: ["CLISupport", "ListPaging", "ListProtocol", "ListStore"]),
     // The `lists` command line: its command tree, commands, rendering.
-    .target(name: "ListsCLI", dependencies: ["CLISupport", "ListStore", "ListPaging", "TextFormats"]),
+    .target(
+      name: "ListsCLI",
+      dependencies: ["CLISupport", "ExitCodeTable", "ListStore", "ListPaging", "ListProtocol", "TextFormats"]),
     .executableTarget(
       name: "lists", dependencies: ["ListsCLI"], exclude: ["StaticLibraries"],
-      // The command starts as often as it runs, and on Linux most of a cold start was the
-      // dynamic loader: loading and binding libstdc++ (which the Swift runtime needs) and
+      // The command starts as often as it runs, and on Linux the dynamic loader is most of a
+      // cold start: loading and binding libstdc++ (which the Swift runtime needs) and
       // libsqlite3. StaticLibraries/ holds two linker scripts named like those shared libraries
       // that point at their static archives, found first through -L. Libraries keep linking
       // dynamically. A release build with the Swift runtime linked in (LISTS_STATIC_STDLIB=1,
       // see above) is a static executable: no dynamic loader runs at all (no libc to map and
-      // bind, the runtime's 30,000 relocations resolved at link time), which took a cold
-      // `lists show` from 1.30 to 1.15-1.20 times the sqlite3 shell's. Any other build (debug,
-      // the test bundles, a plain release build) stays dynamic and position-independent.
+      // bind, the runtime's relocations resolved at link time); Documentation/Benchmarks.md has
+      // the cold-start figures. Any other build (debug, the test bundles, a plain release build)
+      // stays dynamic and position-independent.
       linkerSettings: [
         .unsafeFlags(
           ["-L", Context.packageDirectory + "/Sources/lists/StaticLibraries"],
@@ -86,7 +90,9 @@ let package = Package(
           ] : [])
     ),
 
-    .executableTarget(name: "lists-sync", dependencies: ["ListSync", "CLISupport", "ListStore", "TextFormats"]),
+    .executableTarget(
+      name: "lists-sync",
+      dependencies: ["ListSync", "CLISupport", "ExitCodeTable", "ListStore", "ListProtocol", "TextFormats"]),
 
     // Benchmark: the same work through the store and straight on the C API, in one run.
     .target(name: "CBench", dependencies: ["CSQLite"]),
@@ -97,7 +103,7 @@ let package = Package(
     // The sync server. ListProtocol: the protocol's wire types, both directions (pages, pushes,
     // answers, error bodies); no SQLite, no networking. CMicroHTTPD: GNU libmicrohttpd
     // (libmicrohttpd-dev) with a C shim for its variadic start; only lists-server links it.
-    .target(name: "ListProtocol", dependencies: ["TextFormats"]),
+    .target(name: "ListProtocol", dependencies: ["TextFormats", "ListPaging"]),
     .systemLibrary(
       name: "CMicroHTTPD",
       path: "Sources/CMicroHTTPD",
@@ -170,8 +176,8 @@ let package = Package(
     .testTarget(
       name: "ListSyncTests",
       dependencies: [
-        "ListSync", "ListPaging", "TextFormats", "ListStore", "ListStoreTesting", "CLISupport", "ListsCLI", "TestSupport",
-        "SQLiteCore",
+        "ListSync", "ListPaging", "TextFormats", "ListStore", "ListStoreTesting", "CLISupport", "ExitCodeTable",
+        "ListsCLI", "TestSupport", "SQLiteCore", "ListProtocol",
       ],
       exclude: ["Server"]),
     .testTarget(
@@ -181,12 +187,14 @@ let package = Package(
       ],
       exclude: ["Fixtures"]),
     .testTarget(name: "CLISupportTests", dependencies: ["CLISupport"]),
-    .testTarget(name: "ListsCLITests", dependencies: ["CLISupport", "ListsCLI", "TextFormats", "TestSupport"]),
+    .testTarget(
+      name: "ListsCLITests",
+      dependencies: ["CLISupport", "ExitCodeTable", "ListsCLI", "ListProtocol", "TextFormats", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["lists", "lists-bench", "lists-sync", "lists-server", "lists-pg-floor", "TestSupport"],
       exclude: ["Golden"]),
-    .testTarget(name: "ListProtocolTests", dependencies: ["ListProtocol", "TextFormats"]),
+    .testTarget(name: "ListProtocolTests", dependencies: ["ListProtocol", "ListPaging", "TextFormats"]),
     .testTarget(
       name: "ServerTests",
       dependencies: ["lists-server", "lists", "lists-sync", "fuzz-request", "ListProtocol", "TextFormats", "TestSupport"]),

@@ -1,4 +1,4 @@
-import ListStore
+import ListProtocol
 import TextFormats
 
 /// How `lists` hands a sync's headers to `lists-sync`: the variable `LISTS_SYNC_HEADERS`, one

@@ -4,7 +4,8 @@
 /// Code compares kinds (`error.kind == .timeout`), `--json` and events print their
 /// ``rawValue`` (`"timeout"`), and the command line maps each kind to its exit code; the library
 /// itself knows no exit codes. The kinds the package's own errors use are the static members
-/// here and in `ListStore`; an app's page source may name its own:
+/// here, in `ListStore` and in `ListProtocol` (a sync server's answers); an app's page source
+/// may name its own:
 ///
 /// ```swift
 /// extension ErrorKind {
@@ -35,7 +36,7 @@ public struct ErrorKind: RawRepresentable, Hashable, Sendable, CustomStringConve
   /// The file is damaged.
   public static let corrupt: ErrorKind = "corrupt"
 
-  // MARK: A remote
+  // MARK: A remote (a sync server's answers are in `ListProtocol`)
 
   /// The host could not be reached: refused connection, unknown host, no network. Retryable.
   public static let unreachable: ErrorKind = "unreachable"
@@ -43,19 +44,6 @@ public struct ErrorKind: RawRepresentable, Hashable, Sendable, CustomStringConve
   public static let timeout: ErrorKind = "timeout"
   /// The connection dropped before the whole answer arrived. Retryable.
   public static let connectionLost: ErrorKind = "connection_lost"
-  /// The server answered 5xx. Retryable.
-  public static let serverError: ErrorKind = "server_error"
-  /// The server answered 429. Retryable.
-  public static let rateLimited: ErrorKind = "rate_limited"
-  /// The answer is not the protocol's: bad JSON, a missing field, a body cut short, pages that
-  /// loop. Permanent.
-  public static let protocolError: ErrorKind = "protocol"
-  /// A redirect to another scheme, or too many redirects. Permanent.
-  public static let redirectRefused: ErrorKind = "redirect"
-  /// The server answered 401 or 403. Permanent.
-  public static let refused: ErrorKind = "refused"
-  /// The server answered another 4xx: it will never accept the request as made. Permanent.
-  public static let clientError: ErrorKind = "client_error"
   /// The URL or a header given to the client is not valid. Permanent.
   public static let invalidRequest: ErrorKind = "invalid_request"
   /// The request was cancelled.

@@ -1,4 +1,5 @@
 import ListPaging
+import ListProtocol
 
 /// Why talking to a remote failed: one line for people and a kind for code (the command line
 /// maps the kind to its exit code).

@@ -2,6 +2,8 @@ import ListPaging
 import ListStore
 import ListSync
 import CLISupport
+import ExitCodeTable
+import ListProtocol
 import TextFormats
 
 /// One run of `lists-sync`, the child `lists sync` and a stale `lists show` start: it is the

@@ -9,7 +9,7 @@ import Testing
   static let list = Argument<String>(
     spec: ArgumentSpec(name: "list", kind: .choice(["tools"]), help: "The list.", completion: .lists))
   static let field = OptionSpec(
-    name: "--size", arity: .value(placeholder: "n", kind: .integer(1...3)), help: "A field.", isItemField: true)
+    name: "--size", arity: .value(placeholder: "n", kind: .integer(1...3)), help: "A field.", valueIsData: true)
 
   static let root = CommandSpec(
     name: "tool", abstract: "Does one thing.", id: CommandID("tool"), arguments: [list.spec],

@@ -1,3 +1,4 @@
+import ListProtocol
 import ListStore
 import ListSync
 import ListsCLI

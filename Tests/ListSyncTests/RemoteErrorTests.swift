@@ -1,4 +1,5 @@
 import ListPaging
+import ListProtocol
 import Testing
 
 @testable import ListSync

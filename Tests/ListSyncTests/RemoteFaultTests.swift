@@ -1,4 +1,5 @@
 import ListPaging
+import ListProtocol
 import TestSupport
 import ListSync
 import Testing

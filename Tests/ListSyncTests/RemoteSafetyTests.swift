@@ -1,5 +1,6 @@
 import TestSupport
 import ListPaging
+import ListProtocol
 import ListSync
 import Testing
 

@@ -1,5 +1,7 @@
 import CLISupport
+import ExitCodeTable
 import ListPaging
+import ListProtocol
 import ListStore
 import Testing
 

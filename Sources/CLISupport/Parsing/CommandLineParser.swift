@@ -121,7 +121,7 @@ package struct CommandLineParser: Sendable {
       } catch {
         // An option that is an item's field: a value it rejects is bad data.
         var error = error
-        error.isBadData = option.isItemField
+        error.isBadData = option.valueIsData
         throw error
       }
     }

@@ -26,15 +26,15 @@ package struct OptionSpec: Sendable, Equatable {
   package var isRepeatable: Bool
   /// What shell completion offers for its value; by default a choice's words.
   package var completion: ValueCompletion
-  /// Whether its value is an item's data (a field of `lists add`), not a way of calling the
-  /// command: a value it rejects is then ``UsageError/isBadData``.
-  package var isItemField: Bool
+  /// Whether its value is data the command stores, not a way of calling the command: a value
+  /// it rejects is then ``UsageError/isBadData``.
+  package var valueIsData: Bool
 
   /// Creates an option definition.
   package init(
     name: String, arity: Arity, help: String, defaultValue: String? = nil,
     defaultDescription: String? = nil, isRequired: Bool = false, isRepeatable: Bool = false,
-    completion: ValueCompletion? = nil, isItemField: Bool = false
+    completion: ValueCompletion? = nil, valueIsData: Bool = false
   ) {
     // Bytes, not Characters: every spec is built at each start of the command.
     precondition(
@@ -46,7 +46,7 @@ package struct OptionSpec: Sendable, Equatable {
     self.defaultDescription = defaultDescription
     self.isRequired = isRequired
     self.isRepeatable = isRepeatable
-    self.isItemField = isItemField
+    self.valueIsData = valueIsData
     switch arity {
     case .flag: self.completion = .none
     case .value(_, let kind): self.completion = completion ?? ValueCompletion(kind)

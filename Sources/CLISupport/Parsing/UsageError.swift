@@ -41,7 +41,7 @@ package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   package var commandPath: [String]
   /// The near miss the user probably meant (`orders` for `orderz`), if exactly one is close.
   package var suggestion: String?
-  /// Whether the rejected value is an item's data (an option whose ``OptionSpec/isItemField``)
+  /// Whether the rejected value is data the command stores (an option whose ``OptionSpec/valueIsData``)
   /// rather than a way of calling the command: an invalid value is then bad data (for `lists`,
   /// exit 65 and one line).
   package var isBadData = false

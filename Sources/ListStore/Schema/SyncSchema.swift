@@ -1,5 +1,6 @@
 import SQLiteCore
 import ListPaging
+import ListProtocol
 
 /// The tables of sync, made by the first sync of the file (never by a migration, so a file that
 /// never syncs keeps exactly the schema `Documentation/DatabaseFile.md` documents).

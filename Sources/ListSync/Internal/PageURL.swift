@@ -1,3 +1,4 @@
+import ListProtocol
 import ListStore
 
 /// Builds the protocol's page URLs from the remote's URL: `URL?limit=N` and

@@ -1,4 +1,5 @@
 import Foundation
+import ListProtocol
 import ListStore
 import Synchronization
 

@@ -1,4 +1,5 @@
 import CLISupport
+import ExitCodeTable
 import ListPaging
 import ListStore
 

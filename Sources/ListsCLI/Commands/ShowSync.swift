@@ -1,5 +1,6 @@
 import CLISupport
 import ListPaging
+import ListProtocol
 import ListStore
 import TextFormats
 

@@ -1,4 +1,5 @@
 import CLISupport
+import ListProtocol
 import ListStore
 
 /// `lists sync KIND --from URL [--all] [--continue] [--header ...]`: runs `lists-sync`, the

@@ -1,4 +1,5 @@
 import CLISupport
+import ListProtocol
 import ListStore
 import TextFormats
 

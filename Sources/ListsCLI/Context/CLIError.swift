@@ -1,4 +1,5 @@
 import CLISupport
+import ExitCodeTable
 import ListStore
 
 /// Every way a command can fail, rendered in one place: one line on stderr and its sysexits

@@ -72,7 +72,7 @@ package struct KindAddOptions: Sendable {
     // Every option is a field of the item: a value one rejects is bad data, not a usage error.
     self.options = options.map { option in
       var field = option
-      field.isItemField = true
+      field.valueIsData = true
       return field
     }
     self.targets = targets

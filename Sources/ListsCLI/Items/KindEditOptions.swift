@@ -50,7 +50,7 @@ package struct KindEditOptions: Sendable {
           name: Self.unset, arity: .value(placeholder: "field", kind: .choice(names)),
           help: "Makes an optional field empty (its default, if it has one); repeatable.", isRepeatable: true,
           // It names a field, a way of calling the command; the fields' own options are data.
-          isItemField: false))
+          valueIsData: false))
     }
     options.append(OptionSpec(name: Self.json, arity: .flag, help: "Print the item after the change as JSON."))
     self.options = options
