@@ -106,7 +106,8 @@ extension LoaderMachine {
     _state.startReached = start == nil
     _state.endReached = page.items.isEmpty || page.nextCursor == nil
     _nextCursor = _state.endReached ? nil : page.nextCursor
-    publish(from: previous, loadedEvents(page: 1, count: page.items.count), &effects)
+    let events = loadedEvents(page: 1, count: page.items.count)
+    publish(from: previous, events.list, &effects)
   }
 
   @inlinable
@@ -127,7 +128,8 @@ extension LoaderMachine {
     _state.endReached = page.items.isEmpty || page.nextCursor == nil
     _nextCursor = _state.endReached ? nil : page.nextCursor
     if let maxItems, _state.items.count > maxItems { dropFirstPages(keeping: maxItems) }
-    publish(from: previous, loadedEvents(page: number, count: page.items.count), &effects)
+    let events = loadedEvents(page: number, count: page.items.count)
+    publish(from: previous, events.list, &effects)
     retryPrependIfAsked(&effects)
   }
 
@@ -185,12 +187,13 @@ extension LoaderMachine {
     refreshAgainIfInvalidated(&effects)
   }
 
-  /// `loaded`, followed by `end` when this page was the last one.
+  /// `loaded`, followed by `end` when this page was the last one: read from the state now,
+  /// made into a list only when a transition is published.
   @inlinable
-  func loadedEvents(page: Int, count: Int) -> [PageEvent] {
-    let loaded = PageEvent.loaded(page: page, count: count, hasMore: !_state.endReached)
-    guard _state.endReached else { return [loaded] }
-    return [loaded, .end(pages: page, items: _state.items.count)]
+  func loadedEvents(page: Int, count: Int) -> LoadedEvents {
+    LoadedEvents(
+      loaded: .loaded(page: page, count: count, hasMore: !_state.endReached),
+      end: _state.endReached ? .end(pages: page, items: _state.items.count) : nil)
   }
 
   /// When the data changed during the first load, asks for page 1 again instead of showing a

@@ -25,6 +25,10 @@ package struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   @usableFromInline var _state = ListState<Item>()
   @usableFromInline var _generation = 0
   @usableFromInline var _transitionCount = 0
+  /// Whether a transition is built and handed out as a ``LoaderEffect/publish(_:)`` effect;
+  /// false while nobody listens (the loader's streams have no subscriber), when a transition
+  /// is only counted, so that a page costs no copy of the state and no array of its events.
+  @usableFromInline package var publishesTransitions = true
   @usableFromInline var _nextCursor: Cursor?
   @usableFromInline var _hasPendingInvalidation = false
   @usableFromInline var inFlight: InFlightRequest<Item, Cursor>?
@@ -300,11 +304,32 @@ package struct LoaderMachine<Item: Sendable, Cursor: Sendable>: Sendable {
   /// Publishes the current state as one transition.
   @inlinable
   mutating func publish(
-    from previous: ListPhase, _ events: [PageEvent], _ effects: inout [LoaderEffect<Item, Cursor>]
+    from previous: ListPhase, _ events: @autoclosure () -> [PageEvent],
+    _ effects: inout [LoaderEffect<Item, Cursor>]
   ) {
     _transitionCount += 1
+    guard publishesTransitions else { return }
     let transition = ListTransition(
-      number: _transitionCount, previousPhase: previous, state: _state, events: events)
+      number: _transitionCount, previousPhase: previous, state: _state, events: events())
     effects.append(.publish(transition))
   }
 }
+
+/// The events of a loaded page, `loaded` and `end` after the last: kept as values until a
+/// transition needs them as a list.
+@usableFromInline
+struct LoadedEvents {
+  @usableFromInline let loaded: PageEvent
+  @usableFromInline let end: PageEvent?
+
+  @inlinable
+  init(loaded: PageEvent, end: PageEvent?) {
+    self.loaded = loaded
+    self.end = end
+  }
+
+  /// `[loaded]` or `[loaded, end]`.
+  @inlinable
+  var list: [PageEvent] { end.map { [loaded, $0] } ?? [loaded] }
+}
+

@@ -64,9 +64,10 @@ struct LoaderCore<Item: Sendable, Cursor: Sendable, Query: Sendable>: Sendable {
       active = nil
     }
     effects.removeAll(keepingCapacity: true)
+    let listened = !transitionSubscribers.isEmpty || !eventSubscribers.isEmpty
+    machine.publishesTransitions = listened
     machine.handle(consume event, into: &effects)
     var outcome = Outcome(state: machine.state)
-    let listened = !transitionSubscribers.isEmpty || !eventSubscribers.isEmpty
     // Each effect is moved out of the reused array, first to last, never copied: there are at
     // most three, so shifting the rest down costs less than copying a transition's state.
     while !effects.isEmpty {
