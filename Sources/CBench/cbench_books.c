@@ -17,7 +17,7 @@ static const char next_page_sql[] =
 static const char *const statuses[] = {"want", "reading", "done"};
 
 // After this many adds an import indexes the rest for search in one statement, as the store's
-// import does (KindQueries.BulkIndex): the insert trigger is dropped, and made again after.
+// import does (KindStatements.BulkIndex): the insert trigger is dropped, and made again after.
 enum { BULK_INDEX_AFTER = 32 };
 static const char bulk_index_sql[] =
   "INSERT INTO \"books_search\" (rowid, \"title\", \"author\") SELECT id, \"title\", \"author\" "
@@ -220,7 +220,7 @@ int cbench_walk_books(
 }
 
 // The store's statements for the pages that do not simply follow a cursor
-// (KindQueries.DirectionLevels): at or after an item, in the kind's order; at or before a
+// (KindStatements.DirectionLevels): at or after an item, in the kind's order; at or before a
 // place and strictly before an item, the order run backwards, the nearest row first.
 static const char at_or_after_sql[] =
   "SELECT " BOOK_COLUMNS " FROM books WHERE account = ?1 AND (added_at, id) <= (?3, ?4) "

@@ -6,7 +6,7 @@ import TextFormats
 ///
 /// Never in the child's arguments, which `ps` shows to every user. The child refuses a line of
 /// an origin other than its remote's, and no message quotes a line (it may hold a secret).
-package enum HandedHeaders {
+package enum HeaderHandoff {
   /// The environment variable of origin-bound headers, for `lists` and for its child.
   package static let variable = "LISTS_SYNC_HEADERS"
 

@@ -271,7 +271,7 @@ public final class ListsDatabase: Sendable {
   ///
   /// A short read (no `snapshot`) uses the writer when no thread is using it, outside any
   /// transaction: in WAL mode a read there waits for no other process's write either, and a
-  /// command that only reads opens one connection, as before readers existed. When the writer
+  /// command that only reads opens one connection. When the writer
   /// is busy (a write waiting for another process's lock, an import), or this thread holds it,
   /// the read goes to a reader of the pool instead. Once reads have run side by side (the pool
   /// has opened a connection), only the thread that took the writer last reads on it, and the

@@ -63,7 +63,7 @@ struct SyncRun {
     var headers: [RemoteHeader] = []
     do {
       let origin = try RemoteOrigin(url: url)
-      for (lineOrigin, field) in try HandedHeaders.originLines(headerLines ?? "") {
+      for (lineOrigin, field) in try HeaderHandoff.originLines(headerLines ?? "") {
         guard lineOrigin == origin else {
           return fail("a header for \(lineOrigin) was handed over for a remote of \(origin); nothing was sent.", ExitCode.usage.rawValue)
         }
@@ -71,7 +71,7 @@ struct SyncRun {
       }
     } catch let error as RemoteOrigin.Problem {
       return fail(error.message, ExitCode.usage.rawValue)
-    } catch let error as HandedHeaders.Problem {
+    } catch let error as HeaderHandoff.Problem {
       return fail(error.message, ExitCode.usage.rawValue)
     } catch let error as RemoteError {
       return fail(error)

@@ -6,7 +6,7 @@ import Testing
 @testable import ListStore
 
 /// An import to a synced kind records its adds in the outbox in one statement after the last of
-/// them (`KindQueries.BulkAdds`): the same changes the insert trigger records one add at a time.
+/// them (`KindStatements.BulkAdds`): the same changes the insert trigger records one add at a time.
 @Suite struct BulkAddsTests {
   static let url = "http://127.0.0.1:1/orders"
 

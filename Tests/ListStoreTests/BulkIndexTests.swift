@@ -5,7 +5,7 @@ import Testing
 @testable import ListStore
 
 /// An import of more than a few items to a kind with search fields indexes the rest of them in
-/// one statement after the last (`KindQueries.BulkIndex`): the same index the insert trigger
+/// one statement after the last (`KindStatements.BulkIndex`): the same index the insert trigger
 /// builds one item at a time, and the trigger as it was.
 @Suite struct BulkIndexTests {
   static let words = ["red", "blue", "green", "lamp", "chair", "mug"]
@@ -64,7 +64,7 @@ import Testing
       let path = folder.path("books.db")
       let books = try ListsDatabase(path: path).records(of: Book.self)
       let before = try #require(try Self.insertTrigger(Connection(path: path)))
-      #expect(try books.importItems((1...KindQueries.bulkIndexAfter).map(Self.draft)) == KindQueries.bulkIndexAfter)
+      #expect(try books.importItems((1...KindStatements.bulkIndexAfter).map(Self.draft)) == KindStatements.bulkIndexAfter)
       #expect(try Self.insertTrigger(Connection(path: path))?.row == before.row)
       #expect(try Self.found(Connection(path: path))[0].count > 3)
     }

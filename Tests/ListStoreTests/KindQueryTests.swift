@@ -227,19 +227,19 @@ import Testing
       let orders = try database.items(of: "orders")
       let connection = try Connection(path: folder.path(), options: .init(create: false))
       connection.setBusyTimeout(milliseconds: 5000)
-      let shipped = try #require(try orders.queries.sql(for: KindQuery(filters: [try KindFilter(parsing: "status=shipped", in: .orders)])))
+      let shipped = try #require(try orders.statements.sql(for: KindQuery(filters: [try KindFilter(parsing: "status=shipped", in: .orders)])))
       for sql in [shipped.firstPageSQL] + shipped.levelSQL.map(\.sql) {
         let plan = try Self.plan(connection, sql)
         #expect(!Self.scansOrSorts(plan), "\(plan)")
         #expect(plan.contains { $0.contains("USING INDEX orders_by_status (account=? AND status=?") }, "\(plan)")
       }
-      let search = try #require(try items.queries.sql(for: KindQuery(search: "dune", filters: [try Self.filter("status=done")])))
+      let search = try #require(try items.statements.sql(for: KindQuery(search: "dune", filters: [try Self.filter("status=done")])))
       for sql in [search.firstPageSQL] + search.levelSQL.map(\.sql) {
         let plan = try Self.plan(connection, sql)
         #expect(!Self.scansOrSorts(plan), "\(plan)")
         #expect(plan.contains { $0.contains("USING INDEX books_by_status") }, "\(plan)")
       }
-      let searchOnly = try #require(try items.queries.sql(for: KindQuery(search: "dune")))
+      let searchOnly = try #require(try items.statements.sql(for: KindQuery(search: "dune")))
       let plan = try Self.plan(connection, searchOnly.firstPageSQL)
       #expect(!Self.scansOrSorts(plan), "\(plan)")
       #expect(plan.contains { $0.contains("USING INDEX books_page") }, "\(plan)")

@@ -4,10 +4,10 @@ import Testing
 
 @testable import ListStore
 
-/// The generic queries of a kind: keyset pages in any order (mixed directions, ties,
+/// The generic statements of a kind: keyset pages in any order (mixed directions, ties,
 /// case-insensitive text) without gap or repeat, and cursors whose layout is the first
 /// release's for the built-in lists.
-@Suite struct KindQueriesTests {
+@Suite struct KindStatementsTests {
   /// A kind ordered by a bool (descending), a case-insensitive text and an integer (both
   /// ascending), with many ties.
   static let shelves = KindDefinition(
@@ -27,19 +27,19 @@ import Testing
   }
 
   /// Every id of `account` in the order, read by walking pages of `limit`.
-  static func walk(_ queries: KindQueries, _ connection: Connection, account: String, limit: Int) throws -> [Int64] {
+  static func walk(_ statements: KindStatements, _ connection: Connection, account: String, limit: Int) throws -> [Int64] {
     var ids: [Int64] = []
     var after: [CursorValue]?
     for _ in 0..<10_000 {
-      let page = try queries.page(
+      let page = try statements.page(
         account: account, after: after, limit: limit, prepare: { try connection.prepare($0) },
         read: { $0.int64(at: 0) })
       ids += page.items
       guard let next = page.next else { return ids }
       // Through a token and back, as a command line hands it on.
-      let token = KindCursorCodec.token(next, kind: queries.definition.name, account: account)
+      let token = KindCursorCodec.token(next, kind: statements.definition.name, account: account)
       let decoded = KindCursorCodec.values(
-        of: token, kinds: queries.cursorKinds, kind: queries.definition.name, account: account)
+        of: token, kinds: statements.cursorKinds, kind: statements.definition.name, account: account)
       #expect(decoded == next)
       after = decoded
     }
@@ -47,8 +47,8 @@ import Testing
     return ids
   }
 
-  static func all(_ queries: KindQueries, _ connection: Connection, account: String) throws -> [Int64] {
-    let statement = try connection.prepare(queries.exportSQL)
+  static func all(_ statements: KindStatements, _ connection: Connection, account: String) throws -> [Int64] {
+    let statement = try connection.prepare(statements.exportSQL)
     try statement.bind(account, at: 1)
     var ids: [Int64] = []
     while try statement.step() { ids.append(statement.int64(at: 0)) }
@@ -71,33 +71,33 @@ import Testing
       try insert.bindNull(at: 5)
       try insert.run()
     }
-    let queries = KindQueries(Self.shelves)
+    let statements = KindStatements(Self.shelves)
     for account in ["me", "other", "nobody"] {
-      let expected = try Self.all(queries, connection, account: account)
-      #expect(try Self.walk(queries, connection, account: account, limit: limit) == expected)
+      let expected = try Self.all(statements, connection, account: account)
+      #expect(try Self.walk(statements, connection, account: account, limit: limit) == expected)
     }
     // The order really is pinned first, then label without case, then rank high to low.
     let check = try connection.prepare(
       "SELECT count(*) FROM (SELECT id FROM shelves WHERE account = 'me' ORDER BY pinned DESC, lower(label), rank DESC, id DESC)")
     _ = try check.step()
-    #expect(check.int64(at: 0) == Int64(try Self.all(queries, connection, account: "me").count))
+    #expect(check.int64(at: 0) == Int64(try Self.all(statements, connection, account: "me").count))
   }
 
   /// Every id of `account` in the order, read backwards from the last item with pages of
   /// `limit` before a place (each in the kind's order) and put back together.
-  static func walkBackwards(_ queries: KindQueries, _ connection: Connection, account: String, limit: Int) throws
+  static func walkBackwards(_ statements: KindStatements, _ connection: Connection, account: String, limit: Int) throws
     -> [Int64]
   {
-    let statement = try connection.prepare(queries.exportSQL)
+    let statement = try connection.prepare(statements.exportSQL)
     try statement.bind(account, at: 1)
     var last: [CursorValue]?
-    while try statement.step() { last = queries.cursorValues(of: statement) }
+    while try statement.step() { last = statements.cursorValues(of: statement) }
     var ids: [Int64] = []
     var place = last
     for _ in 0..<10_000 {
       guard let key = place else { return ids }
-      let page = try queries.page(
-        account: account, from: key, levels: queries.directionSQL.atOrBefore, limit: limit, backward: true,
+      let page = try statements.page(
+        account: account, from: key, levels: statements.directionSQL.atOrBefore, limit: limit, backward: true,
         query: nil, prepare: { try connection.prepare($0) }, read: { $0.int64(at: 0) })
       #expect(page.items.count == limit || page.next == nil)
       ids = page.items + ids
@@ -119,25 +119,25 @@ import Testing
       try insert.bind(Int64(random.below(3)), at: 3)
       try insert.run()
     }
-    let queries = KindQueries(Self.shelves)
+    let statements = KindStatements(Self.shelves)
     // Backward levels read each page nearest first, across the order's three levels, and
     // store it in the kind's order; the short page at the start moves to the front.
-    let expected = try Self.all(queries, connection, account: "me")
-    #expect(try Self.walkBackwards(queries, connection, account: "me", limit: limit) == expected)
-    #expect(try Self.walkBackwards(queries, connection, account: "nobody", limit: limit) == [])
+    let expected = try Self.all(statements, connection, account: "me")
+    #expect(try Self.walkBackwards(statements, connection, account: "me", limit: limit) == expected)
+    #expect(try Self.walkBackwards(statements, connection, account: "nobody", limit: limit) == [])
   }
 
   @Test(arguments: KindDefinition.builtIns)
   func builtInKindsWalkWithoutGapOrRepeat(definition: KindDefinition) throws {
     let connection = try Self.connection(with: definition)
-    let queries = KindQueries(definition)
+    let statements = KindStatements(definition)
     var random = SplitMix(seed: 7)
-    let placeholders = queries.insertColumns.map { _ in "?" }.joined(separator: ", ")
+    let placeholders = statements.insertColumns.map { _ in "?" }.joined(separator: ", ")
     let insert = try connection.prepare(
-      "INSERT INTO \(definition.name) (\(queries.insertColumns.joined(separator: ", "))) VALUES (\(placeholders))")
+      "INSERT INTO \(definition.name) (\(statements.insertColumns.joined(separator: ", "))) VALUES (\(placeholders))")
     for row in 0..<120 {
       insert.reset()
-      for (index, column) in queries.insertColumns.enumerated() {
+      for (index, column) in statements.insertColumns.enumerated() {
         let at = Int32(index + 1)
         switch column {
         case "account": try insert.bind("default", at: at)
@@ -154,10 +154,10 @@ import Testing
       }
       try insert.run()
     }
-    let expected = try Self.all(queries, connection, account: "default")
+    let expected = try Self.all(statements, connection, account: "default")
     #expect(expected.count == 120)
     for limit in [1, 5, 20] {
-      #expect(try Self.walk(queries, connection, account: "default", limit: limit) == expected)
+      #expect(try Self.walk(statements, connection, account: "default", limit: limit) == expected)
     }
   }
 

@@ -33,7 +33,7 @@ public struct DynamicItem: Sendable, Hashable, Identifiable {
   /// Reads the item from the row `statement` stands on, selected in the kind's column
   /// order, following the kind's decode plan. A value another program stored that this build
   /// would not write (an unknown currency code) is shown as it is rather than failing the page.
-  init(row statement: Statement, plan: KindQueries.DecodePlan) {
+  init(row statement: Statement, plan: KindStatements.DecodePlan) {
     var values: [FieldValue] = []
     values.reserveCapacity(plan.fields.count)
     for (column, kind) in plan.fields {
@@ -62,7 +62,7 @@ public struct DynamicItem: Sendable, Hashable, Identifiable {
 public struct DynamicDraft: Sendable, Hashable {
   /// The values given, by field name.
   public var values: [String: FieldValue]
-  /// When the item was added, for a kind with the implicit `added_at` column; nil for now.
+  /// When the item was added, for a kind with the implicit `added_at` column; nil for the time it is added.
   public var addedAt: Timestamp?
 
   /// A draft with `values`.

@@ -31,13 +31,13 @@ public enum FieldValue: Sendable, Hashable {
   /// an integer within `min` and `max`, an enum value one of the values.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` naming the field.
   public func check(for field: FieldDefinition) throws(ListStoreError) {
-    try check(against: KindQueries.FieldCheck(field))
+    try check(against: KindStatements.FieldCheck(field))
   }
 
   /// ``check(for:)`` against a field's check, which a kind's statements keep per field with its
   /// pattern parsed. The field is read through the check's reference: passed on its own, it
   /// would be copied (each of its parts retained) for every value checked.
-  func check(against check: KindQueries.FieldCheck) throws(ListStoreError) {
+  func check(against check: KindStatements.FieldCheck) throws(ListStoreError) {
     func invalid(_ reason: String) -> ListStoreError { .invalidValue(field: check.field.name, reason: reason) }
     // On the value first, then the field's type: a switch over the pair would copy the type
     // (and retain its payload) for every value checked.

@@ -16,7 +16,7 @@ public struct KindBindings {
   /// Where the values go; nil while the values are only recorded (``recordingUniqueValues(of:now:_:)``).
   let statement: Statement?
   /// The kind's statements and what binding needs of each field, worked out once.
-  let queries: KindQueries
+  let statements: KindStatements
   let now: Int64
   /// The field after the last one given: where the next value goes when given in order
   /// (``value(_:)``), and where the next name is looked for first.
@@ -52,32 +52,32 @@ public struct KindBindings {
     case comparingDraft
   }
 
-  init(_ statement: Statement, queries: KindQueries, now: Int64) {
+  init(_ statement: Statement, statements: KindStatements, now: Int64) {
     self.statement = statement
-    self.queries = queries
+    self.statements = statements
     self.now = now
   }
 
-  private init(recordingFor queries: KindQueries, now: Int64) {
+  private init(recordingFor statements: KindStatements, now: Int64) {
     self.statement = nil
-    self.queries = queries
+    self.statements = statements
     self.now = now
   }
 
   /// The values `bind` gives the unique fields, found by running it again without a
   /// statement: what a duplicate's error names and a kept duplicate is looked up by.
   static func recordingUniqueValues(
-    of queries: KindQueries, now: Int64, _ bind: (inout KindBindings) throws -> Void
+    of statements: KindStatements, now: Int64, _ bind: (inout KindBindings) throws -> Void
   ) rethrows -> [String: FieldValue] {
-    var recording = KindBindings(recordingFor: queries, now: now)
+    var recording = KindBindings(recordingFor: statements, now: now)
     try bind(&recording)
     try? recording.giveDefaults()
     return recording.uniqueValues
   }
 
-  private init(comparingFor queries: KindQueries, in slots: UnsafeMutableBufferPointer<FieldValue?>) {
+  private init(comparingFor statements: KindStatements, in slots: UnsafeMutableBufferPointer<FieldValue?>) {
     self.statement = nil
-    self.queries = queries
+    self.statements = statements
     self.now = 0
     self.compared = slots
     self.purpose = .comparingOriginal
@@ -88,13 +88,13 @@ public struct KindBindings {
   /// nil where it keeps its value. What an update writes. Neither is checked nor bound; a
   /// field `draft` leaves out keeps its value, a nil value is `.null`.
   static func changes<Failure: Error>(
-    of queries: KindQueries, into changes: inout [FieldValue?],
+    of statements: KindStatements, into changes: inout [FieldValue?],
     from original: (inout KindBindings) throws(Failure) -> Void,
     to draft: (inout KindBindings) throws(Failure) -> Void
   ) throws(Failure) {
-    precondition(changes.count == queries.definition.fields.count, "one slot per field")
+    precondition(changes.count == statements.definition.fields.count, "one slot per field")
     try changes.withUnsafeMutableBufferPointer { slots throws(Failure) in
-      var bindings = KindBindings(comparingFor: queries, in: slots)
+      var bindings = KindBindings(comparingFor: statements, in: slots)
       try original(&bindings)
       bindings.field = 0
       bindings.given = 0
@@ -121,15 +121,15 @@ public struct KindBindings {
   /// fields a draft leaves out.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for a required field left out.
   mutating func giveDefaults() throws(ListStoreError) {
-    for index in 0..<queries.fieldChecks.count where !wasGiven(index) {
+    for index in 0..<statements.fieldChecks.count where !wasGiven(index) {
       markGiven(index)
       try bindDefault(index)
     }
-    field = queries.fieldChecks.count
+    field = statements.fieldChecks.count
   }
 
   /// The parameter after the fields': the implicit `added_at`.
-  var addedAtParameter: Int32 { queries.addedAtParameter }
+  var addedAtParameter: Int32 { statements.addedAtParameter }
 
   /// Gives the field `name`, a text or enum, its value (nil: its default).
   public mutating func text(_ name: StaticString, _ value: String?) throws(ListStoreError) {
@@ -140,8 +140,8 @@ public struct KindBindings {
   private mutating func text(_ value: String?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.text) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
-    try queries.check(.text(value), field: index)
-    let stored = queries.fieldChecks[index].uppercase ? FieldValue.asciiUppercased(value) : value
+    try statements.check(.text(value), field: index)
+    let stored = statements.fieldChecks[index].uppercase ? FieldValue.asciiUppercased(value) : value
     if statement == nil { keepIfUnique(index, .text(stored)) }
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(stored, at: at) }
   }
@@ -155,7 +155,7 @@ public struct KindBindings {
   private mutating func integer(_ value: Int64?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.integer) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
-    try queries.check(.integer(value), field: index)
+    try statements.check(.integer(value), field: index)
     if statement == nil { keepIfUnique(index, .integer(value)) }
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
@@ -169,10 +169,10 @@ public struct KindBindings {
   private mutating func bool(_ value: Bool?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.bool) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
-    try queries.check(.bool(value), field: index)
+    try statements.check(.bool(value), field: index)
     if statement == nil { keepIfUnique(index, .bool(value)) }
     // Through the check's reference: a copy of the field would retain each of its parts.
-    let check = queries.fieldChecks[index]
+    let check = statements.fieldChecks[index]
     if value && check.field.onePerAccount { setOnePerAccount.append(check.field.name) }
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
   }
@@ -186,7 +186,7 @@ public struct KindBindings {
   private mutating func timestamp(_ value: Timestamp?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.timestamp) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
-    try queries.check(.timestamp(value), field: index)
+    try statements.check(.timestamp(value), field: index)
     if statement == nil { keepIfUnique(index, .timestamp(value)) }
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value.millisecondsSince1970, at: at) }
   }
@@ -200,7 +200,7 @@ public struct KindBindings {
   private mutating func money(_ value: Money?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.money) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
-    try queries.check(.money(value), field: index)
+    try statements.check(.money(value), field: index)
     try bind(index) { statement, at throws(SQLiteError) in
       try statement.bind(value.minorUnits, at: at)
       try statement.bind(value.currency.code, at: at + 1)
@@ -222,8 +222,8 @@ public struct KindBindings {
   /// Gives the field at `index` `value`, whatever its type, as ``value(_:)`` gives the next:
   /// an update's changed fields, each at its place, without stepping over the others.
   mutating func value(_ value: FieldValue, at index: Int) throws(ListStoreError) {
-    guard index >= 0 && index < queries.fieldChecks.count else {
-      throw .internalError(detail: "no field \(index) in \(queries.definition.name)")
+    guard index >= 0 && index < statements.fieldChecks.count else {
+      throw .internalError(detail: "no field \(index) in \(statements.definition.name)")
     }
     markGiven(index)
     field = index + 1
@@ -245,15 +245,15 @@ public struct KindBindings {
   }
 
   /// Gives the fields from the next one on `values`, one each, in the definition's order
-  /// (``KindQueries/orderedValues(of:)``).
+  /// (``KindStatements/orderedValues(of:)``).
   mutating func values(_ values: [FieldValue]) throws(ListStoreError) {
     for value in values { try self.value(value) }
   }
 
   /// The index of the next field, moving on to the one after it.
   private mutating func next() throws(ListStoreError) -> Int {
-    guard field < queries.fieldChecks.count else {
-      throw .internalError(detail: "more values bound than \(queries.definition.name) has fields")
+    guard field < statements.fieldChecks.count else {
+      throw .internalError(detail: "more values bound than \(statements.definition.name) has fields")
     }
     markGiven(field)
     defer { field += 1 }
@@ -263,10 +263,10 @@ public struct KindBindings {
   /// The index of the field `name`, marked given; the next name is looked for after it first.
   @inline(__always)
   private mutating func index(of name: StaticString) -> Int {
-    guard let index = queries.fieldNameIndex.addresses.index(of: name, expected: field) ?? lookUp(name) else {
-      preconditionFailure("\(queries.definition.name) has no field \(name)")
+    guard let index = statements.fieldNameIndex.addresses.index(of: name, expected: field) ?? lookUp(name) else {
+      preconditionFailure("\(statements.definition.name) has no field \(name)")
     }
-    if wasGiven(index) { preconditionFailure("the field \(name) of \(queries.definition.name) is given twice") }
+    if wasGiven(index) { preconditionFailure("the field \(name) of \(statements.definition.name) is given twice") }
     markGiven(index)
     field = index + 1
     return index
@@ -276,7 +276,7 @@ public struct KindBindings {
   /// literal's address before it retains nothing.
   @inline(never)
   private func lookUp(_ name: StaticString) -> Int? {
-    queries.fieldNameIndex.index(of: name, expected: field)
+    statements.fieldNameIndex.index(of: name, expected: field)
   }
 
   /// Whether the field at `index` was given a value.
@@ -290,20 +290,20 @@ public struct KindBindings {
     if index < 64 {
       given |= 1 << UInt64(index)
     } else {
-      if givenBeyond.isEmpty { givenBeyond = Array(repeating: false, count: queries.fieldChecks.count - 64) }
+      if givenBeyond.isEmpty { givenBeyond = Array(repeating: false, count: statements.fieldChecks.count - 64) }
       givenBeyond[index - 64] = true
     }
   }
 
   /// Records `value` of the field at `index` when the field is one of the unique rule's.
   private mutating func keepIfUnique(_ index: Int, _ value: FieldValue) {
-    if queries.isUniqueField[index] { uniqueValues[queries.fieldChecks[index].field.name] = value }
+    if statements.isUniqueField[index] { uniqueValues[statements.fieldChecks[index].field.name] = value }
   }
 
   /// Binds the default of the field at `index`, or null; a required field without a value is
   /// refused.
   private mutating func bindDefault(_ index: Int) throws(ListStoreError) {
-    let check = queries.fieldChecks[index]
+    let check = statements.fieldChecks[index]
     if check.field.required { throw .invalidValue(field: check.field.name, reason: "is required") }
     let defaultValue = check.field.defaultValue
     let now = self.now
@@ -316,7 +316,7 @@ public struct KindBindings {
       case nil: break
       }
     }
-    let columns = queries.fieldColumnCounts[index]
+    let columns = statements.fieldColumnCounts[index]
     try bind(index) { statement, at throws(SQLiteError) in
       switch defaultValue {
       case .text(let text)?: try statement.bind(text, at: at)
@@ -334,7 +334,7 @@ public struct KindBindings {
   private func bind(_ index: Int, _ body: (Statement, Int32) throws(SQLiteError) -> Void) throws(ListStoreError) {
     guard let statement else { return }
     do {
-      try body(statement, queries.fieldParameters[index])
+      try body(statement, statements.fieldParameters[index])
     } catch {
       throw .internalError(detail: error.description)
     }

@@ -70,7 +70,7 @@ extension KindDefinition {
 
   /// Indexes every item with an id above `?1`, in id order, as the insert trigger indexes one:
   /// what an import that adds many items runs once after the last of them
-  /// (`KindQueries.BulkIndex`).
+  /// (`KindStatements.BulkIndex`).
   var searchBulkIndexSQL: String {
     let table = SQLText.identifier(searchTableName)
     let searched = search.map(SQLText.identifier)

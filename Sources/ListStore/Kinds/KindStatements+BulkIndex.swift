@@ -1,6 +1,6 @@
 import SQLiteCore
 
-extension KindQueries {
+extension KindStatements {
   /// How many items an import adds with the search index kept in step item by item before it
   /// indexes the rest in bulk (``BulkIndex``): a short import does not pay for the two schema
   /// changes.

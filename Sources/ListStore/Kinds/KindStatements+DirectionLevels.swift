@@ -1,5 +1,5 @@
-extension KindQueries {
-  /// The level statements (see ``KindQueries/levelSQL``) of the pages that do not simply
+extension KindStatements {
+  /// The level statements (see ``KindStatements/levelSQL``) of the pages that do not simply
   /// follow a cursor: the page around an item and the page before a place.
   ///
   /// The pages before a place read the order backwards: each term's direction is flipped, so
@@ -18,11 +18,11 @@ extension KindQueries {
     /// The levels of `order` over `columns` of `table`, with `conditions` after the account's.
     init(order: [OrderTerm], columns: String, table: String, conditions: [String]) {
       let reversed = order.map { OrderTerm($0.field, descending: !$0.descending) }
-      atOrAfter = KindQueries.levels(
+      atOrAfter = KindStatements.levels(
         of: order, columns: columns, table: table, conditions: conditions, inclusive: true)
-      atOrBefore = KindQueries.levels(
+      atOrBefore = KindStatements.levels(
         of: reversed, columns: columns, table: table, conditions: conditions, inclusive: true)
-      before = KindQueries.levels(of: reversed, columns: columns, table: table, conditions: conditions)
+      before = KindStatements.levels(of: reversed, columns: columns, table: table, conditions: conditions)
     }
   }
 }

@@ -1,7 +1,7 @@
 import ListPaging
 import SQLiteCore
 
-extension KindQueries {
+extension KindStatements {
   /// Reads up to `limit` items of `account` from the place `key` with `levels` (deepest
   /// first), as ``page(account:after:limit:query:prepare:read:)`` does; `backward` levels read
   /// the order in reverse, and their items are turned back into the kind's order.

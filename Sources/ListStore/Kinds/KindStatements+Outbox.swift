@@ -1,13 +1,13 @@
 import SQLiteCore
 import TextFormats
 
-extension KindQueries {
+extension KindStatements {
   /// An import's adds to a synced kind, recorded in the outbox by one statement after the last
   /// of them rather than by the insert trigger once per item (``KindDefinition/changeTriggerSQL``).
   ///
   /// The changes are the ones the trigger records — a pending `add` per item the import added,
   /// in the order it added them — and they are written in the import's own transaction, so an
-  /// import that fails records nothing, as before. What changes is the cost: the trigger's
+  /// import that fails records nothing. It costs less than the trigger: the trigger's
   /// insert is a statement of its own per item, whose pages SQLite copies into a statement
   /// journal; one `INSERT … SELECT` appends them all at once. That is a third of an add to a
   /// synced kind (`outbox_write_ratio` in `lists-bench`).
@@ -28,14 +28,14 @@ extension KindQueries {
     /// The largest id of the kind's table before the import: every item above it is the
     /// import's.
     let idsAbove: Int64
-    let queries: KindQueries
+    let statements: KindStatements
     let account: String
 
     /// Records a pending `add` for every item the import added, in id order, and marks the
     /// transaction's later writes as the person's again.
     func finish(_ connection: Connection) throws {
-      let definition = queries.definition
-      let record = try connection.cachedStatement(text: queries.bulkAddsSQL)
+      let definition = statements.definition
+      let record = try connection.cachedStatement(text: statements.bulkAddsSQL)
       try record.bind(definition.name, at: 1)
       try record.bind(account, at: 2)
       try record.bind(idsAbove, at: 3)
@@ -68,7 +68,7 @@ extension KindQueries {
     // Far below the largest integer: the import's ids cannot reach it.
     guard largest < Int64.max / 2 else { return nil }
     try connection.cachedStatement("INSERT INTO list_sync_applying (writer) VALUES (1)").run()
-    return BulkAdds(idsAbove: largest, queries: self, account: account)
+    return BulkAdds(idsAbove: largest, statements: self, account: account)
   }
 
   /// Whether no trigger but the kind's own (its counts', changes' and search index's) is on

@@ -1,6 +1,6 @@
 import SQLiteCore
 
-extension KindQueries {
+extension KindStatements {
   /// A page of items read with `read`, and the sort key of its last item when more follow.
   @usableFromInline
   struct Page<Item> {

@@ -1,7 +1,7 @@
 import SQLiteCore
 import Synchronization
 
-extension KindQueries {
+extension KindStatements {
   /// The statements of a query's pages: the first page, the levels after a cursor (as
   /// ``levelSQL``), and the values they bind after the cursor's, from `?(3 + terms)`.
   @usableFromInline

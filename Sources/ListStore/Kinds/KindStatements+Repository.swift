@@ -4,7 +4,7 @@ import SQLiteCore
 /// one insert with the unique rule's reject or keep and the one-per-account clearing, reading
 /// one item, removing, clearing, counting and reading cursors. Each piece runs inside the
 /// caller's transaction, on the caller's connection.
-extension KindQueries {
+extension KindStatements {
   /// Inserts one item of `account`: `bind` gives the field values (fields it leaves out get
   /// their defaults). A one-per-account field set on the new item is cleared on the others
   /// first (the partial unique index would refuse the insert), and put back when a kept
@@ -17,7 +17,7 @@ extension KindQueries {
   ) throws -> (id: Int64, added: Bool) {
     let insert = try connection.cachedStatement(key: insertKey, text: insertSQL)
     try insert.bind(account, at: 1)
-    var bindings = KindBindings(insert, queries: self, now: now)
+    var bindings = KindBindings(insert, statements: self, now: now)
     try bind(&bindings)
     try bindings.giveDefaults()
     if definition.hasImplicitAddedAt {
@@ -249,22 +249,22 @@ extension ListsDatabase {
   /// transaction; `insert` adds one and says whether it added a row. A rejected draft is
   /// reported with its 1-based position.
   ///
-  /// `addsOnly`: the kind's queries when `insert` only ever inserts (an import that may update
+  /// `addsOnly`: the kind's statements when `insert` only ever inserts (an import that may update
   /// items passes nil); the outbox then records the adds of a synced kind in bulk
-  /// (``KindQueries/BulkAdds``), and past the first ``KindQueries/bulkIndexAfter`` adds the
-  /// search index takes the rest in bulk (``KindQueries/BulkIndex``).
+  /// (``KindStatements/BulkAdds``), and past the first ``KindStatements/bulkIndexAfter`` adds the
+  /// search index takes the rest in bulk (``KindStatements/BulkIndex``).
   func importDrafts<Draft>(
-    kind: String, account: String, addsOnly queries: KindQueries?, _ next: () throws -> Draft?,
+    kind: String, account: String, addsOnly statements: KindStatements?, _ next: () throws -> Draft?,
     insert: (Draft, Connection, Int64) throws -> Bool
   ) throws -> Int {
     let now = configuration.now().millisecondsSince1970
     return try writeRethrowing(kind: kind, account: account, isBulk: true) { connection in
-      let bulk = try queries?.startBulkAdds(account: account, connection)
-      var index: KindQueries.BulkIndex?
+      let bulk = try statements?.startBulkAdds(account: account, connection)
+      var index: KindStatements.BulkIndex?
       var position = 0
       var added = 0
       while let draft = try next() {
-        if position == KindQueries.bulkIndexAfter, let queries { index = try queries.startBulkIndex(connection) }
+        if position == KindStatements.bulkIndexAfter, let statements { index = try statements.startBulkIndex(connection) }
         position += 1
         do {
           if try insert(draft, connection, now) { added += 1 }

@@ -4,7 +4,7 @@ import Synchronization
 /// The one statement path of every update of an item, by name (``KindItems``) or typed
 /// (``KindRepository``): the changed fields' values are checked and bound by ``KindBindings``
 /// exactly as an insert's are, into an `UPDATE` of those columns only.
-extension KindQueries {
+extension KindStatements {
   /// Changes the item of `account` with `id`: `changes` holds one entry per field, in the
   /// definition's order — nil keeps the field as it is, a value replaces it (`.null` makes an
   /// optional field null, or its default when it has one; a required field refuses it).
@@ -40,7 +40,7 @@ extension KindQueries {
     let statement = try connection.cachedStatement(key: shape, text: shape.sql)
     try statement.bind(account, at: 1)
     try statement.bind(id, at: updateIDParameter)
-    var bindings = KindBindings(statement, queries: self, now: now)
+    var bindings = KindBindings(statement, statements: self, now: now)
     for (index, change) in changes.enumerated() {
       if let change { try bindings.value(change, at: index) }
     }
@@ -128,21 +128,21 @@ extension KindQueries {
     /// `UPDATE t SET <column> = ?<insert's parameter>, ... WHERE account = ?1 AND id = ?N` for
     /// the fields `changes` gives a value. (An item is read back with ``itemSQL`` rather than a
     /// `RETURNING` clause, which SQLite runs as a trigger into a temporary table: no faster.)
-    func shape(changing changes: [FieldValue?], of queries: KindQueries) -> Shape {
+    func shape(changing changes: [FieldValue?], of statements: KindStatements) -> Shape {
       var fields = FieldSet()
       for (index, change) in changes.enumerated() where change != nil { fields.insert(index) }
       return shapes.withLock { shapes in
         if let made = shapes.first(where: { $0.fields == fields }) { return made.shape }
         var assignments: [String] = []
-        for (index, field) in queries.definition.fields.enumerated() where fields.contains(index) {
-          let first = queries.fieldParameters[index]
+        for (index, field) in statements.definition.fields.enumerated() where fields.contains(index) {
+          let first = statements.fieldParameters[index]
           for (offset, column) in field.columns.enumerated() {
             assignments.append("\(SQLText.identifier(column)) = ?\(first + Int32(offset))")
           }
         }
         let shape = Shape(
-          sql: "UPDATE \(queries.definition.sqlName) SET \(assignments.joined(separator: ", ")) "
-            + "WHERE account = ?1 AND id = ?\(queries.updateIDParameter)")
+          sql: "UPDATE \(statements.definition.sqlName) SET \(assignments.joined(separator: ", ")) "
+            + "WHERE account = ?1 AND id = ?\(statements.updateIDParameter)")
         shapes.append((fields, shape))
         return shape
       }

@@ -7,7 +7,7 @@ import Synchronization
 /// Every statement binds its values; the names in it are the definition's validated names,
 /// quoted by `SQLText.identifier` as every name in SQL is.
 @usableFromInline
-final class KindQueries: Sendable {
+final class KindStatements: Sendable {
   /// The kind the statements are for.
   @usableFromInline let definition: KindDefinition
   /// The columns an item is read from, in this order: `id`, the fields' columns, `added_at`
@@ -293,7 +293,7 @@ final class KindQueries: Sendable {
   }
 }
 
-extension KindQueries {
+extension KindStatements {
   /// One field as binding checks it: its definition and its parsed pattern, behind one
   /// reference, so a value is checked without copying the definition (a retain per property).
   final class FieldCheck: Sendable {

@@ -13,7 +13,7 @@ extension Address: KindRecord {
   public static var definition: KindDefinition { .addresses }
 
   /// The addresses kind's statements, made once.
-  static let queries = KindQueries(.addresses)
+  static let statements = KindStatements(.addresses)
 
   /// Reads an address from its row, the columns in table order.
   @inlinable @inline(__always)
@@ -53,11 +53,11 @@ extension Address: KindRecord {
 extension KindRepository where Record == Address {
   /// Makes the address with `id` the account's default, taking the mark from the previous one.
   /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` when the account has no
-  ///   such address (with `removing` true: its message has always said nothing was removed).
+  ///   such address (with `removing` true: its message says nothing was removed).
   public func setDefault(id: Int64) throws(ListStoreError) {
     let account = account
     try database.write(kind: list.rawValue, account: account) { connection in
-      guard try queries.setOnePerAccount("is_default", id: id, account: account, connection) else {
+      guard try statements.setOnePerAccount("is_default", id: id, account: account, connection) else {
         throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: true)
       }
     }
@@ -67,6 +67,6 @@ extension KindRepository where Record == Address {
 extension ListsDatabase {
   /// The addresses of `account`.
   public func addresses(account: String = "default") -> AddressesRepository {
-    AddressesRepository(database: self, account: account, queries: Address.queries)
+    AddressesRepository(database: self, account: account, statements: Address.statements)
   }
 }

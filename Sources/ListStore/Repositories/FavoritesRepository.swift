@@ -10,7 +10,7 @@ extension Favorite: KindRecord {
   public static var definition: KindDefinition { .favorites }
 
   /// The favorites kind's statements, made once.
-  static let queries = KindQueries(.favorites)
+  static let statements = KindStatements(.favorites)
 
   /// Reads a favorite from its row: `id, ref, title, note, added_at`.
   @inlinable @inline(__always)
@@ -49,6 +49,6 @@ extension KindRepository where Record == Favorite {
 extension ListsDatabase {
   /// The favorites of `account`.
   public func favorites(account: String = "default") -> FavoritesRepository {
-    FavoritesRepository(database: self, account: account, queries: Favorite.queries)
+    FavoritesRepository(database: self, account: account, statements: Favorite.statements)
   }
 }

@@ -170,7 +170,7 @@ extension KindItems {
       if operation == .remove {
         // The person's remove shows at once, as when they made it; not a change of its own.
         try startSyncWrite(connection)
-        _ = try queries.remove([itemID], account: account, connection)
+        _ = try statements.remove([itemID], account: account, connection)
         try endSyncWrite(connection)
       }
       return .queued(changeID: newID)

@@ -29,13 +29,13 @@ extension KindItems {
   func page<Item: Sendable>(
     _ request: PageRequest<ListCursor>, matching query: KindQuery?, limit: Int, read: (Statement) -> Item
   ) throws(ListStoreError) -> ListPage<Item> {
-    let sql = try query.flatMap { query throws(ListStoreError) in try queries.sql(for: query) }
+    let sql = try query.flatMap { query throws(ListStoreError) in try statements.sql(for: query) }
     let cursor: ListCursor
     let around: Bool
     switch request {
     case .after(let after):
       guard let query, sql != nil else {
-        return try queries.page(after: after, limit: limit, account: account, in: database, read: read)
+        return try statements.page(after: after, limit: limit, account: account, in: database, read: read)
       }
       return try page(matching: query, after: after, limit: limit, read: read)
     case .before(let before):
@@ -44,7 +44,7 @@ extension KindItems {
       (cursor, around) = (item, true)
     }
     do {
-      var page = try queries.page(
+      var page = try statements.page(
         around: around, cursor: cursor, limit: limit, account: account,
         query: sql.map { ($0, query?.identity ?? "") }, in: database, read: read)
       // Nothing at, after or before the place: no results when the list has items.
@@ -58,6 +58,6 @@ extension KindItems {
   /// The cursor of the item with `id`, for a page or a loader around it; nil when the list
   /// has no such item.
   public func cursor(at id: Int64) throws(ListStoreError) -> ListCursor? {
-    try queries.cursor(at: id, account: account, in: database)
+    try statements.cursor(at: id, account: account, in: database)
   }
 }

@@ -17,7 +17,7 @@ extension KindItems {
     public var id: Int64?
     /// The fields the line holds.
     public var values: [String: FieldValue]
-    /// When an added item was added (the implicit `added_at`); nil for now. A changed item
+    /// When an added item was added (the implicit `added_at`); nil for the time of the import. A changed item
     /// keeps its own.
     public var addedAt: Timestamp?
 
@@ -55,7 +55,7 @@ extension KindItems {
     let added = try database.importDrafts(kind: definition.name, account: account, addsOnly: nil, next) {
       line, connection, now in
       if let id = try matchingID(of: line, on: match, connection) {
-        _ = try update(id: id, changes: queries.changes(line.values), now: now, connection, decode: { _ in () })
+        _ = try update(id: id, changes: statements.changes(line.values), now: now, connection, decode: { _ in () })
         updated += 1
         return false
       }
@@ -70,7 +70,7 @@ extension KindItems {
     switch match {
     case .id:
       guard let id = line.id else { return nil }
-      return try queries.item(id: id, account: account, connection) { $0.int64(at: 0) }
+      return try statements.item(id: id, account: account, connection) { $0.int64(at: 0) }
     case .uniqueFields:
       var values: [String: FieldValue] = [:]
       for name in definition.unique?.fields ?? [] {
@@ -81,7 +81,7 @@ extension KindItems {
           values[name] = value
         }
       }
-      return try queries.storedDuplicateID(account: account, values: values, connection)
+      return try statements.storedDuplicateID(account: account, values: values, connection)
     }
   }
 }

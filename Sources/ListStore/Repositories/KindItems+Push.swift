@@ -118,7 +118,7 @@ extension KindItems {
           // an item still here is the remote's to learn as an add. Either way nothing waits for
           // ever.
           guard operation == .update,
-            try queries.item(id: change.itemID, account: account, connection, decode: decode) != nil
+            try statements.item(id: change.itemID, account: account, connection, decode: decode) != nil
           else {
             try deleteChange(seq: seq, connection)
             continue
@@ -127,7 +127,7 @@ extension KindItems {
         }
         var values: String?
         if operation != .remove {
-          let item = try queries.item(id: change.itemID, account: account, connection, decode: decode)
+          let item = try statements.item(id: change.itemID, account: account, connection, decode: decode)
           if let payload {
             // A change sent again by the person (`retryAnsweredChange`): the values they sent,
             // with the fields they changed since on top.
@@ -390,7 +390,7 @@ extension KindItems {
     try later.bind(change.seq, at: 4)
     try later.run()
     guard connection.changes > 0, change.operation == .add, let writeItem,
-      let item = try queries.item(id: change.itemID, account: account, connection, decode: decode)
+      let item = try statements.item(id: change.itemID, account: account, connection, decode: decode)
     else { return }
     let json = Self.changeJSON(
       changeID: try keptChangeID(seq: change.seq, connection), operation: .add, remote: nil, item: writeItem(item, nil))
@@ -505,9 +505,9 @@ extension KindItems {
     if !takesValues { return }
     if try hasWaitingChange(item: id, connection) { return }
     var draft = remote.draft
-    if let current = try queries.item(id: id, account: account, connection, decode: decode) {
+    if let current = try statements.item(id: id, account: account, connection, decode: decode) {
       if definition.hasImplicitAddedAt && draft.addedAt == nil { draft.addedAt = current.addedAt }
-      _ = try overwrite(id, with: queries.orderedValues(of: draft), addedAt: draft.addedAt, connection, now: now)
+      _ = try overwrite(id, with: statements.orderedValues(of: draft), addedAt: draft.addedAt, connection, now: now)
     } else {
       let (added, _) = try insertItem(draft, connection, now: now)
       try map(remote, to: added, seen: generation, connection)
@@ -557,7 +557,7 @@ extension KindItems {
   }
 
   func removeItem(_ id: Int64, _ connection: Connection) throws {
-    _ = try queries.remove([id], account: account, connection)
+    _ = try statements.remove([id], account: account, connection)
   }
 
   func forgetRemoteIDs(ofItem id: Int64, _ connection: Connection) throws {

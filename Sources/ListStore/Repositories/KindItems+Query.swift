@@ -25,17 +25,17 @@ extension KindItems {
   public func page(matching query: KindQuery, after cursor: ListCursor?, limit: Int) throws(ListStoreError)
     -> ListPage<DynamicItem>
   {
-    guard try queries.sql(for: query) != nil else { return try page(after: cursor, limit: limit) }
-    let plan = queries.decodePlan
+    guard try statements.sql(for: query) != nil else { return try page(after: cursor, limit: limit) }
+    let plan = statements.decodePlan
     return try page(matching: query, after: cursor, limit: limit) { DynamicItem(row: $0, plan: plan) }
   }
 
   /// The page of `query` with each row read by `read` (the kind's columns, in
-  /// ``KindQueries/selectColumns`` order): the generic pages and a typed repository's share it.
+  /// ``KindStatements/selectColumns`` order): the generic pages and a typed repository's share it.
   func page<Item: Sendable>(
     matching query: KindQuery, after cursor: ListCursor?, limit: Int, read: (Statement) -> Item
   ) throws(ListStoreError) -> ListPage<Item> {
-    guard let sql = try queries.sql(for: query) else {
+    guard let sql = try statements.sql(for: query) else {
       throw .internalError(detail: "a query that keeps every item has no query pages")
     }
     try Validation.limit(limit)
@@ -45,13 +45,13 @@ extension KindItems {
     let kind = definition.name
     let account = account
     let read = { (connection: Connection) throws in
-      let page = try queries.page(
+      let page = try statements.page(
         account: account, after: after, limit: limit, query: sql,
         prepare: { try connection.cachedStatement(text: $0) }, read: read)
       let listHasItems = page.items.isEmpty && after == nil ? try keptCount(connection) > 0 : false
       return (page, listHasItems)
     }
-    let (page, listHasItems): (KindQueries.Page<Item>, Bool)
+    let (page, listHasItems): (KindStatements.Page<Item>, Bool)
     do {
       (page, listHasItems) = try database.read(read)
     } catch {
@@ -77,7 +77,7 @@ extension KindItems {
   package func firstPageSQL(for query: KindQuery) throws(ListStoreError)
     -> (sql: String, firstParameter: Int, values: [(integer: Int64, text: String?)])?
   {
-    guard let sql = try queries.sql(for: query) else { return nil }
+    guard let sql = try statements.sql(for: query) else { return nil }
     let values = sql.values.map { value -> (integer: Int64, text: String?) in
       switch value {
       case .integer(let number): (number, nil)

@@ -121,7 +121,7 @@ extension KindItems {
     var added = 0
     var seen: [StoredRemoteID: Int] = [:]
     seen.reserveCapacity(page.items.count)
-    let statements = try itemStatements(connection)
+    let perItem = try itemStatements(connection)
     for (index, remote) in page.items.enumerated() {
       do {
         // Compared as the file stores them: two items of a page with one stored id would be one
@@ -140,7 +140,7 @@ extension KindItems {
         draft.addedAt = Timestamp(millisecondsSince1970: overflow ? earliest : max(shifted, earliest))
       }
       do {
-        if try upsert(remote, draft, generation: state.generation, statements, connection, now: now) { added += 1 }
+        if try upsert(remote, draft, generation: state.generation, perItem, connection, now: now) { added += 1 }
       } catch let error as ListStoreError {
         throw ListStoreError.importRejected(position: index + 1, reason: error)
       }
@@ -196,7 +196,7 @@ extension KindItems {
     let count = try changes.step() ? Int(changes.int64(at: 0)) : 0
     changes.reset()
     guard count == 0 else { throw ListStoreError.remoteHasChanges(kind: definition.name, count: count) }
-    let items = try connection.cachedStatement(text: queries.remoteForgetSQL)
+    let items = try connection.cachedStatement(text: statements.remoteForgetSQL)
     try items.bind(account, at: 1)
     try items.bind(definition.name, at: 2)
     try items.run()
@@ -317,7 +317,7 @@ extension KindItems {
     let known = try synced.step() && synced.int64(at: 0) > 0
     synced.reset()
     if !known {
-      let adopt = try connection.cachedStatement(text: queries.adoptUnsyncedSQL)
+      let adopt = try connection.cachedStatement(text: statements.adoptUnsyncedSQL)
       try adopt.bind(definition.name, at: 1)
       try adopt.bind(account, at: 2)
       try adopt.run()
@@ -378,11 +378,11 @@ extension KindItems {
   /// version and values as the item's base, and marks it seen by this walk. An item with a
   /// change waiting keeps its values. Returns whether the item was added.
   private func upsert(
-    _ remote: RemoteDraft, _ draft: DynamicDraft, generation: Int64, _ statements: ItemStatements,
+    _ remote: RemoteDraft, _ draft: DynamicDraft, generation: Int64, _ perItem: ItemStatements,
     _ connection: Connection, now: Int64
   ) throws -> Bool {
-    let values = try queries.orderedValues(of: draft)
-    let lookup = statements.lookup
+    let values = try statements.orderedValues(of: draft)
+    let lookup = perItem.lookup
     defer { lookup.reset() }
     try bindRemoteID(remote, lookup, at: 3)
     var mapped: Int64?
@@ -403,39 +403,39 @@ extension KindItems {
       return false
     }
     if let mapped {
-      if try hasWaitingChange(item: mapped, in: statements.waiting) {
-        try map(remote, to: mapped, seen: generation, in: statements.map)
+      if try hasWaitingChange(item: mapped, in: perItem.waiting) {
+        try map(remote, to: mapped, seen: generation, in: perItem.map)
         return false
       }
       if try overwrite(mapped, with: values, addedAt: draft.addedAt, connection, now: now) {
-        try map(remote, to: mapped, seen: generation, in: statements.map)
+        try map(remote, to: mapped, seen: generation, in: perItem.map)
         return false
       }
     }
     let (id, _) = try insertItem(values: values, addedAt: draft.addedAt, connection, now: now)
-    try map(remote, to: id, seen: generation, in: statements.map)
+    try map(remote, to: id, seen: generation, in: perItem.map)
     return true
   }
 
-  /// Writes the remote's `values` (in the definition's order, ``KindQueries/orderedValues(of:)``)
+  /// Writes the remote's `values` (in the definition's order, ``KindStatements/orderedValues(of:)``)
   /// over the item `id`, its `added_at` too (now when nil); returns whether the account's list
   /// holds the item.
   func overwrite(
     _ id: Int64, with values: [FieldValue], addedAt: Timestamp?, _ connection: Connection, now: Int64
   ) throws -> Bool {
-    let update = try connection.cachedStatement(key: queries.remoteUpdateKey, text: queries.remoteUpdateSQL)
+    let update = try connection.cachedStatement(key: statements.remoteUpdateKey, text: statements.remoteUpdateSQL)
     try update.bind(account, at: 1)
     let bind = { (bindings: inout KindBindings) throws(ListStoreError) in try bindings.values(values) }
-    var bindings = KindBindings(update, queries: queries, now: now)
+    var bindings = KindBindings(update, statements: statements, now: now)
     try bind(&bindings)
     if definition.hasImplicitAddedAt {
       try update.bind(addedAt?.millisecondsSince1970 ?? now, at: bindings.addedAtParameter)
     }
-    try update.bind(id, at: Int32(queries.insertColumns.count + 1))
+    try update.bind(id, at: Int32(statements.insertColumns.count + 1))
     do {
       try update.run()
     } catch {
-      throw try queries.duplicate(error, now: now, bind)
+      throw try statements.duplicate(error, now: now, bind)
     }
     return connection.changes == 1
   }
@@ -483,7 +483,7 @@ extension KindItems {
   /// no page of walk `generation` held, unless they have a change waiting, and forgets their
   /// remote ids. Items the remote never sent are not touched.
   private func dropUnseen(generation: Int64, _ connection: Connection) throws {
-    let items = try connection.cachedStatement(text: queries.remoteDropSQL)
+    let items = try connection.cachedStatement(text: statements.remoteDropSQL)
     try items.bind(account, at: 1)
     try items.bind(definition.name, at: 2)
     try items.bind(generation, at: 3)

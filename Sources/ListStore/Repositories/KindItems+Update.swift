@@ -24,7 +24,7 @@ extension KindItems {
   ///   a database error. Nothing is changed then.
   @discardableResult
   public func update(id: Int64, setting values: [String: FieldValue]) throws(ListStoreError) -> DynamicItem {
-    try update(id: id, setting: values) { DynamicItem(row: $0, plan: queries.decodePlan) }
+    try update(id: id, setting: values) { DynamicItem(row: $0, plan: statements.decodePlan) }
   }
 
   /// Changes the item with `id`: `change` is given the stored item as a draft, its values by
@@ -39,13 +39,13 @@ extension KindItems {
   @discardableResult
   public func update(id: Int64, _ change: (inout DynamicDraft) -> Void) throws(ListStoreError) -> DynamicItem {
     let now = database.configuration.now().millisecondsSince1970
-    let queries = queries
+    let statements = statements
     let definition = definition
-    let decode = { (statement: Statement) in DynamicItem(row: statement, plan: queries.decodePlan) }
-    // Read, checked, then one update (`KindQueries.update(id:account:changes:now:_:decode:)`):
+    let decode = { (statement: Statement) in DynamicItem(row: statement, plan: statements.decodePlan) }
+    // Read, checked, then one update (`KindStatements.update(id:account:changes:now:_:decode:)`):
     // atomic by itself.
     return try write(isAtomic: true) { connection in
-      guard let stored = try queries.item(id: id, account: account, connection, decode: decode) else {
+      guard let stored = try statements.item(id: id, account: account, connection, decode: decode) else {
         throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false)
       }
       var values: [String: FieldValue] = [:]
@@ -57,7 +57,7 @@ extension KindItems {
         changed[field.name] = draft.values[field.name] ?? .null
       }
       for name in draft.values.keys where definition.field(named: name) == nil { changed[name] = draft.values[name] }
-      return try update(id: id, changes: queries.changes(changed), now: now, connection, decode: decode)
+      return try update(id: id, changes: statements.changes(changed), now: now, connection, decode: decode)
     }
   }
 
@@ -82,7 +82,7 @@ extension KindItems {
     id: Int64, setting values: [String: FieldValue], decode: (Statement) throws -> Item
   ) throws(ListStoreError) -> Item {
     let now = database.configuration.now().millisecondsSince1970
-    let changes = try queries.changes(values)
+    let changes = try statements.changes(values)
     return try write(isAtomic: true) { connection in
       try update(id: id, changes: changes, now: now, connection, decode: decode)
     }
@@ -93,13 +93,13 @@ extension KindItems {
   func update<Item>(
     id: Int64, changes: [FieldValue?], now: Int64, _ connection: Connection, decode: (Statement) throws -> Item
   ) throws -> Item {
-    guard let item = try queries.update(id: id, account: account, changes: changes, now: now, connection, decode: decode)
+    guard let item = try statements.update(id: id, account: account, changes: changes, now: now, connection, decode: decode)
     else { throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false) }
     return item
   }
 }
 
-extension KindQueries {
+extension KindStatements {
   /// The changes `values` names, one entry per field in the definition's order (nil where it
   /// names none).
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for a name that is not a field.

@@ -41,21 +41,21 @@ public struct KindItems: ListRepository {
   public let account: String
   /// The kind's definition.
   public let definition: KindDefinition
-  let queries: KindQueries
+  let statements: KindStatements
 
   init(database: ListsDatabase, account: String, definition: KindDefinition) {
     self.database = database
     self.account = account
     self.definition = definition
-    self.queries = KindQueries(definition)
+    self.statements = KindStatements(definition)
   }
 
-  /// The items of `account` of the kind whose statements `queries` are, made already.
-  init(database: ListsDatabase, account: String, queries: KindQueries) {
+  /// The items of `account` of the kind whose statements `statements` are, made already.
+  init(database: ListsDatabase, account: String, statements: KindStatements) {
     self.database = database
     self.account = account
-    self.definition = queries.definition
-    self.queries = queries
+    self.definition = statements.definition
+    self.statements = statements
   }
 
   /// Validates and adds one item. For a kind whose unique rule keeps duplicates, adding one
@@ -72,7 +72,7 @@ public struct KindItems: ListRepository {
     let now = database.configuration.now().millisecondsSince1970
     return try write { connection in
       let (id, added) = try insertItem(draft, connection, now: now)
-      guard let item = try queries.item(id: id, account: account, connection, decode: decode) else {
+      guard let item = try statements.item(id: id, account: account, connection, decode: decode) else {
         throw ListStoreError.internalError(detail: "an added item was not found")
       }
       return (item, added)
@@ -81,20 +81,20 @@ public struct KindItems: ListRepository {
 
   /// The item with `id`, or nil when the account's list has none.
   public func item(id: Int64) throws(ListStoreError) -> DynamicItem? {
-    try database.read { connection in try queries.item(id: id, account: account, connection, decode: decode) }
+    try database.read { connection in try statements.item(id: id, account: account, connection, decode: decode) }
   }
 
   /// The page of up to `limit` items after `cursor` (from the start when nil), in the kind's
   /// order; the cost of a page does not depend on how deep it is.
   /// - Throws: ``ListStoreError/invalidCursor(list:)``; ``ListStoreError/invalidLimit(_:allowed:)``.
   public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<DynamicItem> {
-    try queries.page(after: cursor, limit: limit, account: account, in: database, read: decode)
+    try statements.page(after: cursor, limit: limit, account: account, in: database, read: decode)
   }
 
   /// Checks that `cursor` was made by a page of this kind for this account.
   /// - Throws: ``ListStoreError/invalidCursor(list:)``.
   public func validate(_ cursor: ListCursor) throws(ListStoreError) {
-    _ = try queries.values(of: cursor, account: account)
+    _ = try statements.values(of: cursor, account: account)
   }
 
   /// The number of items, from the count kept beside the list: O(1) however long it is.
@@ -110,7 +110,7 @@ public struct KindItems: ListRepository {
   ///   the ids the list does not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
     try write { connection in
-      let missing = try queries.remove(ids, account: account, connection)
+      let missing = try statements.remove(ids, account: account, connection)
       if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing, removing: true) }
     }
   }
@@ -118,13 +118,13 @@ public struct KindItems: ListRepository {
   /// The sort key `cursor` holds, if a page of this kind and account answering the query of
   /// `identity` (``KindQuery/identity``, empty for the whole list) made it.
   func values(of cursor: ListCursor, query identity: String = "") throws(ListStoreError) -> [CursorValue] {
-    try queries.values(of: cursor, account: account, query: identity)
+    try statements.values(of: cursor, account: account, query: identity)
   }
 
   /// Removes every item of the account's list; returns how many.
   @discardableResult
   public func clear() throws(ListStoreError) -> Int {
-    try write { connection in try queries.clear(account: account, connection) }
+    try write { connection in try statements.clear(account: account, connection) }
   }
 
   /// The kept count of the list, read on `connection`: O(1).
@@ -143,7 +143,7 @@ public struct KindItems: ListRepository {
   ///   for an invalid item; or a database error. Nothing is added then.
   @discardableResult
   public func importItems(from next: () throws -> DynamicDraft?) throws -> Int {
-    try database.importDrafts(kind: definition.name, account: account, addsOnly: queries, next) {
+    try database.importDrafts(kind: definition.name, account: account, addsOnly: statements, next) {
       draft, connection, now in
       try insertItem(draft, connection, now: now).added
     }
@@ -152,7 +152,7 @@ public struct KindItems: ListRepository {
   /// Calls `body` with every item, in the kind's order, from one consistent snapshot, one item
   /// in memory at a time; `body` runs under no lock and may use the store.
   public func export(_ body: (DynamicItem) throws -> Void) throws {
-    try queries.export(account: account, from: database, decode: decode, body)
+    try statements.export(account: account, from: database, decode: decode, body)
   }
 
   /// An async sequence that yields after each committed change to this list, by this database,
@@ -191,9 +191,9 @@ public struct KindItems: ListRepository {
       detail: "the search index of \(definition.name) is not whole: \(lost.joined(separator: ", "))")
   }
 
-  /// Reads the row a statement of ``KindQueries`` stands on.
+  /// Reads the row a statement of ``KindStatements`` stands on.
   func decode(_ statement: Statement) -> DynamicItem {
-    DynamicItem(row: statement, plan: queries.decodePlan)
+    DynamicItem(row: statement, plan: statements.decodePlan)
   }
 
   /// Inserts `draft`, its values by name; returns its id, and whether it was added (not a kept
@@ -201,14 +201,14 @@ public struct KindItems: ListRepository {
   func insertItem(
     _ draft: DynamicDraft, _ connection: Connection, now: Int64
   ) throws -> (id: Int64, added: Bool) {
-    try insertItem(values: queries.orderedValues(of: draft), addedAt: draft.addedAt, connection, now: now)
+    try insertItem(values: statements.orderedValues(of: draft), addedAt: draft.addedAt, connection, now: now)
   }
 
-  /// Inserts an item of `values`, in the definition's order (``KindQueries/orderedValues(of:)``).
+  /// Inserts an item of `values`, in the definition's order (``KindStatements/orderedValues(of:)``).
   func insertItem(
     values: [FieldValue], addedAt: Timestamp?, _ connection: Connection, now: Int64
   ) throws -> (id: Int64, added: Bool) {
-    try queries.insert(account: account, now: now, connection) { bindings in
+    try statements.insert(account: account, now: now, connection) { bindings in
       try bindings.values(values)
       bindings.addedAt(addedAt)
     }

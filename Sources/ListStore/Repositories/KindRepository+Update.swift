@@ -25,19 +25,19 @@ extension KindRepository {
   public func update(id: Int64, _ change: (inout Record.Draft) -> Void) throws(ListStoreError) -> Record {
     let now = database.configuration.now().millisecondsSince1970
     let account = try Validation.account(account)
-    let queries = queries
-    // Read, checked, then one update (`KindQueries.update(id:account:changes:now:_:decode:)`):
+    let statements = statements
+    // Read, checked, then one update (`KindStatements.update(id:account:changes:now:_:decode:)`):
     // atomic by itself, so a transaction's loop of updates opens no savepoint per item.
-    return try database.write(kind: queries.definition.name, account: account, isAtomic: true) { connection in
-      guard let stored = try queries.item(id: id, account: account, connection, decode: Self.decode) else {
+    return try database.write(kind: statements.definition.name, account: account, isAtomic: true) { connection in
+      guard let stored = try statements.item(id: id, account: account, connection, decode: Self.decode) else {
         throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false)
       }
       let original = stored.draft
       var draft = original
       change(&draft)
-      return try queries.withChangeBuffer { changes in
-        try Self.changes(from: original, to: draft, into: &changes, queries)
-        guard let item = try queries.update(id: id, account: account, changes: changes, now: now, connection, decode: Self.decode)
+      return try statements.withChangeBuffer { changes in
+        try Self.changes(from: original, to: draft, into: &changes, statements)
+        guard let item = try statements.update(id: id, account: account, changes: changes, now: now, connection, decode: Self.decode)
         else { throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false) }
         return item
       }
@@ -68,16 +68,16 @@ extension KindRepository {
     let original = item.draft
     var draft = original
     change(&draft)
-    let queries = queries
+    let statements = statements
     let id = item.id
-    return try queries.withChangeBuffer { changes throws(ListStoreError) in
-      try Self.changes(from: original, to: draft, into: &changes, queries)
+    return try statements.withChangeBuffer { changes throws(ListStoreError) in
+      try Self.changes(from: original, to: draft, into: &changes, statements)
       guard changes.contains(where: { $0 != nil }) else { return false }
       let now = database.configuration.now().millisecondsSince1970
       let account = try Validation.account(account)
       let changed = changes
-      return try database.write(kind: queries.definition.name, account: account, isAtomic: true) { connection in
-        guard try queries.write(id: id, account: account, changes: changed, now: now, connection) == true
+      return try database.write(kind: statements.definition.name, account: account, isAtomic: true) { connection in
+        guard try statements.write(id: id, account: account, changes: changed, now: now, connection) == true
         else { throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false) }
         return true
       }
@@ -87,10 +87,10 @@ extension KindRepository {
   /// The values of the fields `draft` changes from `original`, into `changes` (one empty slot
   /// per field, in the definition's order; nil where a field keeps its value).
   private static func changes(
-    from original: Record.Draft, to draft: Record.Draft, into changes: inout [FieldValue?], _ queries: KindQueries
+    from original: Record.Draft, to draft: Record.Draft, into changes: inout [FieldValue?], _ statements: KindStatements
   ) throws(ListStoreError) {
     try KindBindings.changes(
-      of: queries, into: &changes,
+      of: statements, into: &changes,
       from: { bindings throws(ListStoreError) in try Record.bind(original, to: &bindings) },
       to: { bindings throws(ListStoreError) in try Record.bind(draft, to: &bindings) })
   }
@@ -108,7 +108,7 @@ extension KindRepository {
   @discardableResult
   public func update(id: Int64, setting values: [String: FieldValue]) throws(ListStoreError) -> Record {
     let account = try Validation.account(account)
-    return try KindItems(database: database, account: account, queries: queries)
+    return try KindItems(database: database, account: account, statements: statements)
       .update(id: id, setting: values, decode: Self.decode)
   }
 

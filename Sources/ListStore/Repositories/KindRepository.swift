@@ -71,18 +71,18 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   public let database: ListsDatabase
   /// The account whose items these are.
   public let account: String
-  @usableFromInline let queries: KindQueries
+  @usableFromInline let statements: KindStatements
 
   init(database: ListsDatabase, account: String) {
-    self.init(database: database, account: account, queries: KindQueries(Record.definition))
+    self.init(database: database, account: account, statements: KindStatements(Record.definition))
   }
 
   /// The repository of `account` with the kind's statements made already (a built-in list's,
   /// made once).
-  init(database: ListsDatabase, account: String, queries: KindQueries) {
+  init(database: ListsDatabase, account: String, statements: KindStatements) {
     self.database = database
     self.account = account
-    self.queries = queries
+    self.statements = statements
   }
 
   /// Validates and adds one item; for a kind whose unique rule keeps duplicates, adding one
@@ -101,7 +101,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
     let account = try Validation.account(account)
     return try database.write(kind: Record.definition.name, account: account) { connection in
       let (id, added) = try insert(draft, account: account, now: now, connection)
-      guard let item = try queries.item(id: id, account: account, connection, decode: Self.decode)
+      guard let item = try statements.item(id: id, account: account, connection, decode: Self.decode)
       else {
         throw ListStoreError.internalError(
           detail: "an added \(Record.definition.item) was not found")
@@ -114,7 +114,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   private func insert(
     _ draft: Record.Draft, account: String, now: Int64, _ connection: Connection
   ) throws -> (id: Int64, added: Bool) {
-    try queries.insert(account: account, now: now, connection) { bindings in
+    try statements.insert(account: account, now: now, connection) { bindings in
       try Record.bind(draft, to: &bindings)
     }
   }
@@ -123,7 +123,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   public func item(id: Int64) throws(ListStoreError) -> Record? {
     let account = account
     return try database.read { connection in
-      try queries.item(id: id, account: account, connection, decode: Self.decode)
+      try statements.item(id: id, account: account, connection, decode: Self.decode)
     }
   }
 
@@ -134,13 +134,13 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   @inlinable
   public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Record>
   {
-    try queries.page(after: cursor, limit: limit, account: account, in: database, read: Self.decode)
+    try statements.page(after: cursor, limit: limit, account: account, in: database, read: Self.decode)
   }
 
   /// Checks that `cursor` was made by a page of this kind for this account.
   /// - Throws: ``ListStoreError/invalidCursor(list:)``.
   public func validate(_ cursor: ListCursor) throws(ListStoreError) {
-    _ = try queries.values(of: cursor, account: account)
+    _ = try statements.values(of: cursor, account: account)
   }
 
   /// Removes the items with `ids`, all or none.
@@ -149,7 +149,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   public func remove(ids: [Int64]) throws(ListStoreError) {
     let account = account
     try database.write(kind: Record.definition.name, account: account) { connection in
-      let missing = try queries.remove(ids, account: account, connection)
+      let missing = try statements.remove(ids, account: account, connection)
       if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing, removing: true) }
     }
   }
@@ -159,7 +159,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   public func clear() throws(ListStoreError) -> Int {
     let account = account
     return try database.write(kind: Record.definition.name, account: account) { connection in
-      try queries.clear(account: account, connection)
+      try statements.clear(account: account, connection)
     }
   }
 
@@ -172,7 +172,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   @discardableResult
   public func importItems(from next: () throws -> Record.Draft?) throws -> Int {
     let account = try Validation.account(account)
-    return try database.importDrafts(kind: Record.definition.name, account: account, addsOnly: queries, next) {
+    return try database.importDrafts(kind: Record.definition.name, account: account, addsOnly: statements, next) {
       draft, connection, now in
       try insert(draft, account: account, now: now, connection).added
     }
@@ -194,7 +194,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
     -> ListPage<Record>
   {
     if query.filters.isEmpty, try query.searchQuery() == nil { return try page(after: cursor, limit: limit) }
-    let items = KindItems(database: database, account: account, queries: queries)
+    let items = KindItems(database: database, account: account, statements: statements)
     return try items.page(matching: query, after: cursor, limit: limit, read: Self.decode)
   }
 
@@ -211,10 +211,10 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
     switch request {
     case .after(let cursor): return try page(after: cursor, limit: limit)
     case .before(let cursor):
-      return try queries.page(
+      return try statements.page(
         around: false, cursor: cursor, limit: limit, account: account, query: nil, in: database, read: Self.decode)
     case .around(let cursor):
-      return try queries.page(
+      return try statements.page(
         around: true, cursor: cursor, limit: limit, account: account, query: nil, in: database, read: Self.decode)
     }
   }
@@ -224,23 +224,23 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   func page(_ request: PageRequest<ListCursor>, matchingSome query: KindQuery?, limit: Int)
     throws(ListStoreError) -> ListPage<Record>
   {
-    let items = KindItems(database: database, account: account, queries: queries)
+    let items = KindItems(database: database, account: account, statements: statements)
     return try items.page(request, matching: query, limit: limit, read: Self.decode)
   }
 
   /// The cursor of the record with `id`, for a page or a loader around it; nil when the list
   /// has no such record.
   public func cursor(at id: Int64) throws(ListStoreError) -> ListCursor? {
-    try queries.cursor(at: id, account: account, in: database)
+    try statements.cursor(at: id, account: account, in: database)
   }
 
   /// Calls `body` with every item, in the kind's order, from one consistent snapshot, one item
   /// in memory at a time; `body` runs under no lock and may use the store.
   public func export(_ body: (Record) throws -> Void) throws {
-    try queries.export(account: account, from: database, decode: Self.decode, body)
+    try statements.export(account: account, from: database, decode: Self.decode, body)
   }
 
-  /// Reads the record from the row a statement of ``KindQueries`` stands on.
+  /// Reads the record from the row a statement of ``KindStatements`` stands on.
   @inlinable @inline(__always)
   static func decode(_ statement: Statement) -> Record {
     Record(row: KindRow(statement))

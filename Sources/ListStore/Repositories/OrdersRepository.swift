@@ -19,7 +19,7 @@ extension Order: KindRecord {
   public static var definition: KindDefinition { .orders }
 
   /// The orders kind's statements, made once.
-  static let queries = KindQueries(.orders)
+  static let statements = KindStatements(.orders)
 
   /// Reads an order from its row: `id, number, status, total_minor, currency, placed_at`.
   ///
@@ -49,6 +49,6 @@ extension Order: KindRecord {
 extension ListsDatabase {
   /// The orders of `account`.
   public func orders(account: String = "default") -> OrdersRepository {
-    OrdersRepository(database: self, account: account, queries: Order.queries)
+    OrdersRepository(database: self, account: account, statements: Order.statements)
   }
 }

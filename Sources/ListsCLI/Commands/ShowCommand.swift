@@ -33,11 +33,11 @@ package enum ShowCommand {
     // the page is read from. A search or filters are checked against the kind first: a bad one
     // is a usage error, and the file must answer for that.
     var opened: (database: ListsDatabase, items: KindItems?)?
-    var query: ShownQuery?
+    var query: TypedQuery?
     if search != nil || !filters.isEmpty {
       let database = try context.openForReading()
       let items = try context.items(named: options.list, in: database)
-      query = try ShownQuery.parse(
+      query = try TypedQuery.parse(
         search: search, filters: filters, after: options.after ?? options.before, for: items, command: "show")
       opened = (database, items)
     } else if !KindDefinition.builtIns.contains(where: { $0.name == options.list }),
@@ -143,7 +143,7 @@ package enum ShowCommand {
   /// definition are part of the first page; a cursor of another list is a usage error, before
   /// anything is shown.
   private static func load(
-    _ options: Options, _ query: ShownQuery?, _ context: Context,
+    _ options: Options, _ query: TypedQuery?, _ context: Context,
     opened reused: (database: ListsDatabase, items: KindItems?)? = nil
   ) async throws(CLIError) -> Outcome {
     // Before the file answers, a failure is shown as the list's: the built-in kind's, or one

@@ -4,7 +4,7 @@ import ListStore
 
 /// `lists sync KIND --from URL [--all] [--continue] [--header ...]`: runs `lists-sync`, the
 /// executable beside `lists` that links the network stack, so that `lists` itself never loads
-/// it (a command that does not sync starts as fast as before).
+/// it: a command that does not sync starts without it.
 ///
 /// Headers belong to the remote's origin and reach the child as ``SyncHeaders`` says: in its
 /// own environment, filtered to that origin, never on its command line.
@@ -106,7 +106,7 @@ package enum SyncCommand {
     if context.globals.noColor { arguments.append("--no-color") }
     arguments += options + ["--", kind, url]
     // Always set, so that the person's own variable (every origin's headers) never reaches it.
-    let environment = [HandedHeaders.variable + "=" + headers.childVariable]
+    let environment = [HeaderHandoff.variable + "=" + headers.childVariable]
     if replacing {
       System.replaceProcess(with: path, arguments, environment: environment)
       throw .other("lists-sync could not be started (\(path)).", .software)
@@ -148,6 +148,6 @@ package enum SyncCommand {
 
   /// The text of the person's `LISTS_SYNC_HEADERS`, or nil.
   static func environmentHeaders() -> String? {
-    System.environmentBytes(HandedHeaders.variable).map { String(decoding: $0, as: UTF8.self) }
+    System.environmentBytes(HeaderHandoff.variable).map { String(decoding: $0, as: UTF8.self) }
   }
 }

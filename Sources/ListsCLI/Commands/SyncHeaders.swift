@@ -35,7 +35,7 @@ package struct SyncHeaders: Sendable {
     self.origin = origin
     let lines: [(RemoteOrigin, (name: String, value: String))]
     do {
-      lines = try HandedHeaders.originLines(environment ?? "")
+      lines = try HeaderHandoff.originLines(environment ?? "")
     } catch {
       throw .other(error.message, .usage)
     }
@@ -109,6 +109,6 @@ package struct SyncHeaders: Sendable {
     guard bytes.count <= maxFileBytes else {
       throw .other("The header file \(path) is larger than \(maxFileBytes) bytes.", .usage)
     }
-    return HandedHeaders.numberedLines(String(decoding: bytes, as: UTF8.self))
+    return HeaderHandoff.numberedLines(String(decoding: bytes, as: UTF8.self))
   }
 }

@@ -17,11 +17,11 @@ package enum WatchCommand {
     let filters = parsed.values(WatchSpec.filter)
     // A search or filters are checked against the kind before anything is drawn: a bad one is
     // a usage error.
-    var query: ShownQuery?
+    var query: TypedQuery?
     if search != nil || !filters.isEmpty {
       let database = try context.openForReading()
       let items = try context.items(named: list.rawValue, in: database)
-      query = try ShownQuery.parse(search: search, filters: filters, after: nil, for: items, command: "watch")
+      query = try TypedQuery.parse(search: search, filters: filters, after: nil, for: items, command: "watch")
       database.stopObserving()
     }
     let setup = Setup(
@@ -59,7 +59,7 @@ package enum WatchCommand {
     var path: String
     var list: String
     /// The search and filters, nil for the whole list.
-    var query: ShownQuery?
+    var query: TypedQuery?
     var account: String
     var json: Bool
     var interactive: Bool

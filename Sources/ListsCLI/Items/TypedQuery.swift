@@ -6,7 +6,7 @@ import TextFormats
 /// A search and filters as `show` and `watch` were given them (`--search TEXT`, `--where
 /// FIELD=VALUE ...`): the store's query, with the filters as typed for the JSON `query`
 /// object, the placeholder's title and the footer's next command.
-struct ShownQuery: Sendable {
+struct TypedQuery: Sendable {
   /// The query the loader pages with.
   var query: KindQuery
   /// The filters as typed.
@@ -22,7 +22,7 @@ struct ShownQuery: Sendable {
   /// `command`. Nil when neither was given: the whole list.
   static func parse(
     search: String?, filters texts: [String], after: ListCursor?, for items: KindItems, command: String
-  ) throws(CLIError) -> ShownQuery? {
+  ) throws(CLIError) -> TypedQuery? {
     guard search != nil || !texts.isEmpty else { return nil }
     let definition = items.definition
     var filters: [KindFilter] = []
@@ -52,7 +52,7 @@ struct ShownQuery: Sendable {
       default: break
       }
     }
-    return ShownQuery(query: query, filterTexts: texts)
+    return TypedQuery(query: query, filterTexts: texts)
   }
 
   /// A store error about the query as a usage error, with did-you-mean for an unknown field.

@@ -18,7 +18,7 @@ package struct ListPresenter: Sendable {
   /// The page size asked for.
   package let limit: Int
   /// The search and filters, nil for the whole list.
-  let query: ShownQuery?
+  let query: TypedQuery?
   /// Where the placeholders come from: the defaults, and the kind's own.
   package var catalog: PlaceholderCatalog
   /// The human table.
@@ -28,7 +28,7 @@ package struct ListPresenter: Sendable {
 
   /// The presenter of pages of `limit` items of `definition`, all of them or those `query`
   /// selects.
-  init(_ definition: KindDefinition, limit: Int, query: ShownQuery? = nil) {
+  init(_ definition: KindDefinition, limit: Int, query: TypedQuery? = nil) {
     self.definition = definition
     self.list = ListKind(definition)
     self.limit = limit
