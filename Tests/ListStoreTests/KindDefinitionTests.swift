@@ -120,7 +120,7 @@ import Testing
     Refused(id: "reserved", json: books { $0 = $0.replacingFirst("books", "list_counts") }, says: "kept for the store's own tables"),
     Refused(id: "sqlite_ prefix", json: books { $0 = $0.replacingFirst("books", "sqlite_books") }, says: "kept for the store's own tables"),
     Refused(id: "no fields", json: #"{"name":"books","fields":[]}"#, says: "A kind needs at least one field."),
-    Refused(id: "unknown type", json: books { $0 = $0.replacingFirst("\"type\":\"text\",\"required\"", "\"type\":\"int\",\"required\"") }, says: "Field 'title' has the unknown type 'int'; the types are text, integer, bool, timestamp, money, enum."),
+    Refused(id: "unknown type", json: books { $0 = $0.replacingFirst("\"type\":\"text\",\"required\"", "\"type\":\"int\",\"required\"") }, says: "Field 'title' has the unknown type 'int'; the types are text, integer, bool, timestamp, date, money, enum."),
     Refused(id: "duplicate field", json: books { $0 = $0.replacingFirst("\"author\"", "\"title\"") }, says: "The field 'title' is defined twice."),
     Refused(id: "field named id", json: books { $0 = $0.replacingFirst("\"author\"", "\"id\"") }, says: "cannot use the column 'id': every kind has it"),
     Refused(id: "field named added_at", json: books { $0 = $0.replacingFirst("\"author\"", "\"added_at\"") }, says: "cannot use the column 'added_at'"),

@@ -100,6 +100,7 @@ package struct ItemValidator: Sendable {
       case .integer(let number): writer.number(literal: String(number))
       case .bool(let flag): writer.bool(flag)
       case .timestamp(let time): writer.number(literal: String(time.millisecondsSince1970))
+      case .date(let day): writer.string(day.iso8601)
       case .money(let money): writer.string("\(money.minorUnits) \(money.currency.code)")
       }
       texts.append(Self.text(of: value))
@@ -116,6 +117,7 @@ package struct ItemValidator: Sendable {
     case .integer(let number): String(number)
     case .bool(let flag): flag ? "true" : "false"
     case .timestamp(let time): time.iso8601
+    case .date(let day): day.iso8601
     case .money(let money): money.decimalString
     }
   }

@@ -46,6 +46,7 @@ public struct DynamicItem: Sendable, Hashable, Identifiable {
       case .integer: values.append(.integer(statement.int64(at: column)))
       case .bool: values.append(.bool(statement.int64(at: column) != 0))
       case .timestamp: values.append(.timestamp(Timestamp(millisecondsSince1970: statement.int64(at: column))))
+      case .date: values.append(.date(CalendarDate(stored: statement.int64(at: column))))
       case .money:
         let currency = statement.withUTF8(at: column + 1) { Currency(storedUTF8: $0) }
         values.append(.money(Money(storedMinorUnits: statement.int64(at: column), currency: currency)))

@@ -61,7 +61,7 @@ public struct FieldDefinition: Sendable, Hashable {
   public var columns: [String] {
     switch type {
     case .money(let currencyColumn): [name + "_minor", currencyColumn ?? name + "_currency"]
-    default: [name]
+    case .text, .integer, .bool, .timestamp, .date, .enumeration: [name]
     }
   }
 
@@ -89,6 +89,9 @@ public enum FieldType: Sendable, Hashable {
   case bool
   /// A moment, stored as integer Unix milliseconds (UTC), ISO 8601 in JSON.
   case timestamp
+  /// A day of the calendar with no time or zone (``CalendarDate``), stored as integer days
+  /// since 1970-01-01, `YYYY-MM-DD` in JSON.
+  case date
   /// An exact amount in an ISO 4217 currency: minor units and the currency code, in two columns.
   /// The currency column is `<name>_currency` unless named here (the built-in orders keep
   /// `currency`).
@@ -96,21 +99,22 @@ public enum FieldType: Sendable, Hashable {
   /// One of a fixed set of texts.
   case enumeration([String])
 
-  /// The type's name in a JSON definition: `text`, `integer`, `bool`, `timestamp`, `money`,
-  /// `enum`.
+  /// The type's name in a JSON definition: `text`, `integer`, `bool`, `timestamp`, `date`,
+  /// `money`, `enum`.
   public var name: String {
     switch self {
     case .text: "text"
     case .integer: "integer"
     case .bool: "bool"
     case .timestamp: "timestamp"
+    case .date: "date"
     case .money: "money"
     case .enumeration: "enum"
     }
   }
 
   /// Every type name a definition may use.
-  public static let names = ["text", "integer", "bool", "timestamp", "money", "enum"]
+  public static let names = ["text", "integer", "bool", "timestamp", "date", "money", "enum"]
 }
 
 /// The value a field gets when an item does not give it.

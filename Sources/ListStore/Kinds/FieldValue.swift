@@ -13,6 +13,8 @@ public enum FieldValue: Sendable, Hashable {
   case bool(Bool)
   /// A moment.
   case timestamp(Timestamp)
+  /// A day of the calendar.
+  case date(CalendarDate)
   /// An exact amount with its currency.
   case money(Money)
 
@@ -72,6 +74,7 @@ public enum FieldValue: Sendable, Hashable {
       }
     case .bool: if case .bool = check.field.type { return }
     case .timestamp: if case .timestamp = check.field.type { return }
+    case .date: if case .date = check.field.type { return }
     case .money: if case .money = check.field.type { return }
     }
     throw invalid("must be \(Self.article(check.field.type.name)) \(check.field.type.name)")

@@ -191,6 +191,20 @@ public struct KindBindings {
     try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value.millisecondsSince1970, at: at) }
   }
 
+  /// Gives the field `name`, a date, its value (nil: its default).
+  public mutating func date(_ name: StaticString, _ value: CalendarDate?) throws(ListStoreError) {
+    try date(value, at: index(of: name))
+  }
+
+  /// Gives the field at `index` its value: see ``date(_:_:)``.
+  private mutating func date(_ value: CalendarDate?, at index: Int) throws(ListStoreError) {
+    if purpose != .binding { return compare(value.map(FieldValue.date) ?? .null, at: index) }
+    guard let value else { return try bindDefault(index) }
+    try statements.check(.date(value), field: index)
+    if statement == nil { keepIfUnique(index, .date(value)) }
+    try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value.daysSince1970, at: at) }
+  }
+
   /// Gives the field `name`, money, its value (nil: its default).
   public mutating func money(_ name: StaticString, _ value: Money?) throws(ListStoreError) {
     try money(value, at: index(of: name))
@@ -240,6 +254,7 @@ public struct KindBindings {
     case .integer(let number): try integer(number, at: index)
     case .bool(let flag): try bool(flag, at: index)
     case .timestamp(let time): try timestamp(time, at: index)
+    case .date(let day): try date(day, at: index)
     case .money(let money): try self.money(money, at: index)
     }
   }

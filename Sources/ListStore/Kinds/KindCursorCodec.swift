@@ -29,7 +29,9 @@ extension KindDefinition {
       switch field(named: term.field)?.type {
       case .bool?: .bool
       case .text?, .enumeration?: .text
-      default: .integer
+      // The implicit `id` and `added_at`, and the types stored as integers (a money field
+      // cannot be ordered by).
+      case nil, .integer?, .timestamp?, .date?, .money?: .integer
       }
     }
   }

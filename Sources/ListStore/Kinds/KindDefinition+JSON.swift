@@ -177,6 +177,7 @@ extension KindDefinition {
       type = .integer(min: try named.optionalInt("min"), max: try named.optionalInt("max"))
     case "bool": type = .bool
     case "timestamp": type = .timestamp
+    case "date": type = .date
     case "money": type = .money(currencyColumn: try named.optionalString("currency_column"))
     case "enum": type = .enumeration(try named.strings("values"))
     default:
@@ -255,7 +256,7 @@ extension KindDefinition {
     case .enumeration(let values):
       writer.key("values")
       writer.strings(values)
-    case .bool, .timestamp:
+    case .bool, .timestamp, .date:
       break
     }
     if let value = field.defaultValue {

@@ -77,7 +77,7 @@ extension KindDefinition {
   public func filterIndexSQL(for field: FieldDefinition) -> String? {
     switch field.type {
     case .enumeration, .bool: break
-    case .text, .integer, .timestamp, .money: return nil
+    case .text, .integer, .timestamp, .date, .money: return nil
     }
     guard effectiveOrder.first?.field != field.name else { return nil }
     return "CREATE INDEX \(SQLText.identifier(filterIndexName(field))) ON \(sqlName) "
@@ -157,6 +157,10 @@ extension KindDefinition {
       return ["\(name) INTEGER\(notNull)\(defaultSQL) CHECK (\(name) = 0 OR \(name) = 1)"]
     case .timestamp:
       return ["\(name) INTEGER\(notNull)\(defaultSQL)"]
+    case .date:
+      // Days since 1970-01-01, within the years 0001…9999 that `YYYY-MM-DD` writes.
+      let days = CalendarDate.supportedRange
+      return ["\(name) INTEGER\(notNull)\(defaultSQL) CHECK (\(name) BETWEEN \(days.lowerBound) AND \(days.upperBound))"]
     case .enumeration(let values):
       // An OR chain, not IN (...): SQLite builds a temporary table for an IN list per row.
       let chain = values.map { "\(name) = \(SQLText.literal($0))" }.joined(separator: " OR ")

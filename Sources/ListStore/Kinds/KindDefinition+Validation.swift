@@ -180,7 +180,7 @@ extension KindDefinition {
           throw KindDefinitionError("\(label) lists the value '\(value)' twice.")
         }
       }
-    case .money, .bool, .timestamp:
+    case .money, .bool, .timestamp, .date:
       break
     }
     if let value = field.defaultValue {
@@ -298,7 +298,7 @@ extension KindDefinition {
       case .enumeration(let values):
         for (position, value) in values.enumerated() { try check(value, at + ".values[\(position)]") }
       case .money(let currencyColumn): try check(currencyColumn, at + ".currency_column")
-      case .integer, .bool, .timestamp: break
+      case .integer, .bool, .timestamp, .date: break
       }
     }
     for phase in PlaceholderPhase.allCases {

@@ -1,6 +1,6 @@
 /// Why a definition cannot be registered, or a change to a registered one cannot be applied:
 /// one sentence naming the problem, e.g. `Field 'pages' has the unknown type 'int'; the types
-/// are text, integer, bool, timestamp, money, enum.`
+/// are text, integer, bool, timestamp, date, money, enum.`
 public struct KindDefinitionError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The sentence.
   public var message: String

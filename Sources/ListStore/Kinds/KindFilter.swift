@@ -51,6 +51,7 @@ public struct KindFilter: Sendable, Hashable, CustomStringConvertible {
     case .integer(let number): text = String(number)
     case .bool(let flag): text = flag ? "true" : "false"
     case .timestamp(let time): text = time.iso8601
+    case .date(let day): text = day.iso8601
     case .money(let money): text = money.description
     }
     return field + op.rawValue + text
@@ -61,6 +62,7 @@ public struct KindFilter: Sendable, Hashable, CustomStringConvertible {
   /// - bool: `true`/`false` (also `yes`/`no`, `1`/`0`);
   /// - enum: one of its values; text: the text as it is (it may be empty);
   /// - integer: a decimal integer; timestamp: ISO 8601 UTC, or a date alone (midnight UTC);
+  /// - date: `YYYY-MM-DD`;
   /// - money: an amount and its currency, `20.00 EUR` (the space may be left out).
   ///
   /// - Throws: ``ListStoreError/unknownField(kind:field:known:)`` for a field the kind does not
@@ -85,7 +87,7 @@ public struct KindFilter: Sendable, Hashable, CustomStringConvertible {
       guard op == .equal else {
         throw invalid("compares \(field.type.name) field '\(name)' with \(op.rawValue); it can only be matched with =")
       }
-    case .integer, .money, .timestamp:
+    case .integer, .money, .timestamp, .date:
       break
     }
     let value: FieldValue
@@ -110,6 +112,9 @@ public struct KindFilter: Sendable, Hashable, CustomStringConvertible {
       } catch {
         throw invalid("needs an ISO 8601 time such as 2026-11-30T13:40:00Z, or a date such as 2026-11-30")
       }
+    case .date:
+      guard let day = CalendarDate(iso8601: raw) else { throw invalid("needs a date such as 2026-12-24") }
+      value = .date(day)
     case .money:
       let code = String(raw.suffix(3))
       let amount = raw.dropLast(3).trimmingSuffix(while: { $0 == " " })

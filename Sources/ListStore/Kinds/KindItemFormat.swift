@@ -74,6 +74,7 @@ package struct KindItemFormat: Sendable {
       case .integer(let number): writer.number(literal: String(number))
       case .bool(let flag): writer.bool(flag)
       case .timestamp(let time): writer.string(time.iso8601)
+      case .date(let day): writer.string(day.iso8601)
       case .money(let money):
         writer.string(money.decimalString)
         writer.key(field.columns[0])
@@ -146,6 +147,8 @@ package struct KindItemFormat: Sendable {
       return .bool(flag)
     case .timestamp:
       return try fields.timestamp(field.name).map(FieldValue.timestamp) ?? .null
+    case .date:
+      return try fields.date(field.name).map(FieldValue.date) ?? .null
     case .money:
       return try MoneyFields(field: field).read(fields).map(FieldValue.money) ?? .null
     }

@@ -60,6 +60,9 @@ extension KindStatements {
       case (.timestamp, .timestamp(let time)):
         conditions.append("\(SQLText.identifier(field.name)) \(op) \(parameter())")
         values.append(.integer(time.millisecondsSince1970))
+      case (.date, .date(let day)):
+        conditions.append("\(SQLText.identifier(field.name)) \(op) \(parameter())")
+        values.append(.integer(day.daysSince1970))
       case (.money, .money(let money)):
         conditions.append("\(SQLText.identifier(field.columns[1])) = \(parameter())")
         values.append(.text(money.currency.code))

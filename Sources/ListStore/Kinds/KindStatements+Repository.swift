@@ -73,6 +73,7 @@ extension KindStatements {
       case .integer(let number): String(number)
       case .bool(let flag): flag ? "true" : "false"
       case .timestamp(let time): time.iso8601
+      case .date(let day): day.iso8601
       case .money(let money): money.decimalString
       case .null: ""
       }
@@ -96,6 +97,7 @@ extension KindStatements {
       case .integer(let number): try lookup.bind(number, at: at)
       case .bool(let flag): try lookup.bind(flag, at: at)
       case .timestamp(let time): try lookup.bind(time.millisecondsSince1970, at: at)
+      case .date(let day): try lookup.bind(day.daysSince1970, at: at)
       case .null, .money: try lookup.bindNull(at: at)
       }
     }

@@ -29,7 +29,7 @@ final class KindStatements: Sendable {
 
   /// Where each field's value is in a selected row, and what it is.
   struct DecodePlan: Sendable {
-    enum ValueKind: Sendable { case text, integer, bool, timestamp, money }
+    enum ValueKind: Sendable { case text, integer, bool, timestamp, date, money }
     /// Per field in the definition's order: its (first) column and its kind of value.
     var fields: [(column: Int32, kind: ValueKind)]
     /// The column of the implicit `added_at`, if the kind has it.
@@ -153,6 +153,7 @@ final class KindStatements: Sendable {
       case .integer: kind = .integer
       case .bool: kind = .bool
       case .timestamp: kind = .timestamp
+      case .date: kind = .date
       case .money: kind = .money
       }
       plan.fields.append((column, kind))

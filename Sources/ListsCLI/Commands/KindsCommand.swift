@@ -123,7 +123,7 @@ package enum KindsCommand {
       if let max { parts.append("at most \(max)") }
     case .enumeration(let values): parts.append("one of " + values.joined(separator: ", "))
     case .money(let currency): parts.append("columns \(field.name)_minor, \(currency ?? field.name + "_currency")")
-    case .bool, .timestamp: break
+    case .bool, .timestamp, .date: break
     }
     if field.required { parts.append("required") }
     switch field.defaultValue {

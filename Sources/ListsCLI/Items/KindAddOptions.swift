@@ -58,6 +58,11 @@ package struct KindAddOptions: Sendable {
             name: names[0], arity: .value(placeholder: placeholder ?? "iso8601", kind: .text(allowsEmpty: false)),
             help: field.commandLine.help ?? "The \(words), ISO 8601, e.g. 2026-11-30T13:40:00Z.",
             defaultDescription: field.defaultValue == .now ? "now" : nil, isRequired: field.required))
+      case .date:
+        options.append(
+          OptionSpec(
+            name: names[0], arity: .value(placeholder: placeholder ?? "yyyy-mm-dd", kind: .text(allowsEmpty: false)),
+            help: field.commandLine.help ?? "The \(words), a date such as 2026-12-24.", isRequired: field.required))
       case .text:
         options.append(
           OptionSpec(
@@ -135,6 +140,12 @@ package struct KindAddOptions: Sendable {
       case .timestamp:
         guard let text = parsed.text(ofOption: target.option) else { continue }
         values[field.name] = .timestamp(try Timestamp(iso8601: text))
+      case .date:
+        guard let text = parsed.text(ofOption: target.option) else { continue }
+        guard let day = CalendarDate(iso8601: text) else {
+          throw .invalidValue(field: field.name, reason: "must be a date such as 2026-12-24, got '\(text)'")
+        }
+        values[field.name] = .date(day)
       case .integer:
         guard let text = parsed.text(ofOption: target.option), let number = Int64(text)
         else { continue }

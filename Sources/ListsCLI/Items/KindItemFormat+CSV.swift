@@ -16,6 +16,7 @@ extension KindItemFormat {
       case .integer(let number): writer.field(String(number))
       case .bool(let flag): writer.field(flag ? "true" : "false")
       case .timestamp(let time): writer.field(time.iso8601)
+      case .date(let day): writer.field(day.iso8601)
       case .money(let money):
         writer.field(money.decimalString)
         writer.field(String(money.minorUnits))
@@ -33,7 +34,7 @@ extension KindItemFormat {
       switch field.type {
       case .integer: names.insert(field.name)
       case .money: names.insert(field.columns[0])
-      default: break
+      case .text, .bool, .timestamp, .date, .enumeration: break
       }
     }
     return names

@@ -44,9 +44,10 @@ package struct KindTable: Sendable {
     let header = words.joined(separator: " ")
     switch type {
     case .timestamp: return TableColumn(header, minimumWidth: 16)
+    case .date: return TableColumn(header, minimumWidth: 10)
     case .money: return TableColumn(header, alignment: .right, minimumWidth: 8)
     case .integer: return TableColumn(header, alignment: .right, minimumWidth: max(header.count, 2))
-    default: return TableColumn(header, minimumWidth: max(header.count, 6))
+    case .text, .bool, .enumeration: return TableColumn(header, minimumWidth: max(header.count, 6))
     }
   }
 
@@ -69,6 +70,7 @@ package struct KindTable: Sendable {
     case .integer(let number): String(number)
     case .bool(let flag): flag ? "yes" : ""
     case .timestamp(let time): time.displayString
+    case .date(let day): day.iso8601
     case .money(let money): money.formatted
     }
   }
