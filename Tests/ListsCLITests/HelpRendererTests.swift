@@ -48,7 +48,7 @@ import Testing
                                (the last one as a prefix).
         --where <field=value>  Only the items whose field matches: FIELD=VALUE, or
                                FIELD>=VALUE, FIELD<VALUE, ... for integer, money
-                               (20.00 EUR) and timestamp fields. Repeatable.
+                               (20.00 EUR), timestamp and date fields. Repeatable.
         --max-age <age>        For a kind with a remote: refresh first when the cache
                                is older than this (90s, 5m, 2h, 0). (default: 5m)
         --offline              For a kind with a remote: never touch the network.

@@ -1,7 +1,7 @@
 /// One condition on a field of a kind: only the items whose field compares to a value so.
 ///
-/// Text, enum and bool fields compare for equality only; integer, money and timestamp fields
-/// also with `<`, `<=`, `>` and `>=`. A money filter compares exact minor units and requires
+/// Text, enum and bool fields compare for equality only; integer, money, timestamp and date
+/// fields also with `<`, `<=`, `>` and `>=`. A money filter compares exact minor units and requires
 /// its currency: `total>=20.00 EUR` keeps the items of at least 20.00 EUR and never an item
 /// in another currency, since amounts in two currencies do not compare.
 ///

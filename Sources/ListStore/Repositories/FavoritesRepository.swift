@@ -34,18 +34,6 @@ extension Favorite: KindRecord {
   }
 }
 
-extension KindRepository where Record == Favorite {
-  /// Adds a favorite unless the account already has one for `draft.ref`; tells which happened.
-  ///
-  /// Favoriting the same ref again changes nothing: the existing favorite is returned as it is,
-  /// with `added == false`.
-  /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` for an empty ref or title.
-  public func addIfMissing(_ draft: FavoriteDraft) throws(ListStoreError) -> (favorite: Favorite, added: Bool) {
-    let (favorite, added) = try addOrFind(draft)
-    return (favorite, added)
-  }
-}
-
 extension ListsDatabase {
   /// The favorites of `account`.
   public func favorites(account: String = "default") -> FavoritesRepository {

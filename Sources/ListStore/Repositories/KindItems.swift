@@ -97,14 +97,6 @@ public struct KindItems: ListRepository {
     _ = try statements.values(of: cursor, account: account)
   }
 
-  /// The number of items, from the count kept beside the list: O(1) however long it is.
-  public func count() throws(ListStoreError) -> Int {
-    try database.keptCount(of: ChangeHub.Key(account: account, list: definition.name))
-  }
-
-  /// Whether the list has no items: O(1), from the kept count.
-  public func isEmpty() throws(ListStoreError) -> Bool { try count() == 0 }
-
   /// Removes the items with `ids`, all or none.
   /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` true) listing
   ///   the ids the list does not have; nothing is removed then.
@@ -153,12 +145,6 @@ public struct KindItems: ListRepository {
   /// in memory at a time; `body` runs under no lock and may use the store.
   public func export(_ body: (DynamicItem) throws -> Void) throws {
     try statements.export(account: account, from: database, decode: decode, body)
-  }
-
-  /// An async sequence that yields after each committed change to this list, by this database,
-  /// another connection or another process.
-  public func changes() throws(ListStoreError) -> AsyncStream<Void> {
-    try database.changeStream(of: ChangeHub.Key(account: account, list: definition.name))
   }
 
   // MARK: Writing

@@ -91,12 +91,14 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``, or a database error.
   @discardableResult
   public func add(_ draft: Record.Draft) throws(ListStoreError) -> Record {
-    try addOrFind(draft).item
+    try addIfMissing(draft).item
   }
 
-  /// Adds one item unless the kind keeps duplicates and an equal one is stored: the item, and
-  /// whether it was added.
-  func addOrFind(_ draft: Record.Draft) throws(ListStoreError) -> (item: Record, added: Bool) {
+  /// Adds one item unless the kind keeps duplicates and an equal one is stored (favoriting the
+  /// same ref again); says which: the item, and whether it was added.
+  /// - Throws: ``ListStoreError/invalidValue(field:reason:)``,
+  ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``, or a database error.
+  public func addIfMissing(_ draft: Record.Draft) throws(ListStoreError) -> (item: Record, added: Bool) {
     let now = database.configuration.now().millisecondsSince1970
     let account = try Validation.account(account)
     return try database.write(kind: Record.definition.name, account: account) { connection in

@@ -120,32 +120,6 @@ extension ListRepository {
       throw ListStoreError.wrap(error, path: database.path)
     }
   }
-
-  /// Removes the items with `ids`, all or none, from the kind's table.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` true) listing
-  ///   the ids the account's list does not have; nothing is removed then.
-  public func remove(ids: [Int64]) throws(ListStoreError) {
-    let account = account
-    try database.write(kind: list.rawValue, account: account) { connection in
-      let statement = try connection.cachedStatement(
-        text: "DELETE FROM \(SQLText.identifier(list.rawValue)) WHERE account = ? AND id = ?")
-      let missing = try RowRemoval.remove(ids, account: account, with: statement, connection)
-      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing, removing: true) }
-    }
-  }
-
-  /// Removes every item of the account's list from the kind's table. Returns how many were
-  /// removed.
-  @discardableResult
-  public func clear() throws(ListStoreError) -> Int {
-    let account = account
-    return try database.write(kind: list.rawValue, account: account) { connection in
-      let statement = try connection.cachedStatement(text: "DELETE FROM \(SQLText.identifier(list.rawValue)) WHERE account = ?")
-      try statement.bind(account, at: 1)
-      try statement.run()
-      return connection.changes
-    }
-  }
 }
 
 extension ListRepository where Query == Never {

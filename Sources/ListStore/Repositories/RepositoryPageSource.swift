@@ -137,11 +137,6 @@ extension ListRepository {
       syncStatuses: syncStatuses)
   }
 
-  /// Checks that `cursor` was made by this list for this account, without reading the list.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
-  public func validate(_ cursor: ListCursor) throws(ListStoreError) {
-    try cursor.validate(for: list, account: account)
-  }
 }
 
 /// The store's errors carry their own classification: only a busy database is worth retrying.

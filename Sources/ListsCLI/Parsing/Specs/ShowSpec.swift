@@ -42,7 +42,7 @@ package enum ShowSpec {
   package static let filter = Option<String>(
     "--where", placeholder: "field=value",
     help: "Only the items whose field matches: FIELD=VALUE, or FIELD>=VALUE, FIELD<VALUE, ... "
-      + "for integer, money (20.00 EUR) and timestamp fields. Repeatable.",
+      + "for integer, money (20.00 EUR), timestamp and date fields. Repeatable.",
     isRepeatable: true)
 
   /// The command.
