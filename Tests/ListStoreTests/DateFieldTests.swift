@@ -66,6 +66,39 @@ import Testing
     #expect(CalendarDate(daysSince1970: CalendarDate.supportedRange.upperBound + 1) == nil)
   }
 
+  /// Every day of years 1 to 9999 counted one by one from 0001-01-01 with the Gregorian rules
+  /// written out here: each is read back to its count, and the day after each month's last is
+  /// refused. A second way to the same answers, not the store's own arithmetic.
+  @Test func everyDayOfTheSupportedYearsReadsToItsCount() {
+    func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+    let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    func text(_ year: Int, _ month: Int, _ day: Int) -> String {
+      func pad(_ value: Int, _ count: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: count - digits.count) + digits
+      }
+      return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+    var count = CalendarDate.supportedRange.lowerBound
+    var mismatches: [String] = []
+    for year in 1...9999 {
+      for month in 1...12 {
+        let length = lengths[month - 1] + (month == 2 && isLeap(year) ? 1 : 0)
+        // Every day of the months whose first day's count is a multiple of five, and every
+        // month's first and last: a fifth of the days, to keep the test short.
+        for day in 1...length where day == 1 || day == length || (count % 5 == 0) {
+          let name = text(year, month, day)
+          if CalendarDate(iso8601: name)?.daysSince1970 != count + Int64(day - 1) { mismatches.append(name) }
+        }
+        if CalendarDate(iso8601: text(year, month, length + 1)) != nil { mismatches.append(text(year, month, length + 1)) }
+        count += Int64(length)
+      }
+    }
+    #expect(count - 1 == CalendarDate.supportedRange.upperBound)
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    #expect(CalendarDate(iso8601: "1970-01-01")?.daysSince1970 == 0)
+  }
+
   @Test func datesOrderFilterAndRoundTripThroughJSON() throws {
     try withTemporaryDatabase { database in
       try database.registerKind(Self.tasks)

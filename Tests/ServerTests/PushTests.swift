@@ -22,6 +22,33 @@ import TextFormats
     #expect(page.items.compactMap { $0["title"]?.stringValue }.sorted() == ["Dune", "Emma"])
   }
 
+  /// A `date` field: a day is applied and paged back as sent; a day that does not exist is
+  /// rejected, the rest of the batch applied.
+  @Test func aDateFieldTakesADayAndRejectsOneThatDoesNotExist() async throws {
+    let tasks = """
+      {"name": "books", "item": "book", "fields": [
+        {"name": "title", "type": "text", "required": true}, {"name": "due", "type": "date"}]}
+      """
+    let server = try await ServerProcess.start(kind: tasks)
+    defer { Task { await server.remove() } }
+    let alice = server.tokens["alice"]
+    let results = try await client.results(
+      server.url(), token: alice,
+      [
+        add("good", #"{"title": "Gifts", "due": "2026-12-24"}"#),
+        add("bad", #"{"title": "Leap", "due": "2026-02-29"}"#),
+        add("none", #"{"title": "Someday"}"#),
+      ])
+    #expect(item(of: results[0].outcome)?["due"]?.stringValue == "2026-12-24")
+    guard case .rejected = results[1].outcome else {
+      Issue.record("a day that does not exist was \(results[1].outcome)")
+      return
+    }
+    #expect(item(of: results[2].outcome) != nil)
+    let page = try await client.get(server.url(), token: alice).page()
+    #expect(page.items.compactMap { $0["due"]?.stringValue } == ["2026-12-24"])
+  }
+
   @Test func aChangeSentConcurrentlyOnTwoConnectionsIsAppliedOnce() async throws {
     let server = try await ServerProcess.start(["--threads", "4"])
     defer { Task { await server.remove() } }
