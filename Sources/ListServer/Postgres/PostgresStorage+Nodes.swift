@@ -45,6 +45,9 @@ extension PostgresStorage {
         join.longestPause = max(join.longestPause, pause)
         join.moved += 1
         progress("Moved bucket \(bucket) from node \(owner + 1) to node \(position + 1).\n")
+        // The new node's statistics were of empty tables: on them the planner reads an item by
+        // id through the wrong index until autovacuum's analyze comes round, minutes later.
+        if join.moved == 1 { try Self.analyze(all[position]) }
       }
       // The new node first: a request sent there by a map read meanwhile is taken at once.
       for node in [all[position]] + all.filter({ $0.position != position }) {
@@ -56,7 +59,14 @@ extension PostgresStorage {
       }
       map.withLock { $0[bucket] = position }
     }
+    // Every node's row counts changed: a share of them moved.
+    for node in all { try Self.analyze(node) }
     return join
+  }
+
+  /// Brings the planner's statistics of `node`'s tables up to date (`ANALYZE`).
+  private static func analyze(_ node: PostgresNode) throws(StorageError) {
+    _ = try node.run { connection in try connection.query("ANALYZE") }
   }
 
   /// Moves one bucket's accounts, items, deletions and answers from `source` to `target`.
