@@ -101,7 +101,8 @@ let package = Package(
       dependencies: ["ListStore", "ListPaging", "CBench", "ListSync", "CLISupport", "TextFormats", "ListServer"]),
 
     // The sync server. ListProtocol: the protocol's wire types, both directions (pages, pushes,
-    // answers, error bodies); no SQLite, no networking. CMicroHTTPD: GNU libmicrohttpd
+    // answers, error bodies), a remote's origin and the kinds of a server's failed answers; no
+    // SQLite, no networking. CMicroHTTPD: GNU libmicrohttpd
     // (libmicrohttpd-dev) with a C shim for its variadic start; only lists-server links it.
     .target(name: "ListProtocol", dependencies: ["TextFormats", "ListPaging"]),
     .systemLibrary(
