@@ -85,7 +85,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
   public var iso8601: String {
     let parts = Parts(millisecondsSince1970)
     return String(utf8Capacity: 40) { writer in
-      parts.writeDate(into: &writer)
+      parts.date.write(into: &writer)
       writer.append(UInt8(ascii: "T"))
       parts.writeHoursAndMinutes(into: &writer)
       writer.append(UInt8(ascii: ":"))
@@ -102,7 +102,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
   public var displayString: String {
     let parts = Parts(millisecondsSince1970)
     return String(utf8Capacity: 32) { writer in
-      parts.writeDate(into: &writer)
+      parts.date.write(into: &writer)
       writer.append(UInt8(ascii: " "))
       parts.writeHoursAndMinutes(into: &writer)
     }
@@ -143,20 +143,6 @@ extension Timestamp {
       minute = remainder / 60_000 % 60
       second = remainder / 1000 % 60
       millisecond = remainder % 1000
-    }
-
-    /// Writes `YYYY-MM-DD`, or an expanded year (`+10000`, `-0001`) outside 0…9999.
-    func writeDate(into writer: inout UTF8Writer) {
-      if date.year < 0 {
-        writer.append(UInt8(ascii: "-"))
-      } else if date.year > 9999 {
-        writer.append(UInt8(ascii: "+"))
-      }
-      writer.append(date.year.magnitude, minimumDigits: 4)
-      writer.append(UInt8(ascii: "-"))
-      writer.append(UInt64(date.month), minimumDigits: 2)
-      writer.append(UInt8(ascii: "-"))
-      writer.append(UInt64(date.day), minimumDigits: 2)
     }
 
     /// Writes `HH:MM`.
@@ -202,18 +188,30 @@ extension Timestamp {
     }
   }
 
-  /// The milliseconds that `bytes` names, or `nil` when it is not an accepted form.
-  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-    var reader = Reader(bytes: bytes)
-
+  /// Reads `YYYY-MM-DD`, a day that exists in the years 0001…9999, as days since 1970-01-01.
+  private static func readDate(_ reader: inout Reader) -> Int64? {
     guard let year = reader.number(digits: 4), reader.skip(UInt8(ascii: "-")),
       let month = reader.number(digits: 2), reader.skip(UInt8(ascii: "-")),
       let day = reader.number(digits: 2),
       (1...9999).contains(year), (1...12).contains(month),
       (1...CivilCalendar.daysInMonth(month, year: year)).contains(day)
     else { return nil }
-    let midnight =
-      CivilCalendar.days(from: .init(year: year, month: month, day: day)) * millisecondsPerDay
+    return CivilCalendar.days(from: .init(year: year, month: month, day: day))
+  }
+
+  /// The days since 1970-01-01 of `bytes`, when they are exactly `YYYY-MM-DD` (a
+  /// ``CalendarDate``), read as a timestamp's date is.
+  static func days(ofDate bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var reader = Reader(bytes: bytes)
+    guard let days = readDate(&reader), reader.isAtEnd else { return nil }
+    return days
+  }
+
+  /// The milliseconds that `bytes` names, or `nil` when it is not an accepted form.
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var reader = Reader(bytes: bytes)
+    guard let days = readDate(&reader) else { return nil }
+    let midnight = days * millisecondsPerDay
     if reader.isAtEnd {
       return midnight
     }

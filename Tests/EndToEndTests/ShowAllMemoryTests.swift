@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `show --all` prints each page as it reads it and keeps only the last ones: the peak memory
-/// of showing a long list is that of showing a short one (contract §15).
+/// of showing a long list is that of showing a short one (README: `--all` keeps the memory of a
+/// 1,000,000-item list to that of a 10,000-item one).
 @Suite struct ShowAllMemoryTests {
   /// GNU time: it forks the program from its own small process and reports the program's own
   /// peak resident set (`wait4`'s `ru_maxrss`), not this test process's, which a program

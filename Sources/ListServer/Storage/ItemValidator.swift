@@ -103,23 +103,10 @@ package struct ItemValidator: Sendable {
       case .date(let day): writer.string(day.iso8601)
       case .money(let money): writer.string("\(money.minorUnits) \(money.currency.code)")
       }
-      texts.append(Self.text(of: value))
+      texts.append(value.quoted)
     }
     writer.endArray()
     return (String(decoding: writer.bytes, as: UTF8.self), texts)
-  }
-
-  /// A value as a duplicate's message quotes it.
-  private static func text(of value: FieldValue) -> String {
-    switch value {
-    case .null: ""
-    case .text(let text): text
-    case .integer(let number): String(number)
-    case .bool(let flag): flag ? "true" : "false"
-    case .timestamp(let time): time.iso8601
-    case .date(let day): day.iso8601
-    case .money(let money): money.decimalString
-    }
   }
 
   /// The refusal of `checked`, whose unique fields equal a stored item's: the message

@@ -54,3 +54,19 @@ enum CivilCalendar {
     }
   }
 }
+
+extension CivilCalendar.Date {
+  /// Writes `YYYY-MM-DD`, or an expanded year (`+10000`, `-0001`) outside 0…9999.
+  func write(into writer: inout UTF8Writer) {
+    if year < 0 {
+      writer.append(UInt8(ascii: "-"))
+    } else if year > 9999 {
+      writer.append(UInt8(ascii: "+"))
+    }
+    writer.append(year.magnitude, minimumDigits: 4)
+    writer.append(UInt8(ascii: "-"))
+    writer.append(UInt64(month), minimumDigits: 2)
+    writer.append(UInt8(ascii: "-"))
+    writer.append(UInt64(day), minimumDigits: 2)
+  }
+}

@@ -28,6 +28,21 @@ public enum FieldValue: Sendable, Hashable {
     }
   }
 
+  /// The value as a duplicate's message quotes it (``ListStoreError/duplicateItem(kind:item:fields:values:)``,
+  /// on the device and on the server): a text as it is, `true` or `false`, a number, a time or a
+  /// date in ISO 8601, an amount's decimals; nothing for null.
+  package var quoted: String {
+    switch self {
+    case .null: ""
+    case .text(let text): text
+    case .integer(let number): String(number)
+    case .bool(let flag): flag ? "true" : "false"
+    case .timestamp(let time): time.iso8601
+    case .date(let day): day.iso8601
+    case .money(let money): money.decimalString
+    }
+  }
+
   /// Checks the value against `field`'s type and limits: the right type, a required field
   /// given, a text not empty when required and without NUL, within `max_length` and `pattern`,
   /// an integer within `min` and `max`, an enum value one of the values.

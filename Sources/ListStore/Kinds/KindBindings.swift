@@ -153,11 +153,17 @@ public struct KindBindings {
 
   /// Gives the field at `index` its value: see ``integer(_:_:)``.
   private mutating func integer(_ value: Int64?, at index: Int) throws(ListStoreError) {
-    if purpose != .binding { return compare(value.map(FieldValue.integer) ?? .null, at: index) }
+    try storedAsInteger(value.map(FieldValue.integer), value ?? 0, at: index)
+  }
+
+  /// Gives the field at `index` `value`, stored as the one integer `stored` (an integer, a
+  /// timestamp's milliseconds, a date's days); nil: its default.
+  private mutating func storedAsInteger(_ value: FieldValue?, _ stored: Int64, at index: Int) throws(ListStoreError) {
+    if purpose != .binding { return compare(value ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
-    try statements.check(.integer(value), field: index)
-    if statement == nil { keepIfUnique(index, .integer(value)) }
-    try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value, at: at) }
+    try statements.check(value, field: index)
+    if statement == nil { keepIfUnique(index, value) }
+    try bind(index) { statement, at throws(SQLiteError) in try statement.bind(stored, at: at) }
   }
 
   /// Gives the field `name`, a bool, its value (nil: its default).
@@ -184,11 +190,7 @@ public struct KindBindings {
 
   /// Gives the field at `index` its value: see ``timestamp(_:_:)``.
   private mutating func timestamp(_ value: Timestamp?, at index: Int) throws(ListStoreError) {
-    if purpose != .binding { return compare(value.map(FieldValue.timestamp) ?? .null, at: index) }
-    guard let value else { return try bindDefault(index) }
-    try statements.check(.timestamp(value), field: index)
-    if statement == nil { keepIfUnique(index, .timestamp(value)) }
-    try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value.millisecondsSince1970, at: at) }
+    try storedAsInteger(value.map(FieldValue.timestamp), value?.millisecondsSince1970 ?? 0, at: index)
   }
 
   /// Gives the field `name`, a date, its value (nil: its default).
@@ -198,11 +200,7 @@ public struct KindBindings {
 
   /// Gives the field at `index` its value: see ``date(_:_:)``.
   private mutating func date(_ value: CalendarDate?, at index: Int) throws(ListStoreError) {
-    if purpose != .binding { return compare(value.map(FieldValue.date) ?? .null, at: index) }
-    guard let value else { return try bindDefault(index) }
-    try statements.check(.date(value), field: index)
-    if statement == nil { keepIfUnique(index, .date(value)) }
-    try bind(index) { statement, at throws(SQLiteError) in try statement.bind(value.daysSince1970, at: at) }
+    try storedAsInteger(value.map(FieldValue.date), value?.daysSince1970 ?? 0, at: index)
   }
 
   /// Gives the field `name`, money, its value (nil: its default).

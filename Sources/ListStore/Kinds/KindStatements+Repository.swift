@@ -67,17 +67,7 @@ extension KindStatements {
       return error
     }
     let recorded = try KindBindings.recordingUniqueValues(of: self, now: now, bind)
-    let values = unique.fields.map { name -> String in
-      switch recorded[name] ?? .null {
-      case .text(let text): text
-      case .integer(let number): String(number)
-      case .bool(let flag): flag ? "true" : "false"
-      case .timestamp(let time): time.iso8601
-      case .date(let day): day.iso8601
-      case .money(let money): money.decimalString
-      case .null: ""
-      }
-    }
+    let values = unique.fields.map { name in (recorded[name] ?? .null).quoted }
     return ListStoreError.duplicateItem(
       kind: definition.name, item: definition.item, fields: unique.fields, values: values)
   }
