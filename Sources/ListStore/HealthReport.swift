@@ -29,7 +29,7 @@ public struct HealthReport: Sendable {
     /// The account.
     public var account: String
     /// The list.
-    public var list: ListKind
+    public var list: KindName
     /// The count kept in `list_counts`.
     public var kept: Int
     /// The rows actually in the table.
@@ -280,17 +280,17 @@ public struct HealthReport: Sendable {
   }
 
   /// The kinds of ``kindNames(_:)``, with their item names.
-  static func kinds(_ connection: Connection) throws -> [ListKind] {
+  static func kinds(_ connection: Connection) throws -> [KindName] {
     let tables = try connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
     var present: Set<String> = []
     while try tables.step() { present.insert(tables.text(at: 0)) }
-    var kinds = ListKind.builtIns
+    var kinds = KindName.builtIns
     if present.contains("list_kinds") {
       let rows = try connection.prepare("SELECT name, item FROM list_kinds ORDER BY built_in DESC, created_at, name")
       kinds = []
       while try rows.step() {
-        guard let kind = ListKind(rawValue: rows.text(at: 0)) else { continue }
-        kinds.append(ListKind(name: kind.rawValue, itemName: rows.text(at: 1)))
+        guard let kind = KindName(rawValue: rows.text(at: 0)) else { continue }
+        kinds.append(KindName(name: kind.rawValue, itemName: rows.text(at: 1)))
       }
     }
     return kinds.filter { present.contains($0.rawValue) }

@@ -53,7 +53,7 @@ extension ListCursor {
   ///
   /// A cursor of a built-in list is read whole; one of another kind, whose definition is in
   /// the file, is checked by its checksum (its kind's repository reads it whole).
-  public func validate(for list: ListKind, account: String) throws(ListStoreError) {
+  public func validate(for list: KindName, account: String) throws(ListStoreError) {
     if case .kind(_, let kind, let madeFor, let query) = storage, kind == list.rawValue, madeFor == account,
       query.isEmpty
     {

@@ -18,7 +18,7 @@ extension ListsDatabase {
   /// }
   /// ```
   /// - Throws: ``ListStoreError`` when the list's current version cannot be read.
-  public func changes(to list: ListKind, account: String = "default") throws(ListStoreError)
+  public func changes(to list: KindName, account: String = "default") throws(ListStoreError)
     -> AsyncStream<Void>
   {
     let key = ChangeHub.Key(account: account, list: list)

@@ -328,7 +328,7 @@ public final class ListsDatabase: Sendable {
   /// so code inlined into another module (a page of an app's record type) runs it without
   /// looking up the metadata of its result and copying it through a `Result` on every call.
   @usableFromInline
-  func readInPlace(_ body: (Connection) throws -> Void) throws(ListStoreError) {
+  func readWithoutResult(_ body: (Connection) throws -> Void) throws(ListStoreError) {
     try read(body)
   }
 
@@ -337,7 +337,7 @@ public final class ListsDatabase: Sendable {
   /// unchanged.
   /// - Throws: ``ListStoreError/nestedWrite`` from inside an import's draft source.
   func writeRethrowing<T>(
-    _ list: ListKind, account: String, _ body: (Connection) throws -> T
+    _ list: KindName, account: String, _ body: (Connection) throws -> T
   ) throws -> T {
     try writeRethrowing(kind: list.rawValue, account: account, body)
   }
@@ -367,7 +367,7 @@ public final class ListsDatabase: Sendable {
 
   /// ``writeRethrowing(_:account:_:)`` with every error as a ``ListStoreError``.
   func write<T>(
-    _ list: ListKind, account: String, _ body: (Connection) throws -> T
+    _ list: KindName, account: String, _ body: (Connection) throws -> T
   ) throws(ListStoreError) -> T {
     do {
       return try writeRethrowing(list, account: account, body)

@@ -74,7 +74,7 @@ import TestSupport
   /// (fuzz-cursor/CursorProperties.swift).
   @Test(arguments: FuzzSeed.corpus("fuzz-cursor"))
   func cursorSeed(_ seed: FuzzSeed) throws {
-    let lists: [ListKind] = [.favorites, .addresses, .orders]
+    let lists: [KindName] = [.favorites, .addresses, .orders]
     let selector = try #require(seed.bytes.first)
     let list = lists[Int(selector & 0x7F) % 3]
     let rest = seed.bytes.dropFirst()

@@ -157,7 +157,7 @@ import Testing
       // The same query, also typed differently and as a token a person gives back, goes on.
       #expect(Self.titles(try items.page(matching: dune, after: cursor, limit: 1)) == ["Dune Messiah"])
       #expect(Self.titles(try items.page(matching: KindQuery(search: "Dune "), after: ListCursor(cursor.token), limit: 1)) == ["Dune Messiah"])
-      let refused = ListStoreError.invalidCursor(list: ListKind(Self.books))
+      let refused = ListStoreError.invalidCursor(list: KindName(Self.books))
       #expect(throws: refused) { try items.page(matching: KindQuery(search: "mess"), after: cursor, limit: 1) }
       #expect(throws: refused) { try items.page(matching: KindQuery(filters: [try Self.filter("status=done")]), after: cursor, limit: 1) }
       #expect(throws: refused) { try items.page(after: cursor, limit: 1) }

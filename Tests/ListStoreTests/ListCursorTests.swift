@@ -5,18 +5,18 @@ import Testing
 @Suite struct ListCursorTests {
   /// Sort keys of the built-in lists: orders and favorites by a time and the id, addresses by
   /// the default mark, the label and the id.
-  static let keys: [(list: ListKind, values: [CursorValue])] = [
+  static let keys: [(list: KindName, values: [CursorValue])] = [
     (.orders, [.integer(1_764_510_000_000), .integer(42)]), (.orders, [.integer(-5), .integer(Int64.max)]),
     (.favorites, [.integer(0), .integer(0)]),
     (.addresses, [.bool(true), .text("Home"), .integer(3)]),
     (.addresses, [.bool(false), .text("Ünïcødé 🏠"), .integer(9)]),
   ]
 
-  static func kinds(of list: ListKind) throws -> [CursorValue.Kind] {
+  static func kinds(of list: KindName) throws -> [CursorValue.Kind] {
     try #require(KindDefinition.builtIns.first { $0.name == list.rawValue }).cursorValueKinds
   }
 
-  static func decode(_ cursor: ListCursor, list: ListKind, account: String) throws -> [CursorValue] {
+  static func decode(_ cursor: ListCursor, list: KindName, account: String) throws -> [CursorValue] {
     guard
       let values = KindCursorCodec.values(
         of: cursor.token, kinds: try kinds(of: list), kind: list.rawValue, account: account)

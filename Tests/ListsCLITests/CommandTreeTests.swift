@@ -41,9 +41,9 @@ import Testing
     #expect(SyncSpec.command.subcommands.allSatisfy { KindDefinition.syncCommandWords.contains($0.name) })
     #expect(CommandTree.root.subcommands.filter(\.isHidden).map(\.name) == ["__complete"])
     #expect(
-      CommandTree.root.subcommand(named: "add")?.subcommands.map(\.name) == ListKind.builtIns.map(\.rawValue))
+      CommandTree.root.subcommand(named: "add")?.subcommands.map(\.name) == KindName.builtIns.map(\.rawValue))
     #expect(
-      CommandTree.root.subcommand(named: "edit")?.subcommands.map(\.name) == ListKind.builtIns.map(\.rawValue))
+      CommandTree.root.subcommand(named: "edit")?.subcommands.map(\.name) == KindName.builtIns.map(\.rawValue))
   }
 
   @Test func noCommandOptionShadowsAGlobalOne() {

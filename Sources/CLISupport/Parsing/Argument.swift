@@ -2,8 +2,8 @@
 ///
 /// The declaration is both the parser's definition (``spec``) and the key to read the value:
 /// ```swift
-/// static let list = Argument<ListKind>("list", help: "The list to show.")
-/// let list = parsed.value(ShowSpec.list)  // ListKind.orders
+/// static let list = Argument<KindName>("list", help: "The list to show.")
+/// let list = parsed.value(ShowSpec.list)  // KindName.orders
 /// ```
 package struct Argument<Value: ArgumentValue>: Sendable {
   /// The definition the parser and help use.

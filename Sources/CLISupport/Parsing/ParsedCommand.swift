@@ -5,7 +5,7 @@
 /// command's own declarations; reading a declaration of another command is a programmer error
 /// and stops with a precondition naming it. For example:
 /// ```swift
-/// let list = parsed.value(ShowSpec.list)      // ListKind
+/// let list = parsed.value(ShowSpec.list)      // KindName
 /// let limit = parsed.value(ShowSpec.limit)    // Int, 20 when not given
 /// let cursor = parsed[ShowSpec.after]         // String?
 /// let json = parsed[ShowSpec.json]            // Bool

@@ -23,7 +23,7 @@ final class ChangeHub: Sendable {
       self.list = list
     }
 
-    init(account: String, list: ListKind) {
+    init(account: String, list: KindName) {
       self.init(account: account, list: list.rawValue)
     }
   }

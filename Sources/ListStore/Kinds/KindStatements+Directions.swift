@@ -96,7 +96,7 @@ extension KindStatements {
     var page = Page<Item>(items: [], next: nil)
     var previous: [CursorValue]?
     var next: [CursorValue]?
-    try database.readInPlace { connection in
+    try database.readWithoutResult { connection in
       let prepare = { (text: String) throws -> Statement in try connection.cachedStatement(text: text) }
       if around {
         page = try self.page(

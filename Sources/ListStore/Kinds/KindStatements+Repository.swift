@@ -156,7 +156,7 @@ extension KindStatements {
       try values(of: cursor, account: account)
     }
     var page = Page<Item>(items: [], next: nil)
-    try database.readInPlace { connection in
+    try database.readWithoutResult { connection in
       page = try self.page(
         account: account, after: after, limit: limit,
         prepare: { try connection.cachedStatement(text: $0) },
@@ -176,7 +176,7 @@ extension KindStatements {
     -> [CursorValue]
   {
     guard let values = cursorValues(of: cursor, account: account, query: identity) else {
-      throw .invalidCursor(list: ListKind(definition))
+      throw .invalidCursor(list: KindName(definition))
     }
     return values
   }

@@ -34,7 +34,7 @@ public struct KindItems: ListRepository {
   public typealias Draft = DynamicDraft
 
   /// The list these items are of.
-  public var list: ListKind { ListKind(definition) }
+  public var list: KindName { KindName(definition) }
   /// The database the kind lives in.
   public let database: ListsDatabase
   /// The account whose items these are.

@@ -66,7 +66,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   public typealias Draft = Record.Draft
 
   /// The list of the record's kind.
-  public var list: ListKind { ListKind(Record.definition) }
+  public var list: KindName { KindName(Record.definition) }
   /// The database the kind lives in.
   public let database: ListsDatabase
   /// The account whose items these are.

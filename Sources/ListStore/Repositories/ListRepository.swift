@@ -17,7 +17,7 @@ public protocol ListRepository: Sendable {
 
   /// The list this repository keeps: its kind's name is its table's and its kept count's,
   /// e.g. `orders` or an app's `books`.
-  var list: ListKind { get }
+  var list: KindName { get }
   /// The database the list lives in.
   var database: ListsDatabase { get }
   /// The account whose items this repository sees.

@@ -99,7 +99,7 @@ enum SchemaReference {
       let found = present.first { $0.name == expected.name }
       if let found, found.type == expected.type,
         found.sql == expected.sql
-          || (found.type == "table" && ListKind.builtIns.contains { $0.rawValue == found.name })
+          || (found.type == "table" && KindName.builtIns.contains { $0.rawValue == found.name })
       {
         continue
       }

@@ -100,7 +100,7 @@ package final class Context {
 
   /// The items of the list named `list` of the command's account in `database`.
   /// - Throws: the usage error of an unknown list (``unknownList(_:in:)``), or the store's.
-  package func items(of list: ListKind, in database: ListsDatabase) throws(CLIError) -> KindItems {
+  package func items(of list: KindName, in database: ListsDatabase) throws(CLIError) -> KindItems {
     try items(named: list.rawValue, in: database)
   }
 

@@ -32,6 +32,6 @@ package enum KindCatalog {
   package static func standIn(named name: String) -> KindDefinition {
     KindDefinition.builtIns.first { $0.name == name }
       ?? KindDefinition(
-        name: name, item: ListKind(rawValue: name)?.itemName ?? name, fields: [])
+        name: name, item: KindName(rawValue: name)?.itemName ?? name, fields: [])
   }
 }

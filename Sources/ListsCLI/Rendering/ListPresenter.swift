@@ -14,7 +14,7 @@ package struct ListPresenter: Sendable {
   /// The kind shown.
   package let definition: KindDefinition
   /// The list shown.
-  package let list: ListKind
+  package let list: KindName
   /// The page size asked for.
   package let limit: Int
   /// The search and filters, nil for the whole list.
@@ -30,7 +30,7 @@ package struct ListPresenter: Sendable {
   /// selects.
   init(_ definition: KindDefinition, limit: Int, query: TypedQuery? = nil) {
     self.definition = definition
-    self.list = ListKind(definition)
+    self.list = KindName(definition)
     self.limit = limit
     self.query = query
     self.catalog = PlaceholderCatalog.commandLine(for: [definition])

@@ -13,7 +13,7 @@ import ListStore
 /// accepts is the one spelling of its bytes; in sealed mode, the other spellings of the same
 /// bytes (leftover bits set, `=` padding, the `+` `/` alphabet) are refused.
 enum CursorProperties {
-  static let lists: [ListKind] = [.favorites, .addresses, .orders]
+  static let lists: [KindName] = [.favorites, .addresses, .orders]
 
   static func check(_ input: [UInt8]) throws(PropertyFailure) {
     guard let selector = input.first else { return }
@@ -47,7 +47,7 @@ enum CursorProperties {
   }
 
   /// The store and the reference both accept `token` for `list` and `account`, or both refuse.
-  static func agree(_ token: String, list: ListKind, account: String) throws(PropertyFailure) {
+  static func agree(_ token: String, list: KindName, account: String) throws(PropertyFailure) {
     let expected = ReferenceCursor.decode(token, list: list, account: account) != nil
     let found = try accepts(token, list: list, account: account)
     try require(
@@ -58,7 +58,7 @@ enum CursorProperties {
 
   /// Whether the store accepts `token`; any error but `invalidCursor` for `list` is a failure.
   static func accepts(
-    _ token: String, list: ListKind, account: String
+    _ token: String, list: KindName, account: String
   ) throws(PropertyFailure) -> Bool {
     let cursor = ListCursor(token)
     try require(cursor.description == token, "ListCursor changed \(quoted(token))")

@@ -14,7 +14,7 @@ enum ReferenceCursor {
 
   /// The key bytes `token` carries for `list` and `account`, or nil when it is not a cursor of
   /// theirs.
-  static func decode(_ token: String, list: ListKind, account: String) -> [UInt8]? {
+  static func decode(_ token: String, list: KindName, account: String) -> [UInt8]? {
     guard let bytes = bytes(of: token), bytes.count >= 6 else { return nil }
     let body = Array(bytes.dropLast(4))
     let sum = bytes.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
@@ -106,7 +106,7 @@ enum ReferenceCursor {
     return variants
   }
 
-  static func tag(_ list: ListKind) -> UInt8 {
+  static func tag(_ list: KindName) -> UInt8 {
     switch list {
     case .favorites: UInt8(ascii: "f")
     case .addresses: UInt8(ascii: "a")

@@ -4,7 +4,7 @@ import ListStore
 /// `lists browse KIND [--limit N] [--at ID]`.
 package enum BrowseSpec {
   /// The kind to browse, any kind the file holds.
-  package static let kind = Argument<ListKind>("list", help: "The list to browse: any kind the file holds.")
+  package static let kind = Argument<KindName>("list", help: "The list to browse: any kind the file holds.")
   /// `--limit N`, 1...500, default 50.
   package static let limit = Option<Int>(
     "--limit", placeholder: "n", help: "Items per page loaded.", range: 1...500, default: 50)

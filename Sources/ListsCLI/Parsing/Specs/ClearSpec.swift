@@ -4,7 +4,7 @@ import ListStore
 /// `lists clear LIST [--yes]`.
 package enum ClearSpec {
   /// The list to clear.
-  package static let list = Argument<ListKind>("list", help: "The list to clear.")
+  package static let list = Argument<KindName>("list", help: "The list to clear.")
   /// `--yes`.
   package static let yes = Flag(
     "--yes", help: "Do not ask. Without it, clear asks on a terminal and refuses otherwise.")

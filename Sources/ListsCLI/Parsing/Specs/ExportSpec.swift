@@ -4,7 +4,7 @@ import ListStore
 /// `lists export LIST [--format ndjson|csv]`.
 package enum ExportSpec {
   /// The list to export.
-  package static let list = Argument<ListKind>("list", help: "The list to export.")
+  package static let list = Argument<KindName>("list", help: "The list to export.")
   /// `--format`, default ndjson.
   package static let format = Option<ExportFormat>(
     "--format", placeholder: "format", help: "The output format.", default: .ndjson)

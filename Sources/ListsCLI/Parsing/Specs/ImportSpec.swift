@@ -4,7 +4,7 @@ import ListStore
 /// `lists import LIST FILE`.
 package enum ImportSpec {
   /// The list to import into.
-  package static let list = Argument<ListKind>("list", help: "The list to add the items to.")
+  package static let list = Argument<KindName>("list", help: "The list to add the items to.")
   /// The file, `-` for stdin.
   package static let file = Argument<String>(
     "file", help: "The NDJSON or CSV file; - reads stdin.", completion: .files)

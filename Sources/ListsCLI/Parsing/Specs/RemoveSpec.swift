@@ -4,7 +4,7 @@ import ListStore
 /// `lists remove LIST ID...`.
 package enum RemoveSpec {
   /// The list to remove from.
-  package static let list = Argument<ListKind>("list", help: "The list to remove items from.")
+  package static let list = Argument<KindName>("list", help: "The list to remove items from.")
   /// One or more positive ids.
   package static let ids = Argument<Int>(
     "id", help: "The ids of the items, as show prints them.", range: 1...Int.max,

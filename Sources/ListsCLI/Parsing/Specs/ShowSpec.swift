@@ -5,7 +5,7 @@ import ListStore
 /// [--search TEXT] [--where FIELD=VALUE ...]`.
 package enum ShowSpec {
   /// The list to show.
-  package static let list = Argument<ListKind>("list", help: "The list to show.")
+  package static let list = Argument<KindName>("list", help: "The list to show.")
   /// `--limit N`, 1...500, default 20.
   package static let limit = Option<Int>(
     "--limit", placeholder: "n", help: "Items per page.", range: 1...500, default: 20)

@@ -4,7 +4,7 @@ import ListStore
 /// `lists watch LIST [--json]`.
 package enum WatchSpec {
   /// The list to watch.
-  package static let list = Argument<ListKind>("list", help: "The list to watch.")
+  package static let list = Argument<KindName>("list", help: "The list to watch.")
   /// `--json`.
   package static let json = Flag(
     "--json",

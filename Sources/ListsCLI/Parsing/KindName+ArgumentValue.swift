@@ -1,7 +1,7 @@
 import CLISupport
 import ListStore
 
-extension ListKind: ArgumentValue {
+extension KindName: ArgumentValue {
   /// The lists of the database, read when completing.
   package static var completion: ValueCompletion? { .lists }
 
@@ -11,7 +11,7 @@ extension ListKind: ArgumentValue {
   }
 }
 
-extension Argument where Value == ListKind {
+extension Argument where Value == KindName {
   /// Declares a `<list>` argument: the name of a kind the file holds (the built-in ones in the
   /// static tree; ``CommandTree/tree(kinds:)`` makes it the file's).
   package init(_ name: String, help: String) {
