@@ -41,14 +41,14 @@ enum Checksum {
   /// Folds `books` into `hash` as `cbench_walk_books` folds them: id, price, time, pages,
   /// status and title length.
   @inline(__always)
-  static func fold(_ hash: UInt64, books: some Sequence<BenchBook>) -> UInt64 {
+  static func fold(_ hash: UInt64, books: some Sequence<some ChecksummedBook>) -> UInt64 {
     var hash = hash
     for book in books {
       hash = mix(hash, UInt64(bitPattern: book.id))
       hash = mix(hash, UInt64(bitPattern: book.price?.minorUnits ?? 0))
       hash = mix(hash, UInt64(bitPattern: book.addedAt.millisecondsSince1970))
       hash = mix(hash, UInt64(bitPattern: book.pages ?? 0))
-      hash = mix(hash, UInt64(book.status.rawValue))
+      hash = mix(hash, UInt64(book.statusIndex))
       hash = mix(hash, UInt64(book.title.utf8.count))
     }
     return hash

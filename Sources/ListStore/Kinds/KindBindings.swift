@@ -137,7 +137,7 @@ public struct KindBindings {
   }
 
   /// Gives the field at `index` its value: see ``text(_:_:)``.
-  private mutating func text(_ value: String?, at index: Int) throws(ListStoreError) {
+  mutating func text(_ value: String?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.text) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try statements.check(.text(value), field: index)
@@ -152,7 +152,7 @@ public struct KindBindings {
   }
 
   /// Gives the field at `index` its value: see ``integer(_:_:)``.
-  private mutating func integer(_ value: Int64?, at index: Int) throws(ListStoreError) {
+  mutating func integer(_ value: Int64?, at index: Int) throws(ListStoreError) {
     try storedAsInteger(value.map(FieldValue.integer), value ?? 0, at: index)
   }
 
@@ -172,7 +172,7 @@ public struct KindBindings {
   }
 
   /// Gives the field at `index` its value: see ``bool(_:_:)``.
-  private mutating func bool(_ value: Bool?, at index: Int) throws(ListStoreError) {
+  mutating func bool(_ value: Bool?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.bool) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try statements.check(.bool(value), field: index)
@@ -189,7 +189,7 @@ public struct KindBindings {
   }
 
   /// Gives the field at `index` its value: see ``timestamp(_:_:)``.
-  private mutating func timestamp(_ value: Timestamp?, at index: Int) throws(ListStoreError) {
+  mutating func timestamp(_ value: Timestamp?, at index: Int) throws(ListStoreError) {
     try storedAsInteger(value.map(FieldValue.timestamp), value?.millisecondsSince1970 ?? 0, at: index)
   }
 
@@ -199,7 +199,7 @@ public struct KindBindings {
   }
 
   /// Gives the field at `index` its value: see ``date(_:_:)``.
-  private mutating func date(_ value: CalendarDate?, at index: Int) throws(ListStoreError) {
+  mutating func date(_ value: CalendarDate?, at index: Int) throws(ListStoreError) {
     try storedAsInteger(value.map(FieldValue.date), value?.daysSince1970 ?? 0, at: index)
   }
 
@@ -209,7 +209,7 @@ public struct KindBindings {
   }
 
   /// Gives the field at `index` its value: see ``money(_:_:)``.
-  private mutating func money(_ value: Money?, at index: Int) throws(ListStoreError) {
+  mutating func money(_ value: Money?, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value.map(FieldValue.money) ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try statements.check(.money(value), field: index)
@@ -217,6 +217,23 @@ public struct KindBindings {
       try statement.bind(value.minorUnits, at: at)
       try statement.bind(value.currency.code, at: at + 1)
     }
+  }
+
+  /// Gives the field at `index`, a text or enum, its value (nil: its default): the field a
+  /// ``FieldRecord`` declares at that place (an app's enum, whose code is compiled in the app).
+  @usableFromInline
+  mutating func text(_ value: String?, field index: Int) throws(ListStoreError) {
+    givenInOrder(index)
+    try text(value, at: index)
+  }
+
+  /// Marks the field at `index`, which a record's declaration places there, given: what a
+  /// ``FieldRecord`` does before giving it its value by type (``text(_:at:)`` and the others).
+  @inline(__always)
+  mutating func givenInOrder(_ index: Int) {
+    precondition(index < statements.fieldChecks.count, "more values bound than \(statements.definition.name) has fields")
+    markGiven(index)
+    field = index + 1
   }
 
   /// Gives the item the time it was added, for a kind with the implicit `added_at` (see
