@@ -66,6 +66,13 @@ public struct KindSync: Sendable {
       encode: { format.pushJSON($0, fields: $1) })
   }
 
+  /// Creates a sync of `client`'s remote into an app's typed records (``KindRepository``): the
+  /// same sync as ``init(items:client:)`` on their items by name, so a record added or changed
+  /// through `records` is pushed, and a pulled item is read back as a `Record`.
+  public init<Record: KindRecord>(records: KindRepository<Record>, client: RemoteClient) {
+    self.init(items: records.byName, client: client)
+  }
+
   /// Sends every change of the person's that the remote has not answered, in the order they
   /// were made, in requests of at most 100, and applies each answer as it arrives.
   ///

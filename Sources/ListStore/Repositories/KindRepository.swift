@@ -73,6 +73,11 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   public let account: String
   @usableFromInline let statements: KindStatements
 
+  /// The same kind and account with each item's fields by name (``KindItems``), through the
+  /// same statements: what one face writes the other reads. Sync (`KindSync(records:client:)`)
+  /// and the command line work on it, so an app's typed records sync as they are.
+  public var byName: KindItems { KindItems(database: database, account: account, statements: statements) }
+
   init(database: ListsDatabase, account: String) {
     self.init(database: database, account: account, statements: KindStatements(Record.definition))
   }
