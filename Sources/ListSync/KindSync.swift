@@ -66,7 +66,7 @@ public struct KindSync: Sendable {
       encode: { format.pushJSON($0, fields: $1) })
   }
 
-  /// Creates a sync of `client`'s remote into an app's typed records (``KindRepository``): the
+  /// Creates a sync of `client`'s remote into an app's typed records (`KindRepository`): the
   /// same sync as ``init(items:client:)`` on their items by name, so a record added or changed
   /// through `records` is pushed, and a pulled item is read back as a `Record`.
   public init<Record: KindRecord>(records: KindRepository<Record>, client: RemoteClient) {
