@@ -93,3 +93,28 @@ import Testing
     #expect(await sandbox.run("kinds", "add", sandbox.path("missing.json")).exitCode == 66)
   }
 }
+
+/// `lists kinds add` refuses a definition whose options `lists add` could not have, with the
+/// reason, and registers nothing.
+@Suite struct KindOptionsCommandTests {
+  @Test(
+    arguments: [
+      (
+        #"{"name": "author", "type": "text", "flag": "title"}"#,
+        "Error: The flag '--title' of the field 'author' is taken by another option."
+      ),
+      (
+        #"{"name": "author", "type": "text", "flag": "By"}"#,
+        "Error: The field 'author' has the flag 'By'; a flag is lowercase letters, digits and -, starting with a letter."
+      ),
+    ])
+  func aDefinitionWithOptionsThatCannotBeMadeIsRefused(_ author: String, _ message: String) async throws {
+    let sandbox = try Sandbox()
+    let json = #"{"name": "books", "item": "book", "fields": [{"name": "title", "type": "text", "required": true}, "#
+      + author + "]}"
+    let refused = await sandbox.run(["kinds", "add", "-"], stdin: Array(json.utf8))
+    #expect(refused.exitCode == 65, "\(refused)")
+    #expect(refused.stderrLines == [message])
+    #expect(await sandbox.run("kinds").stdoutLines.count == 4)
+  }
+}

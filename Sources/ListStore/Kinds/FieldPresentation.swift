@@ -2,9 +2,10 @@
 /// option's name and the word its help shows for the value.
 ///
 /// Like ``KindPresentation``, the store keeps it with the field and in its JSON (the field's
-/// `help`, `flag` and `placeholder`) and checks its form, but never acts on it: the field's
-/// column, checks and values do not depend on it, and changing it is a compatible change
-/// (``FieldDefinition/stored`` leaves it out).
+/// `help`, `flag` and `placeholder`) and checks that its texts are plain text, but never acts on
+/// it: the field's column, checks and values do not depend on it, changing it is a compatible
+/// change (``FieldDefinition/stored`` leaves it out), and the options a command line makes of
+/// it, and whether they clash, are the command line's to check.
 ///
 /// For example, the built-in addresses' recipient is `--recipient <name>`, and their
 /// `is_default` is `--default`:

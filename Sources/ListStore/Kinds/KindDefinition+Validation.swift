@@ -91,14 +91,13 @@ extension KindDefinition {
     }
   }
 
-  /// The form of the command line a definition makes (``commandLine`` and the fields'), checked
-  /// so that every build of `lists` can show any kind a file holds: `add` and `summary` name
-  /// fields, each option is a word of its own, and the help texts are one line of plain text.
+  /// The texts a command line shows for the definition (``commandLine`` and the fields'),
+  /// checked as every text of a definition is, so that any program can show any kind a file
+  /// holds: `add` and `summary` name fields, and the help texts and placeholders are one line of
+  /// plain text. What a command line makes of them — its options, their form (a field's `flag`),
+  /// and whether they clash — is the command line's to check.
   private func checkPresentation() throws(KindDefinitionError) {
     try checkReferences(commandLine.add, what: "add") { _ throws(KindDefinitionError) in }
-    for field in fields where field.required && !addedFields.contains(where: { $0.name == field.name }) {
-      throw KindDefinitionError("add leaves out the required field '\(field.name)', so nothing could be added.")
-    }
     try checkReferences(commandLine.summary, what: "summary") { _ throws(KindDefinitionError) in }
     let texts = fields.flatMap { [$0.commandLine.help, $0.commandLine.placeholder, $0.format] }
     for text in [commandLine.help] + texts {
@@ -107,38 +106,6 @@ extension KindDefinition {
         throw KindDefinitionError("A help text or placeholder must be 1 to 300 characters without control characters.")
       }
     }
-    var flags: Set<String> = ["help"]
-    for field in fields {
-      for flag in optionNames(of: field) {
-        let bytes = Array(flag.utf8)
-        guard let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"), bytes.count <= 41,
-          bytes.allSatisfy({
-            ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
-              || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-")
-          })
-        else {
-          throw KindDefinitionError(
-            "The field '\(field.name)' has the flag '\(TerminalEscaping.escape(flag))'; a flag is lowercase letters, "
-              + "digits and -, starting with a letter.")
-        }
-        guard flags.insert(flag).inserted else {
-          throw KindDefinitionError("The flag '--\(flag)' of the field '\(field.name)' is taken by another option.")
-        }
-      }
-    }
-  }
-
-  /// The options (without dashes) `lists add` sets `field` with: its flag, and for money the
-  /// currency's too (`--price --price-currency`, the built-in orders' `--total --currency`).
-  public func optionNames(of field: FieldDefinition) -> [String] {
-    let own = field.commandLine.flag ?? Self.dashed(field.name)
-    guard case .money = field.type else { return [own] }
-    return [own, Self.dashed(field.columns[1])]
-  }
-
-  /// `postal_code` → `postal-code`: a field's name as a command-line word.
-  public static func dashed(_ name: String) -> String {
-    String(decoding: name.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
   }
 
   private func check(_ field: FieldDefinition) throws(KindDefinitionError) {

@@ -94,12 +94,6 @@ public struct KindDefinition: Sendable, Hashable {
   /// The fields the human table shows.
   public var shownFields: [String] { show.isEmpty ? fields.map(\.name) : show }
 
-  /// The fields `lists add` takes, in order: those ``KindPresentation/add`` names, else every
-  /// field.
-  public var addedFields: [FieldDefinition] {
-    commandLine.add.isEmpty ? fields : commandLine.add.compactMap { field(named: $0) }
-  }
-
   /// The definition without the texts that only show it (``commandLine``, and each field's
   /// ``FieldDefinition/stored``): what its table and stored items depend on.
   public var stored: KindDefinition {

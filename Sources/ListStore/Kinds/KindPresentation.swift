@@ -3,8 +3,9 @@
 /// next under the kind's placeholders.
 ///
 /// The store keeps it with the kind and in its JSON (the definition's `help`, `add` and
-/// `summary`, and each placeholder's `action`) and checks its form with the rest of the
-/// definition, so every build of `lists` can show any kind a file holds; it never acts on it.
+/// `summary`, and each placeholder's `action`) and checks it with the rest of the definition —
+/// `add` and `summary` name fields, every text is plain text — so any program can show any kind
+/// a file holds; it never acts on it.
 /// No table, check, page or placeholder of the library depends on it, changing it is a
 /// compatible change (``KindDefinition/stored`` leaves it out), and an app that shows its own
 /// screens can leave it empty.

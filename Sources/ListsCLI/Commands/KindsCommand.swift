@@ -197,7 +197,11 @@ package enum KindsCommand {
       throw .store(.invalidDefinition("The definition is not UTF-8 text."))
     }
     do {
-      return try KindDefinition(json: text)
+      let definition = try KindDefinition(json: text)
+      // The store's rules first, then the options `lists add` makes of it, as one check.
+      try definition.validate()
+      try definition.checkOptions()
+      return definition
     } catch {
       throw .store(.invalidDefinition(error.message))
     }

@@ -1,4 +1,5 @@
 import ListStore
+import TextFormats
 
 /// The kinds a command line can name: those of the file it works on, read when they are
 /// needed, or the built-in ones where there is no file yet.
@@ -20,7 +21,20 @@ package enum KindCatalog {
       return (KindDefinition.builtIns, nil)
     }
     do {
-      return (try database.kinds().map(\.definition), nil)
+      let definitions = try database.kinds().map(\.definition)
+      // A kind another program registered with options `lists add` cannot have is damage to
+      // this command line, as a definition the store refuses is.
+      for definition in definitions {
+        do {
+          try definition.checkOptions()
+        } catch {
+          let detail =
+            "the definition of '\(TerminalEscaping.escape(definition.name))' in list_kinds is not valid: "
+            + TerminalEscaping.escape(error.message)
+          return (KindDefinition.builtIns, .corrupt(path: database.path, detail: detail))
+        }
+      }
+      return (definitions, nil)
     } catch {
       guard case .corrupt = error else { return (KindDefinition.builtIns, nil) }
       return (KindDefinition.builtIns, error)
