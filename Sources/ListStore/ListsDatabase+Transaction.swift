@@ -58,6 +58,26 @@ extension ListsDatabase {
     return result
   }
 
+  /// ``write(_:)`` from async code: the whole transaction — `body` and every synchronous call
+  /// it makes — runs on a queue of the store's own, never on the caller's thread, so an app's
+  /// main actor does not wait on the file while it awaits. The one `await` is here, at the
+  /// access point; inside, the repositories' calls are the synchronous ones.
+  ///
+  /// ```swift
+  /// let added = try await database.write { transaction in
+  ///   let books = try transaction.records(of: Book.self)
+  ///   let dune = try books.add(Book(title: "Dune"))
+  ///   try transaction.database.orders().add(OrderDraft(number: "A-1001", total: price))
+  ///   return dune
+  /// }
+  /// ```
+  /// - Returns: What `body` returns.
+  /// - Throws: What ``write(_:)`` throws.
+  @discardableResult
+  public func write<T: Sendable>(_ body: @escaping @Sendable (ListsTransaction) throws -> T) async throws -> T {
+    try await offCaller { () throws -> T in try self.write(body) }
+  }
+
   /// Whether this thread runs a ``write(_:)`` transaction now.
   var isInOpenTransaction: Bool {
     transactionOwner.load(ordering: .relaxed) == Threads.currentID()

@@ -74,7 +74,7 @@ extension Benchmark {
         guard pages == items / pageSize, try await favorites.count() == items else {
           throw BenchError.mismatch("the sync walk wrote \(pages) pages")
         }
-        try database.write { _ in
+        try await database.write { _ in
           for id in 1...items { try favorites.update(id: Int64(id), setting: ["title": .text("Edited \(trial) \(id)")]) }
         }
         let pushStart = ContinuousClock.now

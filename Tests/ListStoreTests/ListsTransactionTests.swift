@@ -19,6 +19,33 @@ import Testing
     OrderDraft(number: number, total: try Money(parsing: "9.99", currency: .eur))
   }
 
+  @Test func anAwaitedWriteRunsTheWholeTransactionOffTheCallerAllOrNothing() async throws {
+    try await withTemporaryDatabase { database in
+      let caller = Threads.currentID()
+      await #expect(throws: Boom()) {
+        try await database.write { transaction in
+          try transaction.records(of: Book.self).add(Book.Draft(title: "Dune"))
+          try transaction.database.orders().add(Self.order("A-1"))
+          throw Boom()
+        }
+      }
+      #expect(try await database.records(of: Book.self).count() == 0)
+      #expect(try await database.orders().count() == 0)
+
+      // One await at the access point; inside, the synchronous calls, on the store's queue.
+      let (added, thread) = try await database.write { transaction in
+        let books = try transaction.records(of: Book.self)
+        let dune = try books.add(Book.Draft(title: "Dune"))
+        try transaction.database.orders().add(Self.order("A-1"))
+        #expect(try books.count() == 1)
+        return (dune, Threads.currentID())
+      }
+      #expect(thread != caller)
+      #expect(try await database.records(of: Book.self).item(id: added.id) == added)
+      #expect(try await database.orders().count() == 1)
+    }
+  }
+
   @Test func writesToBooksAndOrdersAreAllOrNothing() throws {
     try withTemporaryDatabase { database in
       let books = try database.records(of: Book.self)
@@ -171,7 +198,7 @@ import Testing
           throw Boom()
         }
       }
-      try database.write { _ in
+      try await database.write { _ in
         try books.add(Book.Draft(title: "Dune"))
         try orders.add(Self.order("A-1"))
         // Nothing is told before the commit: give a listener the chance to hear too early.

@@ -72,12 +72,12 @@ extension ListsDatabase {
     label: "lists.ListStore.work", qos: .userInitiated, attributes: .concurrent)
 
   /// Runs `work` on ``workQueue`` and resumes the caller with its result.
-  func offCaller<T: Sendable>(
-    _ work: @escaping @Sendable () throws(ListStoreError) -> T
-  ) async throws(ListStoreError) -> T {
-    let result: Result<T, ListStoreError> = await withCheckedContinuation { continuation in
+  func offCaller<T: Sendable, Failure: Error>(
+    _ work: @escaping @Sendable () throws(Failure) -> T
+  ) async throws(Failure) -> T {
+    let result: Result<T, Failure> = await withCheckedContinuation { continuation in
       Self.workQueue.async {
-        continuation.resume(returning: Result { () throws(ListStoreError) -> T in try work() })
+        continuation.resume(returning: Result { () throws(Failure) -> T in try work() })
       }
     }
     return try result.get()
