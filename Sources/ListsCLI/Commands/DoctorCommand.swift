@@ -37,9 +37,15 @@ package enum DoctorCommand {
         out.writeLine("Every kept count was right; nothing to repair.")
       }
     }
-    let report = try store { () throws(ListStoreError) in
+    var report = try store { () throws(ListStoreError) in
       try HealthReport.inspect(
         path: path, busyTimeoutMilliseconds: Int32(clamping: context.globals.busyTimeoutMilliseconds))
+    }
+    // What the command line makes of the file's kinds: a kind whose options clash is damage to
+    // it (the store keeps such a kind, and cannot tell).
+    if let damage = KindCatalog.read(atPath: path).damage, !report.problems.contains(damage.message) {
+      report.problems.append(damage.message)
+      if report.verdict == nil { report.verdict = damage }
     }
     func row(_ label: TerminalText, _ value: TerminalText) {
       out.writeLine(style.bold(label.padding(to: 11)) + value)
