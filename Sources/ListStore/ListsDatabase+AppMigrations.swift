@@ -25,7 +25,7 @@ extension ListsDatabase {
   ///   ``ListStoreError/migrationChanged(app:number:name:)`` (the file is then not written
   ///   at all), ``ListStoreError/migrationFailed(app:number:name:detail:)`` (that migration
   ///   is rolled back; those before it stay applied), ``ListStoreError/nestedWrite`` from inside
-  ///   ``write(_:)`` or an import, or a database error.
+  ///   ``write(_:)-k0zw`` or an import, or a database error.
   @discardableResult
   public func migrate(app: String, _ migrations: [AppMigration]) throws(ListStoreError)
     -> [AppMigration]

@@ -58,7 +58,7 @@ extension ListsDatabase {
     return result
   }
 
-  /// ``write(_:)`` from async code: the whole transaction — `body` and every synchronous call
+  /// ``write(_:)-k0zw`` from async code: the whole transaction — `body` and every synchronous call
   /// it makes — runs on a queue of the store's own, never on the caller's thread, so an app's
   /// main actor does not wait on the file while it awaits. The one `await` is here, at the
   /// access point; inside, the repositories' calls are the synchronous ones.
@@ -72,7 +72,7 @@ extension ListsDatabase {
   /// }
   /// ```
   /// - Returns: What `body` returns.
-  /// - Throws: What ``write(_:)`` throws.
+  /// - Throws: What ``write(_:)-k0zw`` throws.
   @discardableResult
   public func write<T: Sendable>(_ body: @escaping @Sendable (ListsTransaction) throws -> T) async throws -> T {
     try await offCaller { () throws -> T in try self.write(body) }
@@ -118,7 +118,7 @@ extension ListsDatabase {
   }
 }
 
-/// The open transaction of ``ListsDatabase/write(_:)``: every write made while it runs joins
+/// The open transaction of ``ListsDatabase/write(_:)-k0zw``: every write made while it runs joins
 /// it, through these repositories or any other of its database.
 ///
 /// Valid only inside the closure it is given to.
