@@ -171,4 +171,28 @@ import Testing
       #expect(try books.item(id: dune.id)?.shelf == .home)
     }
   }
+
+  @Test func typedAndByNameWritesAreOneImplementation() throws {
+    try withTemporaryDatabase { database in
+      let books = try database.records(of: ShortBook.self)
+      let dune = try books.add(ShortBook(title: "Dune"))
+      // What one face writes the other reads, through the same statements.
+      #expect(try books.byName.item(id: dune.id)?.values[0] == .text("Dune"))
+      // An account that cannot be one is refused by both faces alike.
+      let refused = ListStoreError.invalidValue(field: "account", reason: "must not be empty")
+      #expect(throws: refused) { try database.records(of: ShortBook.self, account: "").add(ShortBook(title: "Emma")) }
+      #expect(throws: refused) { try database.items(of: "books", account: "").add(DynamicDraft(["title": .text("Emma")])) }
+      // A search index another program broke is that damage, named, for a typed write too.
+      let other = try Connection(path: database.path, options: .init(create: false))
+      other.setBusyTimeout(milliseconds: 5_000)
+      try other.execute("DROP TABLE books_search_idx")
+      #expect {
+        try books.add(ShortBook(title: "Emma"))
+      } throws: { error in
+        guard case ListStoreError.bookkeepingDamaged(_, let detail) = error else { return false }
+        return detail.hasPrefix("the search index of books is not whole")
+      }
+      #expect(try books.count() == 1)
+    }
+  }
 }

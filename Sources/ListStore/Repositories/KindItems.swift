@@ -69,19 +69,15 @@ public struct KindItems: ListRepository {
 
   /// Adds one item unless the kind keeps duplicates and an equal one is stored; says which.
   public func addIfMissing(_ draft: DynamicDraft) throws(ListStoreError) -> (item: DynamicItem, added: Bool) {
-    let now = database.configuration.now().millisecondsSince1970
-    return try write { connection in
-      let (id, added) = try insertItem(draft, connection, now: now)
-      guard let item = try statements.item(id: id, account: account, connection, decode: decode) else {
-        throw ListStoreError.internalError(detail: "an added item was not found")
-      }
-      return (item, added)
+    try addIfMissing(decode: decode) { bindings in
+      try bindings.values(statements.orderedValues(of: draft))
+      bindings.addedAt(draft.addedAt)
     }
   }
 
   /// The item with `id`, or nil when the account's list has none.
   public func item(id: Int64) throws(ListStoreError) -> DynamicItem? {
-    try database.read { connection in try statements.item(id: id, account: account, connection, decode: decode) }
+    try item(id: id, decode: decode)
   }
 
   /// The page of up to `limit` items after `cursor` (from the start when nil), in the kind's
@@ -135,21 +131,70 @@ public struct KindItems: ListRepository {
   ///   for an invalid item; or a database error. Nothing is added then.
   @discardableResult
   public func importItems(from next: () throws -> DynamicDraft?) throws -> Int {
-    try database.importDrafts(kind: definition.name, account: account, addsOnly: statements, next) {
-      draft, connection, now in
-      try insertItem(draft, connection, now: now).added
+    try importItems(from: next) { draft, bindings in
+      try bindings.values(statements.orderedValues(of: draft))
+      bindings.addedAt(draft.addedAt)
     }
   }
 
   /// Calls `body` with every item, in the kind's order, from one consistent snapshot, one item
   /// in memory at a time; `body` runs under no lock and may use the store.
   public func export(_ body: (DynamicItem) throws -> Void) throws {
+    try export(decode: decode, body)
+  }
+
+  // MARK: The one implementation of both faces
+  //
+  // The by-name items and an app's typed records (`KindRepository`) differ only in how a row is
+  // read (`decode`) and a draft given (`bind`): every write, read and import of either runs
+  // here, through the same statements, checks and search-index damage.
+
+  /// Adds one item whose values `bind` gives, unless the kind keeps duplicates and an equal one
+  /// is stored; the item read back by `decode`, and whether it was added.
+  func addIfMissing<Item>(
+    decode: (Statement) -> Item, _ bind: (inout KindBindings) throws -> Void
+  ) throws(ListStoreError) -> (item: Item, added: Bool) {
+    let now = database.configuration.now().millisecondsSince1970
+    let account = account
+    return try write { connection in
+      let (id, added) = try statements.insert(account: account, now: now, connection, bind: bind)
+      guard let item = try statements.item(id: id, account: account, connection, decode: decode) else {
+        throw ListStoreError.internalError(detail: "an added \(definition.item) was not found")
+      }
+      return (item, added)
+    }
+  }
+
+  /// The item with `id` read by `decode`, or nil when the account's list has none.
+  func item<Item>(id: Int64, decode: (Statement) -> Item) throws(ListStoreError) -> Item? {
+    let account = account
+    return try database.read { connection in try statements.item(id: id, account: account, connection, decode: decode) }
+  }
+
+  /// Adds every draft `next` returns, each given by `bind`, in one transaction: all or nothing.
+  func importItems<Draft>(
+    from next: () throws -> Draft?, _ bind: @escaping (Draft, inout KindBindings) throws -> Void
+  ) throws -> Int {
+    let account = try Validation.account(account)
+    let statements = statements
+    return try database.importDrafts(kind: definition.name, account: account, addsOnly: statements, next) {
+      draft, connection, now in
+      try statements.insert(account: account, now: now, connection) { bindings in try bind(draft, &bindings) }.added
+    }
+  }
+
+  /// Calls `body` with every item read by `decode`, in the kind's order, from one snapshot.
+  func export<Item>(decode: (Statement) -> Item, _ body: (Item) throws -> Void) throws {
     try statements.export(account: account, from: database, decode: decode, body)
   }
 
   // MARK: Writing
 
+  /// Runs `body` as a write of the account's list (joining an open ``ListsDatabase/write(_:)-k0zw``
+  /// transaction), the account checked first; a failure of a damaged search index is that
+  /// damage, named.
   func write<T>(isAtomic: Bool = false, _ body: (Connection) throws -> T) throws(ListStoreError) -> T {
+    let account = try Validation.account(account)
     do {
       return try database.writeRethrowing(kind: definition.name, account: account, isAtomic: isAtomic, body)
     } catch {

@@ -24,11 +24,11 @@ extension KindRepository {
   @discardableResult
   public func update(id: Int64, _ change: (inout Record.Draft) -> Void) throws(ListStoreError) -> Record {
     let now = database.configuration.now().millisecondsSince1970
-    let account = try Validation.account(account)
+    let account = account
     let statements = statements
     // Read, checked, then one update (`KindStatements.update(id:account:changes:now:_:decode:)`):
     // atomic by itself, so a transaction's loop of updates opens no savepoint per item.
-    return try database.write(kind: statements.definition.name, account: account, isAtomic: true) { connection in
+    return try byName.write(isAtomic: true) { connection in
       guard let stored = try statements.item(id: id, account: account, connection, decode: Self.decode) else {
         throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false)
       }
@@ -74,9 +74,9 @@ extension KindRepository {
       try Self.changes(from: original, to: draft, into: &changes, statements)
       guard changes.contains(where: { $0 != nil }) else { return false }
       let now = database.configuration.now().millisecondsSince1970
-      let account = try Validation.account(account)
+      let account = account
       let changed = changes
-      return try database.write(kind: statements.definition.name, account: account, isAtomic: true) { connection in
+      return try byName.write(isAtomic: true) { connection in
         guard try statements.write(id: id, account: account, changes: changed, now: now, connection) == true
         else { throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false) }
         return true
@@ -107,9 +107,7 @@ extension KindRepository {
   ///   name that is not a field of the kind.
   @discardableResult
   public func update(id: Int64, setting values: [String: FieldValue]) throws(ListStoreError) -> Record {
-    let account = try Validation.account(account)
-    return try KindItems(database: database, account: account, statements: statements)
-      .update(id: id, setting: values, decode: Self.decode)
+    try byName.update(id: id, setting: values, decode: Self.decode)
   }
 
   /// Changes the item with `id`, off the caller's thread. See `update(id:_:)`.

@@ -104,34 +104,12 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)``,
   ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``, or a database error.
   public func addIfMissing(_ draft: Record.Draft) throws(ListStoreError) -> (item: Record, added: Bool) {
-    let now = database.configuration.now().millisecondsSince1970
-    let account = try Validation.account(account)
-    return try database.write(kind: Record.definition.name, account: account) { connection in
-      let (id, added) = try insert(draft, account: account, now: now, connection)
-      guard let item = try statements.item(id: id, account: account, connection, decode: Self.decode)
-      else {
-        throw ListStoreError.internalError(
-          detail: "an added \(Record.definition.item) was not found")
-      }
-      return (item, added)
-    }
-  }
-
-  /// Inserts `draft` as ``KindRecord/bind(_:to:)`` gives it.
-  private func insert(
-    _ draft: Record.Draft, account: String, now: Int64, _ connection: Connection
-  ) throws -> (id: Int64, added: Bool) {
-    try statements.insert(account: account, now: now, connection) { bindings in
-      try Record.bind(draft, to: &bindings)
-    }
+    try byName.addIfMissing(decode: Self.decode) { bindings in try Record.bind(draft, to: &bindings) }
   }
 
   /// The item with `id`, or nil when the account's list has none.
   public func item(id: Int64) throws(ListStoreError) -> Record? {
-    let account = account
-    return try database.read { connection in
-      try statements.item(id: id, account: account, connection, decode: Self.decode)
-    }
+    try byName.item(id: id, decode: Self.decode)
   }
 
   /// The page of up to `limit` items after `cursor` (from the start when nil), in the kind's
@@ -147,27 +125,20 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   /// Checks that `cursor` was made by a page of this kind for this account.
   /// - Throws: ``ListStoreError/invalidCursor(list:)``.
   public func validate(_ cursor: ListCursor) throws(ListStoreError) {
-    _ = try statements.values(of: cursor, account: account)
+    try byName.validate(cursor)
   }
 
   /// Removes the items with `ids`, all or none.
   /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` true) listing
   ///   the ids the list does not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
-    let account = account
-    try database.write(kind: Record.definition.name, account: account) { connection in
-      let missing = try statements.remove(ids, account: account, connection)
-      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing, removing: true) }
-    }
+    try byName.remove(ids: ids)
   }
 
   /// Removes every item of the account's list; returns how many.
   @discardableResult
   public func clear() throws(ListStoreError) -> Int {
-    let account = account
-    return try database.write(kind: Record.definition.name, account: account) { connection in
-      try statements.clear(account: account, connection)
-    }
+    try byName.clear()
   }
 
   /// Adds every draft `next` returns until it returns nil, in one transaction: all or nothing.
@@ -178,11 +149,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   ///   for an invalid item; or a database error. Nothing is added then.
   @discardableResult
   public func importItems(from next: () throws -> Record.Draft?) throws -> Int {
-    let account = try Validation.account(account)
-    return try database.importDrafts(kind: Record.definition.name, account: account, addsOnly: statements, next) {
-      draft, connection, now in
-      try insert(draft, account: account, now: now, connection).added
-    }
+    try byName.importItems(from: next) { draft, bindings in try Record.bind(draft, to: &bindings) }
   }
 
   /// The page of up to `limit` items matching `query` after `cursor`, in the kind's order,
@@ -201,8 +168,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
     -> ListPage<Record>
   {
     if query.filters.isEmpty, try query.searchQuery() == nil { return try page(after: cursor, limit: limit) }
-    let items = KindItems(database: database, account: account, statements: statements)
-    return try items.page(matching: query, after: cursor, limit: limit, read: Self.decode)
+    return try byName.page(matching: query, after: cursor, limit: limit, read: Self.decode)
   }
 
   /// The page of up to `limit` records that `query` selects (nil: the whole list) that
@@ -231,20 +197,19 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   func page(_ request: PageRequest<ListCursor>, matchingSome query: KindQuery?, limit: Int)
     throws(ListStoreError) -> ListPage<Record>
   {
-    let items = KindItems(database: database, account: account, statements: statements)
-    return try items.page(request, matching: query, limit: limit, read: Self.decode)
+    try byName.page(request, matching: query, limit: limit, read: Self.decode)
   }
 
   /// The cursor of the record with `id`, for a page or a loader around it; nil when the list
   /// has no such record.
   public func cursor(at id: Int64) throws(ListStoreError) -> ListCursor? {
-    try statements.cursor(at: id, account: account, in: database)
+    try byName.cursor(at: id)
   }
 
   /// Calls `body` with every item, in the kind's order, from one consistent snapshot, one item
   /// in memory at a time; `body` runs under no lock and may use the store.
   public func export(_ body: (Record) throws -> Void) throws {
-    try statements.export(account: account, from: database, decode: Self.decode, body)
+    try byName.export(decode: Self.decode, body)
   }
 
   /// Reads the record from the row a statement of ``KindStatements`` stands on.
