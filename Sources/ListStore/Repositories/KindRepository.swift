@@ -50,10 +50,11 @@ extension ListsDatabase {
 /// The items of one kind of one account as an app's own record type: the repository the
 /// built-in lists have, made from the record's kind definition.
 ///
-/// It shares every statement with the by-name ``KindItems`` of the same kind: the keyset
-/// pages, the insert (with the unique rule's reject or keep, and the one-per-account fields),
-/// removal, clearing and the kept count. Rows are read by ``KindRecord/init(row:)`` and drafts
-/// written by ``KindRecord/bind(_:to:)``: no `Codable`, no dictionary.
+/// It is the typed face of the by-name ``KindItems`` of the same kind (``byName``), which holds
+/// the one implementation of both: the keyset pages, the insert (with the unique rule's reject
+/// or keep, and the one-per-account fields), updates, removal, clearing, imports and the kept
+/// count. Only how a row is read (``KindRecord/init(row:)``) and a draft given
+/// (``KindRecord/bind(_:to:)``) is the record's: no `Codable`, no dictionary.
 ///
 /// As a ``ListRepository`` it has the async calls and ``ListRepository/loader(pageSize:startingAfter:around:maxItems:)``.
 public struct KindRepository<Record: KindRecord>: ListRepository {
