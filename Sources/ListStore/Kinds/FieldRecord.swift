@@ -135,9 +135,9 @@ final class RecordLayout: Sendable {
     self.accesses = accesses
   }
 
-  /// Reads every field of the row into the record at `record`. (Compiled here, not inlined into
-  /// the app: inlined, the switch over every type in each record's code made the page 3 %
-  /// slower.)
+  /// Reads every field of the row into the record at `record`. Compiled here once rather than
+  /// inlined into each record's code, where the switch over every type costs more than the
+  /// call (`Documentation/Benchmarks.md`).
   @usableFromInline
   func read(into record: UnsafeMutableRawPointer, from row: StatementRow) {
     accesses.withUnsafeBufferPointer { accesses in
