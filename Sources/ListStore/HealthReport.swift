@@ -1,7 +1,8 @@
 import SQLiteCore
 
-/// What `lists doctor` finds in a database file: integrity, schema version, migrations, and
-/// the kept counts against the real ones.
+/// The health of a database file: its integrity, schema version and migrations, its kinds'
+/// definitions and tables, its search indexes, and the kept counts against the real ones —
+/// what an app checks before trusting a file it did not write, and what `lists doctor` shows.
 public struct HealthReport: Sendable {
   /// One applied or expected migration and how it compares with this build's.
   public struct Migration: Sendable, Hashable {
