@@ -17,7 +17,7 @@ extension ListsDatabase {
   /// ```swift
   /// try database.write { transaction in
   ///   try transaction.records(of: Book.self).remove(ids: [book.id])
-  ///   try transaction.database.orders().add(OrderDraft(number: "A-1001", total: price))
+  ///   try transaction.orders().add(OrderDraft(number: "A-1001", total: price))
   /// }
   /// ```
   ///
@@ -67,7 +67,7 @@ extension ListsDatabase {
   /// let added = try await database.write { transaction in
   ///   let books = try transaction.records(of: Book.self)
   ///   let dune = try books.add(Book(title: "Dune"))
-  ///   try transaction.database.orders().add(OrderDraft(number: "A-1001", total: price))
+  ///   try transaction.orders().add(OrderDraft(number: "A-1001", total: price))
   ///   return dune
   /// }
   /// ```
@@ -140,5 +140,20 @@ public struct ListsTransaction {
     -> KindItems
   {
     try database.items(of: kind, account: account)
+  }
+
+  /// The orders of `account`; see ``ListsDatabase/orders(account:)``.
+  public func orders(account: String = "default") -> OrdersRepository {
+    database.orders(account: account)
+  }
+
+  /// The favorites of `account`; see ``ListsDatabase/favorites(account:)``.
+  public func favorites(account: String = "default") -> FavoritesRepository {
+    database.favorites(account: account)
+  }
+
+  /// The addresses of `account`; see ``ListsDatabase/addresses(account:)``.
+  public func addresses(account: String = "default") -> AddressesRepository {
+    database.addresses(account: account)
   }
 }

@@ -25,7 +25,7 @@ import Testing
       await #expect(throws: Boom()) {
         try await database.write { transaction in
           try transaction.records(of: Book.self).add(Book.Draft(title: "Dune"))
-          try transaction.database.orders().add(Self.order("A-1"))
+          try transaction.orders().add(Self.order("A-1"))
           throw Boom()
         }
       }
@@ -36,7 +36,7 @@ import Testing
       let (added, thread) = try await database.write { transaction in
         let books = try transaction.records(of: Book.self)
         let dune = try books.add(Book.Draft(title: "Dune"))
-        try transaction.database.orders().add(Self.order("A-1"))
+        try transaction.orders().add(Self.order("A-1"))
         #expect(try books.count() == 1)
         return (dune, Threads.currentID())
       }
