@@ -270,3 +270,40 @@ extension ListsDatabase {
     }
   }
 }
+
+extension KindStatements {
+  /// Runs `body` as a write of `account`'s list of the kind in `database` (joining an open
+  /// ``ListsDatabase/write(_:)-k0zw`` transaction), the account checked first; a failure of a
+  /// damaged search index is that damage, named. The one write path of both faces of a kind,
+  /// ``KindItems`` and ``KindRepository``.
+  func write<T>(
+    account: String, in database: ListsDatabase, isAtomic: Bool = false, _ body: (Connection) throws -> T
+  ) throws(ListStoreError) -> T {
+    let account = try Validation.account(account)
+    do {
+      return try database.writeRethrowing(kind: definition.name, account: account, isAtomic: isAtomic, body)
+    } catch {
+      throw searchDamage(error, in: database) ?? ListStoreError.wrap(error, path: database.path)
+    }
+  }
+
+  /// What a failed statement of a kind with a search index is when the index has lost one of
+  /// its tables (another program dropped or replaced it): damage doctor repairs (74), not an
+  /// internal error. SQLite reports it only as a generic error of the statement whose triggers
+  /// or query reach the index, so the file is asked which of the index's tables are gone.
+  func searchDamage(_ error: any Error, in database: ListsDatabase) -> ListStoreError? {
+    guard !definition.search.isEmpty else { return nil }
+    switch error {
+    case let sqlite as SQLiteError where sqlite.code == 1: break
+    case ListStoreError.internalError: break
+    default: return nil
+    }
+    let definition = definition
+    guard let lost = try? database.read({ connection in try SearchIndexHealth.lostObjects(of: definition, connection) }),
+      !lost.isEmpty
+    else { return nil }
+    return .bookkeepingDamaged(
+      path: database.path,
+      detail: "the search index of \(definition.name) is not whole: \(lost.joined(separator: ", "))")
+  }
+}

@@ -40,13 +40,14 @@ public struct KindItems: ListRepository {
   /// The account whose items these are.
   public let account: String
   /// The kind's definition.
-  public let definition: KindDefinition
+  public var definition: KindDefinition { statements.definition }
+  /// The kind's statements, which hold its definition: a face made per call (a typed
+  /// repository's ``KindRepository/byName``) copies one reference, not the definition.
   let statements: KindStatements
 
   init(database: ListsDatabase, account: String, definition: KindDefinition) {
     self.database = database
     self.account = account
-    self.definition = definition
     self.statements = KindStatements(definition)
   }
 
@@ -54,7 +55,6 @@ public struct KindItems: ListRepository {
   init(database: ListsDatabase, account: String, statements: KindStatements) {
     self.database = database
     self.account = account
-    self.definition = statements.definition
     self.statements = statements
   }
 
@@ -120,7 +120,7 @@ public struct KindItems: ListRepository {
     let statement = try connection.cachedStatement(
       "SELECT item_count FROM list_counts WHERE account = ? AND list = ?")
     try statement.bind(account, at: 1)
-    try statement.bind(definition.name, at: 2)
+    try statement.bind(statements.definition.name, at: 2)
     defer { statement.reset() }
     return try statement.step() ? Int(statement.int64(at: 0)) : 0
   }
@@ -177,7 +177,7 @@ public struct KindItems: ListRepository {
   ) throws -> Int {
     let account = try Validation.account(account)
     let statements = statements
-    return try database.importDrafts(kind: definition.name, account: account, addsOnly: statements, next) {
+    return try database.importDrafts(kind: statements.definition.name, account: account, addsOnly: statements, next) {
       draft, connection, now in
       try statements.insert(account: account, now: now, connection) { bindings in try bind(draft, &bindings) }.added
     }
@@ -190,36 +190,14 @@ public struct KindItems: ListRepository {
 
   // MARK: Writing
 
-  /// Runs `body` as a write of the account's list (joining an open ``ListsDatabase/write(_:)-k0zw``
-  /// transaction), the account checked first; a failure of a damaged search index is that
-  /// damage, named.
+  /// Runs `body` as a write of the account's list: see ``KindStatements/write(account:in:isAtomic:_:)``.
   func write<T>(isAtomic: Bool = false, _ body: (Connection) throws -> T) throws(ListStoreError) -> T {
-    let account = try Validation.account(account)
-    do {
-      return try database.writeRethrowing(kind: definition.name, account: account, isAtomic: isAtomic, body)
-    } catch {
-      throw searchDamage(error) ?? ListStoreError.wrap(error, path: database.path)
-    }
+    try statements.write(account: account, in: database, isAtomic: isAtomic, body)
   }
 
-  /// What a failed statement of a kind with a search index is when the index has lost one of
-  /// its tables (another program dropped or replaced it): damage doctor repairs (74), not an
-  /// internal error. SQLite reports it only as a generic error of the statement whose triggers
-  /// or query reach the index, so the file is asked which of the index's tables are gone.
+  /// See ``KindStatements/searchDamage(_:in:)``.
   func searchDamage(_ error: any Error) -> ListStoreError? {
-    guard !definition.search.isEmpty else { return nil }
-    switch error {
-    case let sqlite as SQLiteError where sqlite.code == 1: break
-    case ListStoreError.internalError: break
-    default: return nil
-    }
-    let definition = definition
-    guard let lost = try? database.read({ connection in try SearchIndexHealth.lostObjects(of: definition, connection) }),
-      !lost.isEmpty
-    else { return nil }
-    return .bookkeepingDamaged(
-      path: database.path,
-      detail: "the search index of \(definition.name) is not whole: \(lost.joined(separator: ", "))")
+    statements.searchDamage(error, in: database)
   }
 
   /// Reads the row a statement of ``KindStatements`` stands on.

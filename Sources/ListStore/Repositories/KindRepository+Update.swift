@@ -28,7 +28,7 @@ extension KindRepository {
     let statements = statements
     // Read, checked, then one update (`KindStatements.update(id:account:changes:now:_:decode:)`):
     // atomic by itself, so a transaction's loop of updates opens no savepoint per item.
-    return try byName.write(isAtomic: true) { connection in
+    return try statements.write(account: account, in: database, isAtomic: true) { connection in
       guard let stored = try statements.item(id: id, account: account, connection, decode: Self.decode) else {
         throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false)
       }
@@ -76,7 +76,7 @@ extension KindRepository {
       let now = database.configuration.now().millisecondsSince1970
       let account = account
       let changed = changes
-      return try byName.write(isAtomic: true) { connection in
+      return try statements.write(account: account, in: database, isAtomic: true) { connection in
         guard try statements.write(id: id, account: account, changes: changed, now: now, connection) == true
         else { throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false) }
         return true
