@@ -146,8 +146,9 @@ public struct KindItems: ListRepository {
   // MARK: The one implementation of both faces
   //
   // The by-name items and an app's typed records (`KindRepository`) differ only in how a row is
-  // read (`decode`) and a draft given (`bind`): every write, read and import of either runs
-  // here, through the same statements, checks and search-index damage.
+  // read (`decode`) and a draft given (`bind`): the adds, reads by id, imports and exports of
+  // either run here, and every write goes through `KindStatements.write`, with its account
+  // check and its naming of a damaged search index.
 
   /// Adds one item whose values `bind` gives, unless the kind keeps duplicates and an equal one
   /// is stored; the item read back by `decode`, and whether it was added.
@@ -173,7 +174,7 @@ public struct KindItems: ListRepository {
 
   /// Adds every draft `next` returns, each given by `bind`, in one transaction: all or nothing.
   func importItems<Draft>(
-    from next: () throws -> Draft?, _ bind: @escaping (Draft, inout KindBindings) throws -> Void
+    from next: () throws -> Draft?, _ bind: (Draft, inout KindBindings) throws -> Void
   ) throws -> Int {
     let account = try Validation.account(account)
     let statements = statements
