@@ -93,16 +93,8 @@ package struct ItemValidator: Sendable {
     for name in rule.fields {
       guard let index = definition.fields.firstIndex(where: { $0.name == name }) else { return nil }
       let value = values[index]
-      switch value {
-      case .null: return nil
-      case .text(let text):
-        writer.string(definition.fields[index].caseInsensitive ? text.lowercased() : text)
-      case .integer(let number): writer.number(literal: String(number))
-      case .bool(let flag): writer.bool(flag)
-      case .timestamp(let time): writer.number(literal: String(time.millisecondsSince1970))
-      case .date(let day): writer.string(day.iso8601)
-      case .money(let money): writer.string("\(money.minorUnits) \(money.currency.code)")
-      }
+      if value.isNull { return nil }
+      definition.fields[index].writeIdentity(value, into: &writer)
       texts.append(value.quoted)
     }
     writer.endArray()

@@ -60,15 +60,6 @@ package struct DraftFields {
     return try checked(key) { () throws(ListStoreError) in try Timestamp(iso8601: text) }
   }
 
-  /// A `YYYY-MM-DD` date field; nil when missing or null.
-  package func date(_ key: String) throws(Problem) -> CalendarDate? {
-    guard let text = try optionalString(key) else { return nil }
-    guard let day = CalendarDate(iso8601: text) else {
-      throw Problem(reason: "field '\(key)' must be a date such as 2026-12-24, got '\(TerminalEscaping.escape(text))'.")
-    }
-    return day
-  }
-
   /// Whether the object has `key`, null or not.
   package func holds(_ key: String) -> Bool {
     object[key] != nil

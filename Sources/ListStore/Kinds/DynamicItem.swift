@@ -36,21 +36,8 @@ public struct DynamicItem: Sendable, Hashable, Identifiable {
   init(row statement: Statement, plan: KindStatements.DecodePlan) {
     var values: [FieldValue] = []
     values.reserveCapacity(plan.fields.count)
-    for (column, kind) in plan.fields {
-      if statement.isNull(at: column) {
-        values.append(.null)
-        continue
-      }
-      switch kind {
-      case .text: values.append(.text(statement.text(at: column)))
-      case .integer: values.append(.integer(statement.int64(at: column)))
-      case .bool: values.append(.bool(statement.int64(at: column) != 0))
-      case .timestamp: values.append(.timestamp(Timestamp(millisecondsSince1970: statement.int64(at: column))))
-      case .date: values.append(.date(CalendarDate(stored: statement.int64(at: column))))
-      case .money:
-        let currency = statement.withUTF8(at: column + 1) { Currency(storedUTF8: $0) }
-        values.append(.money(Money(storedMinorUnits: statement.int64(at: column), currency: currency)))
-      }
+    for (column, rules) in plan.fields {
+      values.append(statement.isNull(at: column) ? .null : rules.read(statement, at: column))
     }
     id = statement.int64(at: 0)
     self.values = values

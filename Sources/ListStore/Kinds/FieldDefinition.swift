@@ -58,12 +58,7 @@ public struct FieldDefinition: Sendable, Hashable {
   }
 
   /// The table columns the field is stored in: one, or two for money (minor units, currency).
-  public var columns: [String] {
-    switch type {
-    case .money(let currencyColumn): [name + "_minor", currencyColumn ?? name + "_currency"]
-    case .text, .integer, .bool, .timestamp, .date, .enumeration: [name]
-    }
-  }
+  public var columns: [String] { type.rules.columns(of: name) }
 
   /// Whether a stored value is never null: the field is required or has a default.
   public var isNotNull: Bool { required || defaultValue != nil }
@@ -114,7 +109,28 @@ public enum FieldType: Sendable, Hashable {
   }
 
   /// Every type name a definition may use.
-  public static let names = ["text", "integer", "bool", "timestamp", "date", "money", "enum"]
+  public static let names = declared.map(\.name)
+
+  /// Every type, by its name in a definition, with the rules that read it from a field's JSON.
+  static let declared: [(name: String, rules: any FieldTypeRules.Type)] = [
+    ("text", TextRules.self), ("integer", IntegerRules.self), ("bool", BoolRules.self),
+    ("timestamp", TimestampRules.self), ("date", DateRules.self), ("money", MoneyRules.self),
+    ("enum", EnumRules.self),
+  ]
+
+  /// Everything the store and the command line do with a value of this type: the one switch
+  /// over the types, each case's rules in a file of its own (`Kinds/FieldTypes/`).
+  var rules: any FieldTypeRules {
+    switch self {
+    case .text(let maxLength, let pattern): TextRules(maxLength: maxLength, pattern: pattern)
+    case .integer(let min, let max): IntegerRules(min: min, max: max)
+    case .bool: BoolRules()
+    case .timestamp: TimestampRules()
+    case .date: DateRules()
+    case .money(let currencyColumn): MoneyRules(currencyColumn: currencyColumn)
+    case .enumeration(let values): EnumRules(values: values)
+    }
+  }
 }
 
 /// The value a field gets when an item does not give it.

@@ -308,16 +308,6 @@ public struct RecordField<Record>: Sendable {
     Self(FieldDefinition(name, .timestamp, default: defaultsToNow ? .now : nil), path, .optionalTimestamp)
   }
 
-  /// A date field (``CalendarDate``).
-  public static func date(_ name: String, _ path: WritableKeyPath<Record, CalendarDate>, required: Bool = false) -> Self {
-    Self(FieldDefinition(name, .date, required: required), path, .date)
-  }
-
-  /// An optional date field.
-  public static func date(_ name: String, _ path: WritableKeyPath<Record, CalendarDate?>) -> Self {
-    Self(FieldDefinition(name, .date), path, .optionalDate)
-  }
-
   /// A money field (see ``FieldType/money(currencyColumn:)``).
   public static func money(
     _ name: String, _ path: WritableKeyPath<Record, Money>, required: Bool = false, currencyColumn: String? = nil

@@ -43,6 +43,34 @@ public enum FieldValue: Sendable, Hashable {
     }
   }
 
+  /// Gives the field at `index` of `bindings` the value, not null, through the binder of its
+  /// type (which checks it against the field).
+  func give(to bindings: inout KindBindings, at index: Int) throws(ListStoreError) {
+    switch self {
+    case .null: break
+    case .text(let text): try bindings.text(text, at: index)
+    case .integer(let number): try bindings.integer(number, at: index)
+    case .bool(let flag): try bindings.bool(flag, at: index)
+    case .timestamp(let time): try bindings.timestamp(time, at: index)
+    case .date(let day): try bindings.date(day, at: index)
+    case .money(let money): try bindings.money(money, at: index)
+    }
+  }
+
+  /// Whether the value is ``null``.
+  package var isNull: Bool {
+    if case .null = self { true } else { false }
+  }
+
+  /// The value as a person types it in a filter: a text as it is, `true` or `false`, a number,
+  /// a time or a date in ISO 8601, an amount and its currency (`20.00 EUR`); nothing for null.
+  var typed: String {
+    switch self {
+    case .money(let money): money.description
+    case .null, .text, .integer, .bool, .timestamp, .date: quoted
+    }
+  }
+
   /// Checks the value against `field`'s type and limits: the right type, a required field
   /// given, a text not empty when required and without NUL, within `max_length` and `pattern`,
   /// an integer within `min` and `max`, an enum value one of the values.
@@ -56,42 +84,11 @@ public enum FieldValue: Sendable, Hashable {
   /// would be copied (each of its parts retained) for every value checked.
   func check(against check: KindStatements.FieldCheck) throws(ListStoreError) {
     func invalid(_ reason: String) -> ListStoreError { .invalidValue(field: check.field.name, reason: reason) }
-    // On the value first, then the field's type: a switch over the pair would copy the type
-    // (and retain its payload) for every value checked.
-    switch self {
-    case .null:
+    if case .null = self {
       if check.field.required { throw invalid("is required") }
       return
-    case .text(let text):
-      if case .text(let maxLength, let pattern) = check.field.type {
-        if text.isEmpty && check.field.required { throw invalid("must not be empty") }
-        if Self.containsNUL(text) { throw invalid("must not contain a NUL character") }
-        // Counted only when it could be too long: a text has no more characters than bytes.
-        if let maxLength, text.utf8.count > maxLength, text.unicodeScalars.count > maxLength {
-          throw invalid("must be at most \(maxLength) characters long")
-        }
-        if let pattern, let glob = check.glob,
-          !glob.matches(check.field.uppercase ? Self.asciiUppercased(text) : text)
-        {
-          throw invalid("must be \(check.field.format ?? "text matching \(pattern)"), got '\(text)'")
-        }
-        return
-      }
-      if case .enumeration(let values) = check.field.type {
-        if !values.contains(text) { throw invalid("must be one of " + values.joined(separator: ", ")) }
-        return
-      }
-    case .integer(let number):
-      if case .integer(let min, let max) = check.field.type {
-        if let min, number < min { throw invalid("must be at least \(min)") }
-        if let max, number > max { throw invalid("must be at most \(max)") }
-        return
-      }
-    case .bool: if case .bool = check.field.type { return }
-    case .timestamp: if case .timestamp = check.field.type { return }
-    case .date: if case .date = check.field.type { return }
-    case .money: if case .money = check.field.type { return }
     }
+    if try check.rules.check(self, against: check) { return }
     throw invalid("must be \(Self.article(check.field.type.name)) \(check.field.type.name)")
   }
 

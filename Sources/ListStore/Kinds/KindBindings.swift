@@ -158,7 +158,7 @@ public struct KindBindings {
 
   /// Gives the field at `index` `value`, stored as the one integer `stored` (an integer, a
   /// timestamp's milliseconds, a date's days); nil: its default.
-  private mutating func storedAsInteger(_ value: FieldValue?, _ stored: Int64, at index: Int) throws(ListStoreError) {
+  mutating func storedAsInteger(_ value: FieldValue?, _ stored: Int64, at index: Int) throws(ListStoreError) {
     if purpose != .binding { return compare(value ?? .null, at: index) }
     guard let value else { return try bindDefault(index) }
     try statements.check(value, field: index)
@@ -191,16 +191,6 @@ public struct KindBindings {
   /// Gives the field at `index` its value: see ``timestamp(_:_:)``.
   mutating func timestamp(_ value: Timestamp?, at index: Int) throws(ListStoreError) {
     try storedAsInteger(value.map(FieldValue.timestamp), value?.millisecondsSince1970 ?? 0, at: index)
-  }
-
-  /// Gives the field `name`, a date, its value (nil: its default).
-  public mutating func date(_ name: StaticString, _ value: CalendarDate?) throws(ListStoreError) {
-    try date(value, at: index(of: name))
-  }
-
-  /// Gives the field at `index` its value: see ``date(_:_:)``.
-  mutating func date(_ value: CalendarDate?, at index: Int) throws(ListStoreError) {
-    try storedAsInteger(value.map(FieldValue.date), value?.daysSince1970 ?? 0, at: index)
   }
 
   /// Gives the field `name`, money, its value (nil: its default).
@@ -261,17 +251,11 @@ public struct KindBindings {
 
   /// Gives the field at `index`, already marked given, `value`.
   private mutating func give(_ value: FieldValue, at index: Int) throws(ListStoreError) {
-    switch value {
-    case .null:
+    if case .null = value {
       if purpose != .binding { return compare(.null, at: index) }
-      try bindDefault(index)
-    case .text(let text): try self.text(text, at: index)
-    case .integer(let number): try integer(number, at: index)
-    case .bool(let flag): try bool(flag, at: index)
-    case .timestamp(let time): try timestamp(time, at: index)
-    case .date(let day): try date(day, at: index)
-    case .money(let money): try self.money(money, at: index)
+      return try bindDefault(index)
     }
+    try value.give(to: &self, at: index)
   }
 
   /// Gives the fields from the next one on `values`, one each, in the definition's order
@@ -292,7 +276,7 @@ public struct KindBindings {
 
   /// The index of the field `name`, marked given; the next name is looked for after it first.
   @inline(__always)
-  private mutating func index(of name: StaticString) -> Int {
+  mutating func index(of name: StaticString) -> Int {
     guard let index = statements.fieldNameIndex.addresses.index(of: name, expected: field) ?? lookUp(name) else {
       preconditionFailure("\(statements.definition.name) has no field \(name)")
     }

@@ -26,13 +26,8 @@ extension KindDefinition {
   /// The cursor value kind of each term of the effective order.
   var cursorValueKinds: [CursorValue.Kind] {
     effectiveOrder.map { term in
-      switch field(named: term.field)?.type {
-      case .bool?: .bool
-      case .text?, .enumeration?: .text
-      // The implicit `id` and `added_at`, and the types stored as integers (a money field
-      // cannot be ordered by).
-      case nil, .integer?, .timestamp?, .date?, .money?: .integer
-      }
+      // The implicit `id` and `added_at` are integers.
+      field(named: term.field)?.type.rules.cursorKind ?? .integer
     }
   }
 }

@@ -169,45 +169,24 @@ extension KindDefinition {
     let label = "Field '\(TerminalEscaping.escape(name))'"
     let named = Members(members.object, label)
     let typeName = try named.string("type")
-    let type: FieldType
-    switch typeName {
-    case "text":
-      type = .text(maxLength: try named.optionalInt("max_length").map(Int.init), pattern: try named.optionalString("pattern"))
-    case "integer":
-      type = .integer(min: try named.optionalInt("min"), max: try named.optionalInt("max"))
-    case "bool": type = .bool
-    case "timestamp": type = .timestamp
-    case "date": type = .date
-    case "money": type = .money(currencyColumn: try named.optionalString("currency_column"))
-    case "enum": type = .enumeration(try named.strings("values"))
-    default:
+    guard let declared = FieldType.declared.first(where: { $0.name == typeName }) else {
       throw KindDefinitionError(
         "\(label) has the unknown type '\(TerminalEscaping.escape(typeName))'; the types are "
           + FieldType.names.joined(separator: ", ") + ".")
     }
-    for (key, types) in [
-      ("max_length", ["text"]), ("pattern", ["text"]), ("min", ["integer"]), ("max", ["integer"]),
-      ("values", ["enum"]), ("case_insensitive", ["text"]), ("one_per_account", ["bool"]),
-      ("currency_column", ["money"]), ("uppercase", ["text"]), ("format", ["text"]),
-    ] where named.value(key) != nil && !types.contains(typeName) {
-      throw KindDefinitionError("\(label) is \(typeName), which takes no \(key).")
+    let type = try declared.rules.type(from: named)
+    // A key of another type's, in the order the types are declared.
+    for other in FieldType.declared where other.name != typeName {
+      for key in other.rules.definitionKeys where named.value(key) != nil && !declared.rules.definitionKeys.contains(key) {
+        throw KindDefinitionError("\(label) is \(typeName), which takes no \(key).")
+      }
     }
     var defaultValue: FieldDefault?
     if let given = named.value("default") {
-      switch (type, given) {
-      case (.text, .string(let text)), (.enumeration, .string(let text)): defaultValue = .text(text)
-      case (.timestamp, .string("now")): defaultValue = .now
-      case (.bool, .bool(let flag)): defaultValue = .bool(flag)
-      case (.integer, .number(let literal)):
-        guard let number = Int64(literal) else {
-          throw KindDefinitionError("\(label) has the default \(literal), which is not a 64-bit integer.")
-        }
-        defaultValue = .integer(number)
-      default:
-        throw KindDefinitionError(
-          "\(label) has a default of the wrong type for \(typeName)"
-            + (typeName == "timestamp" ? " (a timestamp's default can only be \"now\")." : "."))
+      guard let value = try type.rules.defaultValue(from: given, label: label) else {
+        throw KindDefinitionError("\(label) has a default of the wrong type for \(typeName).")
       }
+      defaultValue = value
     }
     return FieldDefinition(
       name, type, required: try named.optionalBool("required") ?? false, default: defaultValue,
@@ -229,36 +208,7 @@ extension KindDefinition {
       writer.key("required")
       writer.bool(true)
     }
-    switch field.type {
-    case .text(let maxLength, let pattern):
-      if let maxLength {
-        writer.key("max_length")
-        writer.int(maxLength)
-      }
-      if let pattern {
-        writer.key("pattern")
-        writer.string(pattern)
-      }
-    case .integer(let min, let max):
-      if let min {
-        writer.key("min")
-        writer.number(literal: String(min))
-      }
-      if let max {
-        writer.key("max")
-        writer.number(literal: String(max))
-      }
-    case .money(let currencyColumn):
-      if let currencyColumn {
-        writer.key("currency_column")
-        writer.string(currencyColumn)
-      }
-    case .enumeration(let values):
-      writer.key("values")
-      writer.strings(values)
-    case .bool, .timestamp, .date:
-      break
-    }
+    field.type.rules.writeLimits(into: &writer)
     if let value = field.defaultValue {
       writer.key("default")
       switch value {
@@ -301,7 +251,7 @@ extension JSONWriter {
 }
 
 /// The members of one JSON object of a definition, read with errors that name where they are.
-private struct Members {
+struct Members {
   let object: JSONObject
   let label: String
 

@@ -75,10 +75,7 @@ extension KindDefinition {
   /// index and skips the rows that do not match), and for a field the order already starts
   /// with, whose filter the page index serves.
   public func filterIndexSQL(for field: FieldDefinition) -> String? {
-    switch field.type {
-    case .enumeration, .bool: break
-    case .text, .integer, .timestamp, .date, .money: return nil
-    }
+    guard field.type.rules.hasFilterIndex else { return nil }
     guard effectiveOrder.first?.field != field.name else { return nil }
     return "CREATE INDEX \(SQLText.identifier(filterIndexName(field))) ON \(sqlName) "
       + "(account, \(SQLText.identifier(field.name)), \(orderIndexColumns))"
@@ -140,45 +137,11 @@ extension KindDefinition {
       case .now: defaultSQL = " DEFAULT " + nowSQL
       }
     }
-    switch field.type {
-    case .text(let maxLength, let pattern):
-      var checks: [String] = []
-      if field.required { checks.append("length(\(name)) > 0") }
-      if let maxLength { checks.append("length(\(name)) <= \(maxLength)") }
-      if let pattern { checks.append("\(name) GLOB \(SQLText.literal(pattern))") }
-      let collate = field.caseInsensitive ? " COLLATE NOCASE" : ""
-      return ["\(name) TEXT\(notNull)\(collate)\(defaultSQL)\(check(checks))"]
-    case .integer(let min, let max):
-      var checks: [String] = []
-      if let min { checks.append("\(name) >= \(min)") }
-      if let max { checks.append("\(name) <= \(max)") }
-      return ["\(name) INTEGER\(notNull)\(defaultSQL)\(check(checks))"]
-    case .bool:
-      return ["\(name) INTEGER\(notNull)\(defaultSQL) CHECK (\(name) = 0 OR \(name) = 1)"]
-    case .timestamp:
-      return ["\(name) INTEGER\(notNull)\(defaultSQL)"]
-    case .date:
-      // Days since 1970-01-01, within the years 0001…9999 that `YYYY-MM-DD` writes.
-      let days = CalendarDate.supportedRange
-      return ["\(name) INTEGER\(notNull)\(defaultSQL) CHECK (\(name) BETWEEN \(days.lowerBound) AND \(days.upperBound))"]
-    case .enumeration(let values):
-      // An OR chain, not IN (...): SQLite builds a temporary table for an IN list per row.
-      let chain = values.map { "\(name) = \(SQLText.literal($0))" }.joined(separator: " OR ")
-      return ["\(name) TEXT\(notNull)\(defaultSQL) CHECK (\(chain))"]
-    case .money:
-      let minor = SQLText.identifier(field.columns[0])
-      let currency = SQLText.identifier(field.columns[1])
-      // Both columns or neither: a column constraint (SQLite lets it name the other column), so
-      // that a money field added later is one ALTER TABLE ADD COLUMN each.
-      let pair = field.isNotNull ? "" : " AND ((\(minor) IS NULL) = (\(currency) IS NULL))"
-      return [
-        "\(minor) INTEGER\(notNull) CHECK (\(minor) >= 0)",
-        "\(currency) TEXT\(notNull) CHECK (length(\(currency)) = 3 AND \(currency) GLOB '[A-Z][A-Z][A-Z]'\(pair))",
-      ]
-    }
+    return field.type.rules.columnSQL(field, name: name, notNull: notNull, defaultSQL: defaultSQL)
   }
 
-  private static func check(_ conditions: [String]) -> String {
+  /// ` CHECK (a AND b)` of `conditions`; nothing for none.
+  static func checkSQL(_ conditions: [String]) -> String {
     conditions.isEmpty ? "" : " CHECK (" + conditions.joined(separator: " AND ") + ")"
   }
 }

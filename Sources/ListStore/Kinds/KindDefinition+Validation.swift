@@ -124,32 +124,7 @@ extension KindDefinition {
     if field.onePerAccount && field.type != .bool {
       throw KindDefinitionError("\(label) is \(field.type.name); only a bool can be one per account.")
     }
-    switch field.type {
-    case .text(let maxLength, let pattern):
-      if let maxLength, maxLength < 1 { throw KindDefinitionError("\(label) has a max_length below 1.") }
-      if let pattern {
-        guard !pattern.isEmpty, Self.isPlainText(pattern), GlobPattern(pattern) != nil else {
-          throw KindDefinitionError(
-            "\(label) has the pattern '\(TerminalEscaping.escape(pattern))', which is not a GLOB pattern "
-              + "(*, ?, [A-Z] and plain characters).")
-        }
-      }
-    case .integer(let min, let max):
-      if let min, let max, min > max { throw KindDefinitionError("\(label) has a min above its max.") }
-    case .enumeration(let values):
-      guard !values.isEmpty else { throw KindDefinitionError("\(label) is an enum with no values.") }
-      var seen: Set<String> = []
-      for value in values {
-        guard !value.isEmpty, value.count <= 100, Self.isPlainText(value) else {
-          throw KindDefinitionError("\(label) has an enum value that is empty, too long, or has control characters.")
-        }
-        guard seen.insert(value).inserted else {
-          throw KindDefinitionError("\(label) lists the value '\(value)' twice.")
-        }
-      }
-    case .money, .bool, .timestamp, .date:
-      break
-    }
+    try field.type.rules.validateLimits(label: label)
     if let value = field.defaultValue {
       do {
         try FieldValue(defaultValue: value).check(for: field)
@@ -260,13 +235,7 @@ extension KindDefinition {
       try check(field.commandLine.placeholder, at + ".placeholder")
       try check(field.format, at + ".format")
       if case .text(let text) = field.defaultValue { try check(text, at + ".default") }
-      switch field.type {
-      case .text(_, let pattern): try check(pattern, at + ".pattern")
-      case .enumeration(let values):
-        for (position, value) in values.enumerated() { try check(value, at + ".values[\(position)]") }
-      case .money(let currencyColumn): try check(currencyColumn, at + ".currency_column")
-      case .integer, .bool, .timestamp, .date: break
-      }
+      for (text, key) in field.type.rules.limitTexts { try check(text, at + "." + key) }
     }
     for phase in PlaceholderPhase.allCases {
       guard let text = placeholders[phase] else { continue }

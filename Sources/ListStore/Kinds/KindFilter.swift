@@ -44,17 +44,7 @@ public struct KindFilter: Sendable, Hashable, CustomStringConvertible {
   /// The filter as a person types it: `status=done`, `pages>=300`, `total>=20.00 EUR`,
   /// `finished_at<2026-01-01T00:00:00Z`.
   public var description: String {
-    let text: String
-    switch value {
-    case .null: text = ""
-    case .text(let string): text = string
-    case .integer(let number): text = String(number)
-    case .bool(let flag): text = flag ? "true" : "false"
-    case .timestamp(let time): text = time.iso8601
-    case .date(let day): text = day.iso8601
-    case .money(let money): text = money.description
-    }
-    return field + op.rawValue + text
+    field + op.rawValue + value.typed
   }
 
   /// Parses `FIELD=VALUE`, `FIELD>=VALUE` and the like, reading the value by the field's type.
@@ -82,63 +72,11 @@ public struct KindFilter: Sendable, Hashable, CustomStringConvertible {
     }
     let raw = String(rest)
     func invalid(_ reason: String) -> ListStoreError { .invalidFilter(text, reason: reason) }
-    switch field.type {
-    case .text, .enumeration, .bool:
-      guard op == .equal else {
-        throw invalid("compares \(field.type.name) field '\(name)' with \(op.rawValue); it can only be matched with =")
-      }
-    case .integer, .money, .timestamp, .date:
-      break
+    let rules = field.type.rules
+    guard op == .equal || rules.isOrdered else {
+      throw invalid("compares \(field.type.name) field '\(name)' with \(op.rawValue); it can only be matched with =")
     }
-    let value: FieldValue
-    switch field.type {
-    case .text:
-      value = .text(raw)
-    case .enumeration(let values):
-      guard values.contains(raw) else { throw invalid("needs one of " + values.joined(separator: ", ")) }
-      value = .text(raw)
-    case .bool:
-      switch raw.lowercased() {
-      case "true", "yes", "1": value = .bool(true)
-      case "false", "no", "0": value = .bool(false)
-      default: throw invalid("needs true or false")
-      }
-    case .integer:
-      guard let number = Int64(raw) else { throw invalid("needs a whole number such as 300") }
-      value = .integer(number)
-    case .timestamp:
-      do {
-        value = .timestamp(try Timestamp(iso8601: raw))
-      } catch {
-        throw invalid("needs an ISO 8601 time such as 2026-11-30T13:40:00Z, or a date such as 2026-11-30")
-      }
-    case .date:
-      guard let day = CalendarDate(iso8601: raw) else { throw invalid("needs a date such as 2026-12-24") }
-      value = .date(day)
-    case .money:
-      let code = String(raw.suffix(3))
-      let amount = raw.dropLast(3).trimmingSuffix(while: { $0 == " " })
-      guard raw.count > 3, code.allSatisfy({ $0.isASCII && $0.isLetter }),
-        let currency = try? Currency(code: code.uppercased())
-      else {
-        throw invalid("needs an amount and its currency, such as \(name)\(op.rawValue)20.00 EUR")
-      }
-      do {
-        value = .money(try Money(parsing: String(amount), currency: currency))
-      } catch {
-        var why = "is not an amount"
-        if case .invalidAmount(_, let reason) = error { why = reason }
-        throw invalid("needs an amount and its currency, such as \(name)\(op.rawValue)20.00 EUR; the amount \(why)")
-      }
-    }
+    let value = try rules.filterValue(raw, field: field, op: op, invalid: invalid)
     self.init(field: name, op: op, value: value)
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
-    var end = endIndex
-    while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
-    return self[..<end]
   }
 }

@@ -13,18 +13,15 @@ package struct KindItemFormat: Sendable {
   package let definition: KindDefinition
   /// The JSON keys and CSV header, in order.
   package let fieldNames: [String]
+  /// The rules of each field's type, in the definition's order, made once.
+  let rules: [any FieldTypeRules]
 
   /// The format of `definition`'s items.
   package init(_ definition: KindDefinition) {
     self.definition = definition
+    rules = definition.fields.map(\.type.rules)
     var names = ["id"]
-    for field in definition.fields {
-      if case .money = field.type {
-        names += [field.name] + field.columns
-      } else {
-        names.append(field.name)
-      }
-    }
+    for (field, rules) in zip(definition.fields, rules) { names += rules.jsonKeys(of: field) }
     if definition.hasImplicitAddedAt { names.append("added_at") }
     fieldNames = names
   }
@@ -59,30 +56,21 @@ package struct KindItemFormat: Sendable {
   /// Writes the members of `item`'s fields — all, or those named in `only` — in the
   /// definition's order.
   private func writeMembers(_ item: DynamicItem, only: [String]? = nil, into writer: inout JSONWriter) {
-    for (field, value) in zip(definition.fields, item.values) where only?.contains(field.name) ?? true {
+    for (index, value) in item.values.enumerated() {
+      let field = definition.fields[index]
+      if let only, !only.contains(field.name) { continue }
       writer.key(field.name)
-      switch value {
-      case .null:
-        writer.null()
-        if case .money = field.type {
-          for column in field.columns {
-            writer.key(column)
-            writer.null()
-          }
-        }
-      case .text(let text): writer.string(text)
-      case .integer(let number): writer.number(literal: String(number))
-      case .bool(let flag): writer.bool(flag)
-      case .timestamp(let time): writer.string(time.iso8601)
-      case .date(let day): writer.string(day.iso8601)
-      case .money(let money):
-        writer.string(money.decimalString)
-        writer.key(field.columns[0])
-        writer.number(literal: String(money.minorUnits))
-        writer.key(field.columns[1])
-        writer.string(money.currency.code)
-      }
+      rules[index].writeJSON(value.isNull ? nil : value, of: field, into: &writer)
     }
+  }
+
+  /// The CSV cells of `item`'s fields, in the order of ``fieldNames`` after `id` and before
+  /// `added_at`: one per member of its JSON object.
+  package func csvCells(of item: DynamicItem) -> [String?] {
+    var cells: [String?] = []
+    cells.reserveCapacity(fieldNames.count)
+    for (rules, value) in zip(rules, item.values) { cells += rules.csvCells(value.isNull ? nil : value) }
+    return cells
   }
 
   /// The draft one imported JSON object describes: every key must be one of ``fieldNames``
@@ -92,8 +80,8 @@ package struct KindItemFormat: Sendable {
   package func draft(from value: JSONValue) throws(DraftFields.Problem) -> DynamicDraft {
     let fields = try DraftFields(value, known: Array(fieldNames.dropFirst()))
     var values: [String: FieldValue] = [:]
-    for field in definition.fields {
-      let parsed = try self.value(of: field, in: fields)
+    for (field, rules) in zip(definition.fields, rules) {
+      let parsed = try rules.value(of: field, in: fields)
       if parsed == .null {
         if field.required { throw DraftFields.Problem(reason: "field '\(field.name)' is missing.") }
         continue
@@ -113,10 +101,9 @@ package struct KindItemFormat: Sendable {
   package func importLine(from value: JSONValue) throws(DraftFields.Problem) -> KindItems.ImportLine {
     let fields = try DraftFields(value, known: Array(fieldNames.dropFirst()))
     var values: [String: FieldValue] = [:]
-    for field in definition.fields {
-      let keys = if case .money = field.type { [field.name] + field.columns } else { [field.name] }
-      guard keys.contains(where: fields.holds) else { continue }
-      values[field.name] = try self.value(of: field, in: fields)
+    for (field, rules) in zip(definition.fields, rules) {
+      guard rules.jsonKeys(of: field).contains(where: fields.holds) else { continue }
+      values[field.name] = try rules.value(of: field, in: fields)
     }
     var id: Int64?
     if let value = fields.value("id") {
@@ -127,77 +114,5 @@ package struct KindItemFormat: Sendable {
     }
     let addedAt = definition.hasImplicitAddedAt ? try fields.timestamp("added_at") : nil
     return KindItems.ImportLine(id: id, values: values, addedAt: addedAt)
-  }
-
-  private func value(of field: FieldDefinition, in fields: DraftFields) throws(DraftFields.Problem) -> FieldValue {
-    switch field.type {
-    case .text, .enumeration:
-      return try fields.optionalString(field.name).map(FieldValue.text) ?? .null
-    case .integer:
-      guard let value = fields.value(field.name) else { return .null }
-      guard let literal = value.numberLiteral, let number = Int64(literal) else {
-        throw DraftFields.Problem(reason: "field '\(field.name)' must be an integer.")
-      }
-      return .integer(number)
-    case .bool:
-      guard let value = fields.value(field.name) else { return .null }
-      guard let flag = value.boolValue else {
-        throw DraftFields.Problem(reason: "field '\(field.name)' must be true or false, got \(value.typeName).")
-      }
-      return .bool(flag)
-    case .timestamp:
-      return try fields.timestamp(field.name).map(FieldValue.timestamp) ?? .null
-    case .date:
-      return try fields.date(field.name).map(FieldValue.date) ?? .null
-    case .money:
-      return try MoneyFields(field: field).read(fields).map(FieldValue.money) ?? .null
-    }
-  }
-}
-
-/// The three members of a money field in an imported object: the decimal amount, the minor
-/// units, the currency; either amount will do, and when both are given they must agree.
-struct MoneyFields {
-  let field: FieldDefinition
-
-  func read(_ fields: DraftFields) throws(DraftFields.Problem) -> Money? {
-    let name = field.name
-    let minorKey = field.columns[0]
-    let currencyKey = field.columns[1]
-    let amount = fields.value(name)
-    let minorValue = fields.value(minorKey)
-    guard let code = try fields.optionalString(currencyKey) else {
-      if amount == nil && minorValue == nil { return nil }
-      throw DraftFields.Problem(reason: "field '\(currencyKey)' is missing.")
-    }
-    let currency = try fields.checked(currencyKey) { () throws(ListStoreError) in
-      // As on the command line: `eur` is EUR.
-      try Currency(code: ASCIICase.uppercased(code))
-    }
-    var money: Money?
-    if let amount {
-      // A string or a bare number, parsed from its exact text: 19.99 is never a Double.
-      guard let text = amount.stringValue ?? amount.numberLiteral else {
-        throw DraftFields.Problem(reason: "field '\(name)' must be a decimal string such as \"19.99\".")
-      }
-      money = try fields.checked(name) { () throws(ListStoreError) in try Money(parsing: text, currency: currency) }
-    }
-    if let minorValue {
-      guard let literal = minorValue.numberLiteral, let minor = Int64(literal) else {
-        throw DraftFields.Problem(reason: "field '\(minorKey)' must be an integer.")
-      }
-      let fromMinor = try fields.checked(minorKey) { () throws(ListStoreError) in
-        try Money(minorUnits: minor, currency: currency)
-      }
-      if let money, money != fromMinor {
-        throw DraftFields.Problem(
-          reason: "fields '\(name)' (\(money.decimalString)) and '\(minorKey)' (\(minor)) disagree.")
-      }
-      money = fromMinor
-    }
-    guard let money else {
-      throw DraftFields.Problem(reason: "a \(field.name) needs '\(name)' or '\(minorKey)'.")
-    }
-    return money
   }
 }

@@ -139,15 +139,6 @@ public struct KindRow {
     return row.isNull(at: column)
       ? nil : Timestamp(millisecondsSince1970: row.int64(at: column))
   }
-  /// The value of a date field.
-  @inlinable @inline(__always) public func date(_ field: StaticString) -> CalendarDate {
-    CalendarDate(stored: row.int64(at: column(field)))
-  }
-  /// The value of an optional date field.
-  @inlinable @inline(__always) public func optionalDate(_ field: StaticString) -> CalendarDate? {
-    let column = column(field)
-    return row.isNull(at: column) ? nil : CalendarDate(stored: row.int64(at: column))
-  }
   /// The amount of a money field. A currency code this build does not know is kept, with two
   /// decimals.
   @inlinable @inline(__always) public func money(_ field: StaticString) -> Money {

@@ -47,34 +47,18 @@ extension KindStatements {
         throw .unknownField(kind: definition.name, field: filter.field, known: definition.fields.map(\.name))
       }
       let op = filter.op.rawValue
-      switch (field.type, filter.value) {
-      case (.text, .text(let text)), (.enumeration, .text(let text)):
-        conditions.append("\(SQLText.identifier(field.name)) = \(parameter())")
-        values.append(.text(text))
-      case (.bool, .bool(let flag)):
-        conditions.append("\(SQLText.identifier(field.name)) = \(parameter())")
-        values.append(.integer(flag ? 1 : 0))
-      case (.integer, .integer(let number)):
-        conditions.append("\(SQLText.identifier(field.name)) \(op) \(parameter())")
-        values.append(.integer(number))
-      case (.timestamp, .timestamp(let time)):
-        conditions.append("\(SQLText.identifier(field.name)) \(op) \(parameter())")
-        values.append(.integer(time.millisecondsSince1970))
-      case (.date, .date(let day)):
-        conditions.append("\(SQLText.identifier(field.name)) \(op) \(parameter())")
-        values.append(.integer(day.daysSince1970))
-      case (.money, .money(let money)):
-        conditions.append("\(SQLText.identifier(field.columns[1])) = \(parameter())")
-        values.append(.text(money.currency.code))
-        conditions.append("\(SQLText.identifier(field.columns[0])) \(op) \(parameter())")
-        values.append(.integer(money.minorUnits))
-      default:
+      let rules = field.type.rules
+      let first = values.count
+      guard
+        let compared = rules.filterConditions(field, filter.value, op: op, parameter: { "?\(3 + order.count + first + $0)" })
+      else {
         throw .invalidFilter(filter.description, reason: "does not hold a value of \(field.name)'s type, \(field.type.name)")
       }
-      if filter.op != .equal, case .text = filter.value {
-        throw .invalidFilter(filter.description, reason: "can only match \(field.name) with =")
+      for (sql, value) in compared {
+        conditions.append(sql)
+        values.append(value)
       }
-      if filter.op != .equal, case .bool = filter.value {
+      if filter.op != .equal && !rules.isOrdered {
         throw .invalidFilter(filter.description, reason: "can only match \(field.name) with =")
       }
     }

@@ -82,13 +82,11 @@ extension KindStatements {
     try lookup.bind(account, at: 1)
     for (index, name) in unique.fields.enumerated() {
       let at = Int32(index + 2)
-      switch values[name] ?? .null {
-      case .text(let text): try lookup.bind(text, at: at)
-      case .integer(let number): try lookup.bind(number, at: at)
-      case .bool(let flag): try lookup.bind(flag, at: at)
-      case .timestamp(let time): try lookup.bind(time.millisecondsSince1970, at: at)
-      case .date(let day): try lookup.bind(day.daysSince1970, at: at)
-      case .null, .money: try lookup.bindNull(at: at)
+      let value = values[name] ?? .null
+      if value != .null, let field = definition.field(named: name) {
+        try field.type.rules.bindLookup(value, lookup, at: at)
+      } else {
+        try lookup.bindNull(at: at)
       }
     }
     defer { lookup.reset() }

@@ -29,9 +29,9 @@ final class KindStatements: Sendable {
 
   /// Where each field's value is in a selected row, and what it is.
   struct DecodePlan: Sendable {
-    enum ValueKind: Sendable { case text, integer, bool, timestamp, date, money }
-    /// Per field in the definition's order: its (first) column and its kind of value.
-    var fields: [(column: Int32, kind: ValueKind)]
+    /// Per field in the definition's order: its (first) column and its type's rules, which
+    /// read it.
+    var fields: [(column: Int32, rules: any FieldTypeRules)]
     /// The column of the implicit `added_at`, if the kind has it.
     var addedAtColumn: Int32?
   }
@@ -127,7 +127,8 @@ final class KindStatements: Sendable {
     fieldNameIndex = FieldNameIndex(fieldNames)
     addedAtParameter = parameter
     isUniqueField = definition.fields.map { definition.unique?.fields.contains($0.name) == true }
-    fieldChecks = definition.fields.map(FieldCheck.init)
+    let checks = definition.fields.map(FieldCheck.init)
+    fieldChecks = checks
     let table = definition.sqlName
     var select = ["id"]
     var insert = ["account"]
@@ -146,17 +147,8 @@ final class KindStatements: Sendable {
     cursorKinds = definition.cursorValueKinds
     var plan = DecodePlan(fields: [], addedAtColumn: nil)
     var column: Int32 = 1
-    for field in definition.fields {
-      let kind: DecodePlan.ValueKind
-      switch field.type {
-      case .text, .enumeration: kind = .text
-      case .integer: kind = .integer
-      case .bool: kind = .bool
-      case .timestamp: kind = .timestamp
-      case .date: kind = .date
-      case .money: kind = .money
-      }
-      plan.fields.append((column, kind))
+    for (field, check) in zip(definition.fields, checks) {
+      plan.fields.append((column, check.rules))
       column += Int32(field.columns.count)
     }
     if definition.hasImplicitAddedAt { plan.addedAtColumn = column }
@@ -302,9 +294,12 @@ extension KindStatements {
     let glob: GlobPattern?
     /// Whether text is stored uppercased.
     let uppercase: Bool
+    /// The rules of the field's type, made once.
+    let rules: any FieldTypeRules
 
     init(_ field: FieldDefinition) {
       self.field = field
+      rules = field.type.rules
       glob = if case .text(_, let pattern?) = field.type { GlobPattern(pattern) } else { nil }
       uppercase = field.uppercase
     }

@@ -113,18 +113,7 @@ package enum KindsCommand {
   }
 
   private static func summary(of field: FieldDefinition) -> String {
-    var parts = [field.type.name]
-    switch field.type {
-    case .text(let maxLength, let pattern):
-      if let maxLength { parts.append("at most \(maxLength) characters") }
-      if let pattern { parts.append("matching \(pattern)") }
-    case .integer(let min, let max):
-      if let min { parts.append("at least \(min)") }
-      if let max { parts.append("at most \(max)") }
-    case .enumeration(let values): parts.append("one of " + values.joined(separator: ", "))
-    case .money(let currency): parts.append("columns \(field.name)_minor, \(currency ?? field.name + "_currency")")
-    case .bool, .timestamp, .date: break
-    }
+    var parts = [field.type.name] + field.limitsSummary
     if field.required { parts.append("required") }
     switch field.defaultValue {
     case .text(let text)?: parts.append("default \(text)")

@@ -22,10 +22,10 @@ package struct KindAddOptions: Sendable {
       let names = definition.optionNames(of: field).map { "--" + $0 }
       let words = field.name.split(separator: "_").joined(separator: " ")
       let placeholder = field.commandLine.placeholder
-      switch field.type {
-      case .bool:
+      switch field.input {
+      case .flag:
         options.append(OptionSpec(name: names[0], arity: .flag, help: field.commandLine.help ?? "Sets \(words)."))
-      case .money:
+      case .amountAndCurrency:
         options.append(
           OptionSpec(
             name: names[0], arity: .value(placeholder: placeholder ?? "amount", kind: .text(allowsEmpty: false)),
@@ -39,7 +39,7 @@ package struct KindAddOptions: Sendable {
         targets.append((names[0], field, false))
         targets.append((names[1], field, true))
         continue
-      case .enumeration(let values):
+      case .choice(let values):
         options.append(
           OptionSpec(
             name: names[0], arity: .value(placeholder: placeholder ?? KindDefinition.dashed(field.name), kind: .choice(values)),
@@ -52,17 +52,12 @@ package struct KindAddOptions: Sendable {
             name: names[0], arity: .value(placeholder: placeholder ?? "n", kind: .integer(range)),
             help: field.commandLine.help ?? "The \(words), a whole number.", defaultValue: Self.defaultText(field),
             isRequired: field.required))
-      case .timestamp:
+      case .written(let formatPlaceholder, let describes):
         options.append(
           OptionSpec(
-            name: names[0], arity: .value(placeholder: placeholder ?? "iso8601", kind: .text(allowsEmpty: false)),
-            help: field.commandLine.help ?? "The \(words), ISO 8601, e.g. 2026-11-30T13:40:00Z.",
+            name: names[0], arity: .value(placeholder: placeholder ?? formatPlaceholder, kind: .text(allowsEmpty: false)),
+            help: field.commandLine.help ?? "The \(words), \(describes).",
             defaultDescription: field.defaultValue == .now ? "now" : nil, isRequired: field.required))
-      case .date:
-        options.append(
-          OptionSpec(
-            name: names[0], arity: .value(placeholder: placeholder ?? "yyyy-mm-dd", kind: .text(allowsEmpty: false)),
-            help: field.commandLine.help ?? "The \(words), a date such as 2026-12-24.", isRequired: field.required))
       case .text:
         options.append(
           OptionSpec(
@@ -121,10 +116,10 @@ package struct KindAddOptions: Sendable {
     var values: [String: FieldValue] = [:]
     for target in targets where !target.isCurrency {
       let field = target.field
-      switch field.type {
-      case .bool:
+      switch field.input {
+      case .flag:
         if parsed.isGiven(option: target.option) { values[field.name] = .bool(true) }
-      case .money:
+      case .amountAndCurrency:
         let currencyOption = targets.first { $0.field.name == field.name && $0.isCurrency }!.option
         let amount = parsed.text(ofOption: target.option)
         let code = parsed.text(ofOption: currencyOption)
@@ -137,22 +132,9 @@ package struct KindAddOptions: Sendable {
             field: field.name, reason: "needs both \(target.option) and \(currencyOption)")
         }
         values[field.name] = .money(try Money(parsing: amount, currency: currency))
-      case .timestamp:
+      case .text, .choice, .integer, .written:
         guard let text = parsed.text(ofOption: target.option) else { continue }
-        values[field.name] = .timestamp(try Timestamp(iso8601: text))
-      case .date:
-        guard let text = parsed.text(ofOption: target.option) else { continue }
-        guard let day = CalendarDate(iso8601: text) else {
-          throw .invalidValue(field: field.name, reason: "must be a date such as 2026-12-24, got '\(text)'")
-        }
-        values[field.name] = .date(day)
-      case .integer:
-        guard let text = parsed.text(ofOption: target.option), let number = Int64(text)
-        else { continue }
-        values[field.name] = .integer(number)
-      case .text, .enumeration:
-        guard let text = parsed.text(ofOption: target.option) else { continue }
-        values[field.name] = .text(text)
+        if let value = try field.value(typed: text) { values[field.name] = value }
       }
     }
     return values
@@ -167,8 +149,9 @@ package struct KindAddOptions: Sendable {
       return "Already \(Self.article(definition.item)) \(definition.item):\(named) (id \(item.id)); nothing changed."
     }
     var line: TerminalText = "Added \(definition.item)\(named) (id \(item.id))"
-    let summary = definition.commandLine.summary.compactMap { item.value(of: $0, in: definition) }
-      .map(KindTable.text).filter { !$0.isEmpty }
+    let summary = definition.commandLine.summary.compactMap { name in
+      definition.field(named: name).flatMap { field in item.value(of: name, in: definition).map(field.display) }
+    }.filter { !$0.isEmpty }
     if !summary.isEmpty { line += ": \(summary.joined(separator: ", "))" }
     for field in definition.fields where field.onePerAccount && item.value(of: field.name, in: definition) == .bool(true) {
       line += ", now the \(field.commandLine.flag ?? field.name)"
@@ -179,7 +162,7 @@ package struct KindAddOptions: Sendable {
   /// ` 'Dune'`: the item's first unique (else first required text) field, quoted and escaped,
   /// after a space; empty when it has none.
   package func named(_ item: DynamicItem) -> TerminalText {
-    let key = keyField.flatMap { item.value(of: $0.name, in: definition) }.map(KindTable.text)
+    let key = keyField.flatMap { field in item.value(of: field.name, in: definition).map(field.display) }
     return key.map { " '\($0)'" } ?? ""
   }
 

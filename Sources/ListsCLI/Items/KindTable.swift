@@ -11,7 +11,7 @@ package struct KindTable: Sendable {
   private enum Source: Sendable {
     case id
     case addedAt
-    case field(index: Int, FieldType)
+    case field(index: Int, FieldDefinition)
   }
 
   /// The table of `definition`'s items.
@@ -24,11 +24,11 @@ package struct KindTable: Sendable {
         sources.append(.id)
       } else if let index = definition.fields.firstIndex(where: { $0.name == name }) {
         let field = definition.fields[index]
-        columns.append(Self.column(named: name, type: field.type))
-        sources.append(.field(index: index, field.type))
+        columns.append(Self.column(named: name, field))
+        sources.append(.field(index: index, field))
       } else {
         // The implicit added_at.
-        columns.append(Self.column(named: name, type: .timestamp))
+        columns.append(Self.column(named: name, FieldDefinition(name, .timestamp)))
         sources.append(.addedAt)
       }
     }
@@ -37,18 +37,15 @@ package struct KindTable: Sendable {
   }
 
   /// `placed_at` → `PLACED`, `is_default` → `DEFAULT`, `postal_code` → `POSTAL CODE`.
-  private static func column(named name: String, type: FieldType) -> TableColumn {
+  private static func column(named name: String, _ field: FieldDefinition) -> TableColumn {
     var words = name.split(separator: "_").map { $0.uppercased() }
-    if type == .timestamp, words.count > 1, words.last == "AT" { words.removeLast() }
-    if type == .bool, words.count > 1, words.first == "IS" { words.removeFirst() }
+    if field.type == .timestamp, words.count > 1, words.last == "AT" { words.removeLast() }
+    if field.type == .bool, words.count > 1, words.first == "IS" { words.removeFirst() }
     let header = words.joined(separator: " ")
-    switch type {
-    case .timestamp: return TableColumn(header, minimumWidth: 16)
-    case .date: return TableColumn(header, minimumWidth: 10)
-    case .money: return TableColumn(header, alignment: .right, minimumWidth: 8)
-    case .integer: return TableColumn(header, alignment: .right, minimumWidth: max(header.count, 2))
-    case .text, .bool, .enumeration: return TableColumn(header, minimumWidth: max(header.count, 6))
-    }
+    let shown = field.tableColumn
+    return TableColumn(
+      header, alignment: shown.rightAligned ? .right : .left,
+      minimumWidth: shown.fitsHeader ? max(header.count, shown.minimumWidth) : shown.minimumWidth)
   }
 
   /// The item's cells, unescaped (the table escapes them).
@@ -57,21 +54,8 @@ package struct KindTable: Sendable {
       switch source {
       case .id: String(item.id)
       case .addedAt: item.addedAt?.displayString ?? ""
-      case .field(let index, _): Self.text(item.values[index])
+      case .field(let index, let field): field.display(item.values[index])
       }
-    }
-  }
-
-  /// A value as people read it; nothing for no value.
-  package static func text(_ value: FieldValue) -> String {
-    switch value {
-    case .null: ""
-    case .text(let text): text
-    case .integer(let number): String(number)
-    case .bool(let flag): flag ? "yes" : ""
-    case .timestamp(let time): time.displayString
-    case .date(let day): day.iso8601
-    case .money(let money): money.formatted
     }
   }
 }

@@ -63,10 +63,10 @@ final class Sandbox {
   /// `changes` (a nil value removes the variable), in `directory` (default: the sandbox).
   func run(
     _ arguments: [String], stdin: [UInt8] = [], environment changes: [String: String?] = [:],
-    directory: String? = nil
+    directory: String? = nil, timeout: Duration = Sandbox.runTimeout
   ) async -> RunResult {
     await runProgram(
-      ListsBinary.path, arguments, stdin: stdin, environment: changes, directory: directory)
+      ListsBinary.path, arguments, stdin: stdin, environment: changes, directory: directory, timeout: timeout)
   }
 
   /// Starts `lists` with `arguments` and leaves it running (for `watch`, or to talk to it);
@@ -87,13 +87,13 @@ final class Sandbox {
   /// at once, so the end-to-end tests do not starve the timing-sensitive unit tests.
   func runProgram(
     _ executable: String, _ arguments: [String], stdin: [UInt8] = [],
-    environment changes: [String: String?] = [:], directory: String? = nil
+    environment changes: [String: String?] = [:], directory: String? = nil, timeout: Duration = Sandbox.runTimeout
   ) async -> RunResult {
     let environment = environment(with: changes)
     let directory = directory ?? folder
     await ProcessSlots.shared.acquire()
     let result = await Subprocess.offPool {
-      Self.runToEnd(executable, arguments, stdin, environment, directory)
+      Self.runToEnd(executable, arguments, stdin, environment, directory, timeout)
     }
     await ProcessSlots.shared.release()
     return result
@@ -101,7 +101,7 @@ final class Sandbox {
 
   private static func runToEnd(
     _ executable: String, _ arguments: [String], _ stdin: [UInt8],
-    _ environment: [String: String], _ directory: String
+    _ environment: [String: String], _ directory: String, _ timeout: Duration
   ) -> RunResult {
     let started = ContinuousClock.now
     do {
@@ -109,7 +109,7 @@ final class Sandbox {
         executable: executable, arguments: arguments, environment: environment,
         directory: directory)
       process.send(stdin, thenClose: true)
-      let termination = process.wait(until: started + Self.runTimeout)
+      let termination = process.wait(until: started + timeout)
       var code: Int32?
       if case .exited(let status)? = termination { code = status }
       return RunResult(
