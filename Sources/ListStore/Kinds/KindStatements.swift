@@ -31,7 +31,7 @@ final class KindStatements: Sendable {
   struct DecodePlan: Sendable {
     /// Per field in the definition's order: its (first) column and its type's rules, which
     /// read it.
-    var fields: [(column: Int32, rules: any FieldTypeRules)]
+    var fields: [(column: Int32, rules: any FieldTypeRules.Type)]
     /// The column of the implicit `added_at`, if the kind has it.
     var addedAtColumn: Int32?
   }
@@ -148,7 +148,7 @@ final class KindStatements: Sendable {
     var plan = DecodePlan(fields: [], addedAtColumn: nil)
     var column: Int32 = 1
     for (field, check) in zip(definition.fields, checks) {
-      plan.fields.append((column, check.rules))
+      plan.fields.append((column, type(of: check.rules)))
       column += Int32(field.columns.count)
     }
     if definition.hasImplicitAddedAt { plan.addedAtColumn = column }

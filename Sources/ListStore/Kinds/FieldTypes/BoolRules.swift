@@ -19,7 +19,7 @@ struct BoolRules: FieldTypeRules {
   var hasFilterIndex: Bool { true }
   var cursorKind: CursorValue.Kind { .bool }
 
-  func read(_ statement: Statement, at column: Int32) -> FieldValue { .bool(statement.int64(at: column) != 0) }
+  static func read(_ statement: Statement, at column: Int32) -> FieldValue { .bool(statement.int64(at: column) != 0) }
 
   func check(_ value: FieldValue, against check: KindStatements.FieldCheck) throws(ListStoreError) -> Bool {
     if case .bool = value { true } else { false }

@@ -17,7 +17,7 @@ struct DateRules: FieldTypeRules {
   var hasFilterIndex: Bool { false }
   var cursorKind: CursorValue.Kind { .integer }
 
-  func read(_ statement: Statement, at column: Int32) -> FieldValue {
+  static func read(_ statement: Statement, at column: Int32) -> FieldValue {
     .date(CalendarDate(stored: statement.int64(at: column)))
   }
 

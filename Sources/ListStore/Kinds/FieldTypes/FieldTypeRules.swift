@@ -45,8 +45,10 @@ protocol FieldTypeRules: Sendable {
 
   // MARK: Values
 
-  /// The value stored at `column` of the row `statement` stands on, which is not null.
-  func read(_ statement: Statement, at column: Int32) -> FieldValue
+  /// The value stored at `column` of the row `statement` stands on, which is not null: static,
+  /// as reading needs no limits, so that a page reads through the type alone (a metatype, not
+  /// a value to retain for every field of every row).
+  static func read(_ statement: Statement, at column: Int32) -> FieldValue
   /// Checks `value` against the field's limits; false when `value` is not of this type.
   /// - Throws: ``ListStoreError/invalidValue(field:reason:)`` naming the field.
   func check(_ value: FieldValue, against check: KindStatements.FieldCheck) throws(ListStoreError) -> Bool

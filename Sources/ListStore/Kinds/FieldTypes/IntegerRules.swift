@@ -52,7 +52,7 @@ struct IntegerRules: FieldTypeRules {
   var hasFilterIndex: Bool { false }
   var cursorKind: CursorValue.Kind { .integer }
 
-  func read(_ statement: Statement, at column: Int32) -> FieldValue { .integer(statement.int64(at: column)) }
+  static func read(_ statement: Statement, at column: Int32) -> FieldValue { .integer(statement.int64(at: column)) }
 
   func check(_ value: FieldValue, against check: KindStatements.FieldCheck) throws(ListStoreError) -> Bool {
     guard case .integer(let number) = value else { return false }

@@ -50,7 +50,7 @@ struct MoneyRules: FieldTypeRules {
 
   /// A currency code another program stored that this build would not write is shown as it is
   /// rather than failing the page.
-  func read(_ statement: Statement, at column: Int32) -> FieldValue {
+  static func read(_ statement: Statement, at column: Int32) -> FieldValue {
     let currency = statement.withUTF8(at: column + 1) { Currency(storedUTF8: $0) }
     return .money(Money(storedMinorUnits: statement.int64(at: column), currency: currency))
   }

@@ -94,7 +94,7 @@ struct TextRules: TextValued {
 protocol TextValued: FieldTypeRules {}
 
 extension TextValued {
-  func read(_ statement: Statement, at column: Int32) -> FieldValue { .text(statement.text(at: column)) }
+  static func read(_ statement: Statement, at column: Int32) -> FieldValue { .text(statement.text(at: column)) }
   func value(of field: FieldDefinition, in fields: DraftFields) throws(DraftFields.Problem) -> FieldValue {
     try fields.optionalString(field.name).map(FieldValue.text) ?? .null
   }

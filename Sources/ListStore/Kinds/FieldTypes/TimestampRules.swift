@@ -20,7 +20,7 @@ struct TimestampRules: FieldTypeRules {
   var hasFilterIndex: Bool { false }
   var cursorKind: CursorValue.Kind { .integer }
 
-  func read(_ statement: Statement, at column: Int32) -> FieldValue {
+  static func read(_ statement: Statement, at column: Int32) -> FieldValue {
     .timestamp(Timestamp(millisecondsSince1970: statement.int64(at: column)))
   }
 
