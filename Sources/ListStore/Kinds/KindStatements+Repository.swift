@@ -83,7 +83,7 @@ extension KindStatements {
     for (index, name) in unique.fields.enumerated() {
       let at = Int32(index + 2)
       let value = values[name] ?? .null
-      if value != .null, let field = definition.field(named: name) {
+      if !value.isNull, let field = definition.field(named: name) {
         try field.type.rules.bindLookup(value, lookup, at: at)
       } else {
         try lookup.bindNull(at: at)

@@ -11,7 +11,7 @@ package struct KindTable: Sendable {
   private enum Source: Sendable {
     case id
     case addedAt
-    case field(index: Int, FieldDefinition)
+    case field(index: Int, FieldDisplay)
   }
 
   /// The table of `definition`'s items.
@@ -25,7 +25,7 @@ package struct KindTable: Sendable {
       } else if let index = definition.fields.firstIndex(where: { $0.name == name }) {
         let field = definition.fields[index]
         columns.append(Self.column(named: name, field))
-        sources.append(.field(index: index, field))
+        sources.append(.field(index: index, field.displayed))
       } else {
         // The implicit added_at.
         columns.append(Self.column(named: name, FieldDefinition(name, .timestamp)))
@@ -54,7 +54,7 @@ package struct KindTable: Sendable {
       switch source {
       case .id: String(item.id)
       case .addedAt: item.addedAt?.displayString ?? ""
-      case .field(let index, let field): field.display(item.values[index])
+      case .field(let index, let display): display.text(item.values[index])
       }
     }
   }

@@ -15,8 +15,11 @@ extension FieldDefinition {
 
   /// The value as people read it in a table; nothing for null.
   package func display(_ value: FieldValue) -> String {
-    value.isNull ? "" : type.rules.display(value)
+    FieldDisplay(self).text(value)
   }
+
+  /// How a column of the field shows its values, made once for all its cells.
+  package var displayed: FieldDisplay { FieldDisplay(self) }
 
   /// How a table shows the field's column: right-aligned (numbers), its least width, and
   /// whether it is at least as wide as its header.
@@ -42,5 +45,18 @@ extension FieldDefinition {
   /// Writes `value`, not null, into a JSON array identifying an item by its unique fields.
   package func writeIdentity(_ value: FieldValue, into writer: inout JSONWriter) {
     type.rules.writeIdentity(value, caseInsensitive: caseInsensitive, into: &writer)
+  }
+}
+
+/// How a field's values are shown in a table, with its type's rules made once: a column keeps
+/// one rather than making the rules again for every cell.
+package struct FieldDisplay: Sendable {
+  private let rules: any FieldTypeRules
+
+  init(_ field: FieldDefinition) { rules = field.type.rules }
+
+  /// The value as people read it; nothing for null.
+  package func text(_ value: FieldValue) -> String {
+    value.isNull ? "" : rules.display(value)
   }
 }

@@ -63,10 +63,10 @@ struct MoneyRules: FieldTypeRules {
     try MoneyFields(field: field).read(fields).map(FieldValue.money) ?? .null
   }
 
-  func jsonKeys(of field: FieldDefinition) -> [String] { [field.name] + field.columns }
+  func jsonKeys(of field: FieldDefinition) -> [String] { [field.name] + columns(of: field.name) }
 
   func writeJSON(_ value: FieldValue?, of field: FieldDefinition, into writer: inout JSONWriter) {
-    let columns = field.columns
+    let columns = columns(of: field.name)
     guard case .money(let money)? = value else {
       writer.null()
       for column in columns {
@@ -87,7 +87,7 @@ struct MoneyRules: FieldTypeRules {
     return [money.decimalString, String(money.minorUnits), money.currency.code]
   }
 
-  func jsonNumberKeys(of field: FieldDefinition) -> [String] { [field.columns[0]] }
+  func jsonNumberKeys(of field: FieldDefinition) -> [String] { [columns(of: field.name)[0]] }
 
   var isOrdered: Bool { true }
 
@@ -117,7 +117,7 @@ struct MoneyRules: FieldTypeRules {
     _ field: FieldDefinition, _ value: FieldValue, op: String, parameter: (Int) -> String
   ) -> [(sql: String, value: KindStatements.BoundValue)]? {
     guard case .money(let money) = value else { return nil }
-    let columns = field.columns
+    let columns = columns(of: field.name)
     return [
       ("\(SQLText.identifier(columns[1])) = \(parameter(0))", .text(money.currency.code)),
       ("\(SQLText.identifier(columns[0])) \(op) \(parameter(1))", .integer(money.minorUnits)),
