@@ -71,8 +71,9 @@ extension ListStoreError: CustomStringConvertible {
     case .ioError(let detail):
       "An I/O error occurred: \(detail)."
     case .nestedWrite:
-      "A write was started inside an import's draft source (or an in-memory database's export), "
-        + "which holds the write transaction open; write after the import returns."
+      "A write was started inside a call that holds the write transaction open: inside a write's "
+        + "closure, write through the transaction it gives; inside an import's draft source or a read, "
+        + "write after the import returns."
     case .invalidDefinition(let reason):
       reason
     case .unknownKind(let name):

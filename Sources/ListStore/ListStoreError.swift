@@ -89,8 +89,10 @@ public enum ListStoreError: Error, Sendable, Equatable {
   /// The operating system reported an I/O error.
   case ioError(detail: String)
   /// A write was started from inside a call that holds the database's write transaction open:
-  /// an import's draft source (or an in-memory database's export consumer). Nothing of that
-  /// write happened; write after the call returns.
+  /// a ``ListsDatabase/write(_:)-k0zw`` closure writing through a repository of the database
+  /// rather than of the ``ListsTransaction`` it was given, another `write` inside it, an
+  /// import's draft source, a ``ListsDatabase/read(_:)`` closure or an in-memory
+  /// database's export consumer. Nothing of that write happened.
   case nestedWrite
   /// A kind definition that cannot be registered, or a change to a registered kind that would
   /// lose what is stored; the sentence names the problem.

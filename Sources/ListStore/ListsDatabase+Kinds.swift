@@ -26,8 +26,18 @@ extension ListsDatabase {
   /// - Throws: ``ListStoreError/invalidDefinition(_:)`` naming the problem.
   @discardableResult
   public func registerKind(_ definition: KindDefinition) throws(ListStoreError) -> RegisteredKind {
+    try registerKind(definition, in: nil)
+  }
+
+  /// ``registerKind(_:)`` in `transaction` (nil: a transaction of its own).
+  @discardableResult
+  func registerKind(_ definition: KindDefinition, in transaction: TransactionID?) throws(ListStoreError)
+    -> RegisteredKind
+  {
     let now = configuration.now().millisecondsSince1970
-    return try registryWrite { connection in try KindRegistry.register(definition, connection, now: now) }
+    return try registryWrite(in: transaction) { connection in
+      try KindRegistry.register(definition, connection, now: now)
+    }
   }
 
   /// Applies a compatible change to a registered kind (new optional fields, placeholders,
@@ -37,15 +47,25 @@ extension ListsDatabase {
   ///   ``ListStoreError/unknownKind(_:)``.
   @discardableResult
   public func updateKind(_ definition: KindDefinition) throws(ListStoreError) -> RegisteredKind {
+    try updateKind(definition, in: nil)
+  }
+
+  /// ``updateKind(_:)`` in `transaction` (nil: a transaction of its own).
+  @discardableResult
+  func updateKind(_ definition: KindDefinition, in transaction: TransactionID?) throws(ListStoreError)
+    -> RegisteredKind
+  {
     let now = configuration.now().millisecondsSince1970
-    return try registryWrite { connection in try KindRegistry.update(definition, connection, now: now).kind }
+    return try registryWrite(in: transaction) { connection in
+      try KindRegistry.update(definition, connection, now: now).kind
+    }
   }
 
   /// Drops a kind the file's user added, with all its items.
   /// - Throws: ``ListStoreError/builtInKind(_:)`` for a built-in list;
   ///   ``ListStoreError/unknownKind(_:)``.
   public func removeKind(named name: String) throws(ListStoreError) {
-    try registryWrite { connection in try KindRegistry.remove(name, connection) }
+    try registryWrite(in: nil) { connection in try KindRegistry.remove(name, connection) }
   }
 
   private func registry<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
@@ -56,9 +76,13 @@ extension ListsDatabase {
     }
   }
 
-  private func registryWrite<T>(_ body: (Connection) throws -> T) throws(ListStoreError) -> T {
+  /// Runs `body`, a change of the registry, in `transaction`, or in a transaction of its own
+  /// when nil.
+  private func registryWrite<T>(
+    in transaction: TransactionID?, _ body: (Connection) throws -> T
+  ) throws(ListStoreError) -> T {
     do {
-      if isInOpenTransaction { return try joinOpenTransaction(touching: nil, body) }
+      if let transaction { return try join(transaction, touching: nil, body) }
       return try withConnection { connection in
         try connection.transaction(.immediate) { try body(connection) }
       }

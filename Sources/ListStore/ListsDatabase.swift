@@ -69,9 +69,19 @@ public final class ListsDatabase: Sendable {
   /// The observers of the lists, made by the first ``changes(to:account:)``: a command that
   /// only reads or writes once never pays for it.
   private let hubStorage = Mutex<ChangeHub?>(nil)
-  /// The thread running a ``write(_:)`` transaction, 0 when none: the writes and reads it makes
-  /// join that transaction. Only that thread stores its own id here.
+  /// The thread running a ``write(_:)`` transaction, 0 when none: the reads it makes see what
+  /// the transaction wrote. Only that thread stores its own id here.
   let transactionOwner = Atomic<UInt>(0)
+  /// The serial number of the open ``write(_:)`` transaction (0 when none): the one whose
+  /// repositories' writes join it (``join(_:touching:isAtomic:_:)``).
+  let openTransaction = Atomic<UInt64>(0)
+  /// The serial number of the last ``write(_:)`` transaction begun.
+  let transactionSerial = Atomic<UInt64>(0)
+  /// The readers held by the threads running a ``read(_:)`` closure: the reads they make
+  /// inside it run there.
+  let heldReads = Mutex<[UInt: HeldReader]>([:])
+  /// How many threads hold one: a read checks ``heldReads`` only when some do.
+  let heldReadCount = Atomic<Int>(0)
   /// The lists the open ``write(_:)`` transaction changed, told to their observers after it
   /// commits.
   let touchedLists = Mutex<[ChangeHub.Key]>([])
@@ -249,10 +259,11 @@ public final class ListsDatabase: Sendable {
   /// Runs `body` with the writer connection, holding it; outside a transaction unless `body`
   /// opens one. SQLite errors become ``ListStoreError``s; every other error passes through
   /// unchanged.
-  /// - Throws: ``ListStoreError/nestedWrite`` when this thread already holds the writer (from
-  ///   inside an import's draft source).
+  /// - Throws: ``ListStoreError/nestedWrite`` when this thread already holds the writer (inside
+  ///   a ``write(_:)`` closure or an import's draft source) or a ``read(_:)`` snapshot.
   func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
     do {
+      if heldRead != nil { throw ListStoreError.nestedWrite }
       return try writer.withConnection { connection, nested throws -> T in
         if nested { throw ListStoreError.nestedWrite }
         configuration.willUseConnection?()
@@ -290,6 +301,8 @@ public final class ListsDatabase: Sendable {
         guard snapshot && connection.isAutocommit else { return try body(connection) }
         return try connection.transaction(.deferred) { try body(connection) }
       }
+      // Inside a read(_:) closure, every read is of its snapshot.
+      if let held = heldRead { return try body(held) }
       // Inside a write(_:) transaction, a short read sees what it wrote so far.
       if !snapshot && isInOpenTransaction {
         return try writer.withConnection { connection, _ throws -> T in try run(connection) }
@@ -332,27 +345,24 @@ public final class ListsDatabase: Sendable {
     try read(body)
   }
 
-  /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the writer that changes `list` of
-  /// `account`, then tells the list's observers. Errors other than SQLite's pass through
-  /// unchanged.
-  /// - Throws: ``ListStoreError/nestedWrite`` from inside an import's draft source.
-  func writeRethrowing<T>(
-    _ list: KindName, account: String, _ body: (Connection) throws -> T
-  ) throws -> T {
-    try writeRethrowing(kind: list.rawValue, account: account, body)
-  }
-
-  /// ``writeRethrowing(_:account:_:)`` for the kind named `kind`. `isAtomic`: `body` leaves
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the writer that changes the list of the
+  /// kind named `kind` of `account`, then tells the list's observers. Errors other than
+  /// SQLite's pass through unchanged. `isAtomic`: `body` leaves
   /// nothing behind when it throws (it checks everything before its one statement, or keeps a
   /// savepoint of its own), so inside an open ``write(_:)`` transaction it needs none.
   ///
   /// `isBulk`: `body` runs many statements of one row each (an import). Their statement
   /// journals are then kept in memory for this transaction (see ``bulkJournal(_:on:)``).
+  ///
+  /// `transaction`: the open ``write(_:)`` transaction `body` joins (the repository's that
+  /// writes); nil: `body` runs in a transaction of its own, and from inside another write
+  /// throws ``ListStoreError/nestedWrite``.
   func writeRethrowing<T>(
-    kind: String, account: String, isAtomic: Bool = false, isBulk: Bool = false, _ body: (Connection) throws -> T
+    kind: String, account: String, in transaction: TransactionID? = nil, isAtomic: Bool = false,
+    isBulk: Bool = false, _ body: (Connection) throws -> T
   ) throws -> T {
     let key = ChangeHub.Key(account: account, list: kind)
-    if isInOpenTransaction { return try joinOpenTransaction(touching: key, isAtomic: isAtomic, body) }
+    if let transaction { return try join(transaction, touching: key, isAtomic: isAtomic, body) }
     let hub = existingHub
     let observed = hub?.isObserved(key) ?? false
     let (result, version) = try withConnection { connection throws -> (T, Int64?) in
@@ -363,28 +373,6 @@ public final class ListsDatabase: Sendable {
     }
     if observed { hub?.committed(key, version: version) }
     return result
-  }
-
-  /// ``writeRethrowing(_:account:_:)`` with every error as a ``ListStoreError``.
-  func write<T>(
-    _ list: KindName, account: String, _ body: (Connection) throws -> T
-  ) throws(ListStoreError) -> T {
-    do {
-      return try writeRethrowing(list, account: account, body)
-    } catch {
-      throw ListStoreError.wrap(error, path: path)
-    }
-  }
-
-  /// ``writeRethrowing(kind:account:isAtomic:_:)`` with every error as a ``ListStoreError``.
-  func write<T>(
-    kind: String, account: String, isAtomic: Bool = false, _ body: (Connection) throws -> T
-  ) throws(ListStoreError) -> T {
-    do {
-      return try writeRethrowing(kind: kind, account: account, isAtomic: isAtomic, body)
-    } catch {
-      throw ListStoreError.wrap(error, path: path)
-    }
   }
 
   /// Keeps the statement journals of the next transaction on `connection` in memory (`on`), or

@@ -5,7 +5,7 @@ import ListStore
 /// The built-in lists have one each (``orders``, ``favorites``, ``addresses``); any other list
 /// (a kind) gets one from a closure, so seeding works the same for every list. For example:
 /// ```swift
-/// try await database.orders().importItems(Seed.orders.drafts(3))   // A-1001 ... A-1003
+/// try database.orders().importItems(Seed.orders.drafts(3))   // A-1001 ... A-1003
 /// let labels = Seed { i in "item \(i)" }.drafts(2)                  // any draft type
 /// ```
 public struct Seed<Draft: Sendable>: Sendable {

@@ -40,7 +40,8 @@ public struct KindSync: Sendable {
   public init(
     items: KindItems, client: RemoteClient, decode: @escaping Decode, encode: @escaping Encode
   ) {
-    self.items = items
+    // A sync's writes are transactions of their own, also for items a `ListsTransaction` gave.
+    self.items = items.ownTransactions
     self.client = client
     self.decode = decode
     self.encode = encode

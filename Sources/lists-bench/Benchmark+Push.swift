@@ -73,7 +73,7 @@ extension Benchmark {
       }
       let added = try await sync.push()
       guard added.applied == count else { throw BenchError.mismatch("the adds' push applied \(added.applied) of \(count)") }
-      _ = try await entries.clear()
+      _ = try entries.clear()
       let start = ContinuousClock.now
       let pushed = try await sync.push()
       let elapsed = ContinuousClock.now - start

@@ -71,10 +71,11 @@ extension Benchmark {
         let start = ContinuousClock.now
         let pages = try await sync.all()
         let elapsed = ContinuousClock.now - start
-        guard pages == items / pageSize, try await favorites.count() == items else {
+        guard pages == items / pageSize, try favorites.count() == items else {
           throw BenchError.mismatch("the sync walk wrote \(pages) pages")
         }
-        try await database.write { _ in
+        try await database.write { transaction in
+          let favorites = try transaction.items(of: "favorites", account: account)
           for id in 1...items { try favorites.update(id: Int64(id), setting: ["title": .text("Edited \(trial) \(id)")]) }
         }
         let pushStart = ContinuousClock.now

@@ -87,10 +87,10 @@ import Testing
       let path = folder.path("orders.db")
       let database = try ListsDatabase(path: path)
       try Self.synced(database)
-      try database.write { _ in
-        try database.orders().importItems([Self.order("A-1"), Self.order("A-2"), Self.order("A-3")])
-        try database.orders().remove(ids: [2])
-        try database.orders().add(Self.order("A-4"))
+      try database.write { transaction in
+        try transaction.orders().importItems([Self.order("A-1"), Self.order("A-2"), Self.order("A-3")])
+        try transaction.orders().remove(ids: [2])
+        try transaction.orders().add(Self.order("A-4"))
       }
       #expect(try Self.outbox(path) == [
         "orders default 1 add - pending", "orders default 3 add - pending", "orders default 4 add - pending",

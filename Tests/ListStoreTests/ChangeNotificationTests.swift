@@ -17,7 +17,7 @@ import ListStoreTesting
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path(), configuration: .init(changePollInterval: .seconds(60)))
       let changes = try database.changes(to: .orders)
-      try await database.orders().add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
+      try database.orders().add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
       // The poller is 60 s away: only the direct report can deliver this.
       #expect(await next(changes, within: deliveryBound))
     }
@@ -40,8 +40,8 @@ import ListStoreTesting
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path(), configuration: .init(changePollInterval: .milliseconds(10)))
       let changes = try database.changes(to: .orders, account: "ann")
-      try await database.favorites(account: "ann").add(FavoriteDraft(ref: "r", title: "t"))
-      try await database.orders(account: "bob").add(OrderDraft(number: "B-1", total: Money(parsing: "1", currency: .eur)))
+      try database.favorites(account: "ann").add(FavoriteDraft(ref: "r", title: "t"))
+      try database.orders(account: "bob").add(OrderDraft(number: "B-1", total: Money(parsing: "1", currency: .eur)))
       #expect(await next(changes, within: .milliseconds(300)) == false)
     }
   }
@@ -87,7 +87,7 @@ extension ChangeNotificationTests {
       database.pauseObservingOtherProcesses()
       let changes = try database.changes(to: .favorites)
       #expect(!database.hub.isPolling)
-      try await database.favorites().add(FavoriteDraft(ref: "r", title: "t"))
+      try database.favorites().add(FavoriteDraft(ref: "r", title: "t"))
       #expect(await next(changes, within: deliveryBound))
     }
   }

@@ -133,21 +133,26 @@ import Testing
     }
   }
 
-  @Test func theAsyncCallsAnswerAsTheirTwins() async throws {
+  /// Every form of update, from async code through the access point, in one transaction.
+  @Test func everyUpdateFormRunsInsideAnAwaitedWrite() async throws {
     try await withTemporaryDatabase { database in
-      let books = try database.records(of: Book.self)
-      let dune = try await books.add(Book.Draft(title: "Dune"))
-      #expect(try await books.update(id: dune.id) { $0.pages = 3 }.pages == 3)
-      #expect(try await books.update(id: dune.id, setting: ["pages": .integer(4)]).pages == 4)
-      let byName = try database.items(of: "books")
-      #expect(try await byName.update(id: dune.id, setting: ["pages": .integer(5)]).values[2] == .integer(5))
-      #expect(try await byName.update(id: dune.id) { $0.values["pages"] = .integer(6) }.values[2] == .integer(6))
-      let held = try #require(try await books.item(id: dune.id))
-      #expect(try await books.update(held) { $0.pages = 7 } == true)
-      #expect(try await books.item(id: dune.id)?.pages == 7)
-      await #expect(throws: ListStoreError.itemsNotFound(list: books.list, ids: [9], removing: false)) {
-        try await books.update(id: 9) { $0.pages = 3 }
+      let dune = try database.records(of: Book.self).add(Book.Draft(title: "Dune"))
+      let pages = try await database.write { transaction in
+        let books = try transaction.records(of: Book.self)
+        var pages = [try books.update(id: dune.id) { $0.pages = 3 }.pages]
+        pages.append(try books.update(id: dune.id, setting: ["pages": .integer(4)]).pages)
+        let byName = try transaction.items(of: "books")
+        #expect(try byName.update(id: dune.id, setting: ["pages": .integer(5)]).values[2] == .integer(5))
+        #expect(try byName.update(id: dune.id) { $0.values["pages"] = .integer(6) }.values[2] == .integer(6))
+        let held = try #require(try books.item(id: dune.id))
+        #expect(try books.update(held) { $0.pages = 7 } == true)
+        #expect(throws: ListStoreError.itemsNotFound(list: books.list, ids: [9], removing: false)) {
+          try books.update(id: 9) { $0.pages = 3 }
+        }
+        return pages
       }
+      #expect(pages == [3, 4])
+      #expect(try await database.read { try $0.records(of: Book.self).item(id: dune.id)?.pages } == 7)
     }
   }
 
@@ -323,9 +328,9 @@ import Testing
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path(), configuration: .init(changePollInterval: .seconds(60)))
       let books = try database.records(of: Book.self)
-      let dune = try await books.add(Book.Draft(title: "Dune"))
+      let dune = try books.add(Book.Draft(title: "Dune"))
       let changes = try books.changes()
-      _ = try await books.update(id: dune.id) { $0.pages = 2 }
+      _ = try books.update(id: dune.id) { $0.pages = 2 }
       // The poller is 60 s away: only the direct report can deliver this.
       let heard = await result(within: .seconds(5)) { () async -> Bool? in
         var iterator = changes.makeAsyncIterator()
@@ -333,7 +338,7 @@ import Testing
       }
       #expect(heard == true)
       try Self.editInTransactions(database, id: dune.id)
-      #expect(try await books.count() == 1)
+      #expect(try books.count() == 1)
     }
   }
 
@@ -346,7 +351,7 @@ import Testing
       _ = try books.add(Book.Draft(title: "Dune", author: "Frank Herbert"))
       let emma = try books.add(Book.Draft(title: "Emma"))
       try database.write { transaction in
-        let addresses = transaction.database.addresses()
+        let addresses = transaction.addresses()
         // The default is cleared on the others before the update finds no item: rolled back.
         #expect(throws: ListStoreError.itemsNotFound(list: addresses.list, ids: [99], removing: false)) {
           try addresses.update(id: 99, setting: ["is_default": .bool(true)])

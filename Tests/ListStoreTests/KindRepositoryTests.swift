@@ -197,7 +197,7 @@ import Testing
       let loader = books.loader(pageSize: 2)
       let (_, transitions) = loader.subscribe()
       #expect(await loader.loadNextPage().phase == .empty)
-      try await books.importItems(
+      try books.importItems(
         (1...3).map {
           Book.Draft(title: "B\($0)", addedAt: Timestamp(millisecondsSince1970: Int64($0)))
         })
@@ -232,7 +232,7 @@ import Testing
         return await iterator.next() != nil
       }
       #expect(heard == true)
-      #expect(try await books.count() == 1)
+      #expect(try books.count() == 1)
     }
   }
 }

@@ -38,12 +38,12 @@ import ListStoreTesting
   @Test func driftAfterAnotherProgramsReplaceIsFoundAndRecounted() async throws {
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())
-      try await database.favorites(account: "carol").add(FavoriteDraft(ref: "x", title: "first"))
-      try await database.orders().add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
+      try database.favorites(account: "carol").add(FavoriteDraft(ref: "x", title: "first"))
+      try database.orders().add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
       let other = try Connection(path: folder.path())
       try other.execute(
         "INSERT OR REPLACE INTO favorites (account, ref, title, added_at) VALUES ('carol', 'x', 'second', 2)")
-      #expect(try await database.favorites(account: "carol").count() == 2)
+      #expect(try database.favorites(account: "carol").count() == 2)
       let drift = ListStoreError.countDrift(list: .favorites, account: "carol", kept: 2, actual: 1)
       #expect(try HealthReport.inspect(path: folder.path()).verdict == drift)
       #expect(drift.message.contains("lists doctor --repair"))
@@ -52,8 +52,8 @@ import ListStoreTesting
       let recounted = try database.recountLists()
       #expect(recounted == [HealthReport.Count(account: "carol", list: .favorites, kept: 2, actual: 1)])
       #expect(await changes.next() != nil)
-      #expect(try await database.favorites(account: "carol").count() == 1)
-      #expect(try await database.orders().count() == 1)
+      #expect(try database.favorites(account: "carol").count() == 1)
+      #expect(try database.orders().count() == 1)
       #expect(try HealthReport.inspect(path: folder.path()).isHealthy)
       #expect(try database.recountLists().isEmpty)
     }

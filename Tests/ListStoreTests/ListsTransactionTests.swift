@@ -29,8 +29,8 @@ import Testing
           throw Boom()
         }
       }
-      #expect(try await database.records(of: Book.self).count() == 0)
-      #expect(try await database.orders().count() == 0)
+      #expect(try database.records(of: Book.self).count() == 0)
+      #expect(try database.orders().count() == 0)
 
       // One await at the access point; inside, the synchronous calls, on the store's queue.
       let (added, thread) = try await database.write { transaction in
@@ -41,8 +41,8 @@ import Testing
         return (dune, Threads.currentID())
       }
       #expect(thread != caller)
-      #expect(try await database.records(of: Book.self).item(id: added.id) == added)
-      #expect(try await database.orders().count() == 1)
+      #expect(try database.records(of: Book.self).item(id: added.id) == added)
+      #expect(try database.orders().count() == 1)
     }
   }
 
@@ -53,11 +53,12 @@ import Testing
       #expect(throws: Boom()) {
         try database.write { transaction in
           try transaction.records(of: Book.self).add(Book.Draft(title: "Dune"))
-          try orders.add(Self.order("A-1"))
+          try transaction.orders().add(Self.order("A-1"))
           try transaction.items(of: "books").add(DynamicDraft(["title": .text("Emma")]))
-          // Reads inside see what the transaction wrote so far.
+          // Reads inside, through the database too, see what the transaction wrote so far.
           #expect(try books.count() == 2)
           #expect(try orders.count() == 1)
+          #expect(try transaction.orders().count() == 1)
           throw Boom()
         }
       }
@@ -66,9 +67,9 @@ import Testing
       #expect(try books.page(after: nil, limit: 10).items.isEmpty)
       #expect(try orders.page(after: nil, limit: 10).items.isEmpty)
 
-      let added = try database.write { _ in
-        let book = try books.add(Book.Draft(title: "Dune"))
-        try orders.add(Self.order("A-1"))
+      let added = try database.write { transaction in
+        let book = try transaction.records(of: Book.self).add(Book.Draft(title: "Dune"))
+        try transaction.orders().add(Self.order("A-1"))
         return book
       }
       #expect(try books.page(after: nil, limit: 10).items == [added])
@@ -82,8 +83,9 @@ import Testing
       let orders = database.orders()
       try orders.add(Self.order("A-1"))
       #expect(throws: ListStoreError.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: ["A-2"])) {
-        try database.write { _ in
-          try books.importItems([Book.Draft(title: "Dune"), Book.Draft(title: "Emma")])
+        try database.write { transaction in
+          let orders = transaction.orders()
+          try transaction.records(of: Book.self).importItems([Book.Draft(title: "Dune"), Book.Draft(title: "Emma")])
           try orders.remove(ids: [1])
           try orders.add(Self.order("A-2"))
           try orders.add(Self.order("A-2"))
@@ -94,10 +96,10 @@ import Testing
       #expect(try orders.page(after: nil, limit: 10).items.map(\.number) == ["A-1"])
 
       // A write that fails inside and is caught leaves nothing of itself; the rest commits.
-      try database.write { _ in
-        try books.add(Book.Draft(title: "Dune"))
+      try database.write { transaction in
+        try transaction.records(of: Book.self).add(Book.Draft(title: "Dune"))
         #expect(throws: ListStoreError.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: ["A-1"])) {
-          try orders.add(Self.order("A-1"))
+          try transaction.orders().add(Self.order("A-1"))
         }
       }
       #expect(try books.count() == 1)
@@ -118,7 +120,8 @@ import Testing
         BEGIN SELECT RAISE(FAIL, 'refused by the app'); END
         """)
       let orders = database.orders()
-      try database.write { _ in
+      try database.write { transaction in
+        let orders = transaction.orders()
         try orders.add(Self.order("A-1"))
         #expect(throws: ListStoreError.self) { try orders.add(Self.order("X")) }
         try orders.add(Self.order("A-2"))
@@ -148,8 +151,8 @@ import Testing
     try withTemporaryDatabase { database in
       let orders = database.orders()
       #expect(throws: ListStoreError.nestedWrite) {
-        try database.write { _ in
-          try orders.add(Self.order("A-1"))
+        try database.write { transaction in
+          try transaction.orders().add(Self.order("A-1"))
           try database.write { _ in try orders.add(Self.order("A-2")) }
         }
       }
@@ -162,6 +165,67 @@ import Testing
           return drafts.next()
         })
       }
+    }
+  }
+
+  /// Writes go through what the closure is given: a write through a repository of the database
+  /// itself, from inside, is refused with nothing written — a typed, a by-name and a built-in
+  /// list's, an import and a kind's registration alike — and the transaction goes on.
+  @Test func aWriteThroughTheDatabaseInsideAWriteThrowsNestedWrite() throws {
+    try withTemporaryDatabase { database in
+      let orders = database.orders()
+      let books = try database.records(of: Book.self)
+      let byName = try database.items(of: "books")
+      try database.write { transaction in
+        try transaction.orders().add(Self.order("A-1"))
+        #expect(throws: ListStoreError.nestedWrite) { try orders.add(Self.order("A-2")) }
+        #expect(throws: ListStoreError.nestedWrite) { try books.add(Book.Draft(title: "Dune")) }
+        #expect(throws: ListStoreError.nestedWrite) { try byName.add(DynamicDraft(["title": .text("Emma")])) }
+        #expect(throws: ListStoreError.nestedWrite) { try orders.importItems([Self.order("A-3")]) }
+        #expect(throws: ListStoreError.nestedWrite) { try orders.clear() }
+        #expect(throws: ListStoreError.nestedWrite) {
+          try database.registerKind(KindDefinition(json: #"{"name":"notes","fields":[{"name":"text","type":"text"}]}"#))
+        }
+        try transaction.items(of: "books").add(DynamicDraft(["title": .text("Emma")]))
+      }
+      #expect(try orders.page(after: nil, limit: 10).items.map(\.number) == ["A-1"])
+      #expect(try books.page(after: nil, limit: 10).items.map(\.title) == ["Emma"])
+      #expect(try database.kind(named: "notes") == nil)
+    }
+  }
+
+  /// The repositories a transaction gives — typed, by name, built-in, and a typed one's by-name
+  /// face — all write in it: all of it is rolled back together, a kind registered on first use
+  /// too.
+  @Test func everyRepositoryATransactionGivesWritesInIt() throws {
+    try withTemporaryDatabase { database in
+      #expect(throws: Boom()) {
+        try database.write { transaction in
+          let books = try transaction.records(of: Book.self)
+          try books.add(Book.Draft(title: "Dune"))
+          try books.byName.add(DynamicDraft(["title": .text("Emma")]))
+          try transaction.items(of: "books").add(DynamicDraft(["title": .text("Ulysses")]))
+          try transaction.favorites().add(FavoriteDraft(ref: "book:1", title: "Dune"))
+          try transaction.addresses().add(AddressDraft(label: "Home", recipient: "Ada", line1: "1 Main St", city: "Berlin", postalCode: "10115", country: "DE"))
+          #expect(try books.count() == 3)
+          throw Boom()
+        }
+      }
+      let counts = [try database.favorites().count(), try database.addresses().count()]
+      let books = try database.kind(named: "books")
+      #expect(books == nil)
+      #expect(counts == [0, 0])
+    }
+  }
+
+  /// A transaction, or a repository it gave, used to write after its closure returned is a
+  /// mistake of the calling code: the program stops, naming it, rather than writing outside the
+  /// transaction the code meant.
+  @Test func aTransactionsRepositoryUsedAfterItsClosureStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      let database = try ListsDatabase.inMemory()
+      let escaped = try database.write { transaction in transaction.orders() }
+      _ = try escaped.add(OrderDraft(number: "A-1", total: try Money(parsing: "1", currency: .eur)))
     }
   }
 
@@ -179,13 +243,13 @@ import Testing
         Task {
           for await _ in bookChanges {
             let count =
-              (try? await outside.records(of: Book.self).count()).map(String.init) ?? "unreadable"
+              (try? outside.records(of: Book.self).count()).map(String.init) ?? "unreadable"
             heard.withLock { $0.append("books \(count)") }
           }
         },
         Task {
           for await _ in orderChanges {
-            let count = (try? await outside.orders().count()).map(String.init) ?? "unreadable"
+            let count = (try? outside.orders().count()).map(String.init) ?? "unreadable"
             heard.withLock { $0.append("orders \(count)") }
           }
         },
@@ -193,14 +257,15 @@ import Testing
       defer { for listener in listeners { listener.cancel() } }
 
       #expect(throws: Boom()) {
-        try database.write { _ in
-          try books.add(Book.Draft(title: "Rolled back"))
+        try database.write { transaction in
+          try transaction.records(of: Book.self).add(Book.Draft(title: "Rolled back"))
           throw Boom()
         }
       }
-      try await database.write { _ in
+      try await database.write { transaction in
+        let books = try transaction.records(of: Book.self)
         try books.add(Book.Draft(title: "Dune"))
-        try orders.add(Self.order("A-1"))
+        try transaction.orders().add(Self.order("A-1"))
         // Nothing is told before the commit: give a listener the chance to hear too early.
         for _ in 0..<50 where heard.withLock({ $0.isEmpty }) {
           Threads.sleep(for: .milliseconds(2))

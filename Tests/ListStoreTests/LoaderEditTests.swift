@@ -11,7 +11,7 @@ import ListStoreTesting
 @Suite struct LoaderEditTests {
   /// 50 orders, newest first, and a loader of pages of 5 with all ten loaded.
   private func loadedTenPages(_ database: ListsDatabase) async throws -> OrdersRepository.Loader {
-    try await database.orders().importItems(try orderDrafts(50))
+    try database.orders().importItems(try orderDrafts(50))
     let loader = database.orders().loader(pageSize: 5)
     var state = await loader.loadNextPage()
     while state.pagesLoaded < 10 { state = await loader.loadNextPage() }
@@ -30,7 +30,7 @@ import ListStoreTesting
       defer { observer.cancel() }
       // N-3 is on the tenth page.
       if writer == "the store's typed update" {
-        _ = try await database.orders().update(id: 4) { $0.status = .shipped }
+        _ = try database.orders().update(id: 4) { $0.status = .shipped }
       } else {
         let other = try Connection(path: folder.path())
         other.setBusyTimeout(milliseconds: 5_000)

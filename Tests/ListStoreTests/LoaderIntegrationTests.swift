@@ -11,7 +11,7 @@ import ListStoreTesting
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())
       let orders = database.orders()
-      try await orders.importItems(try orderDrafts(45))
+      try orders.importItems(try orderDrafts(45))
       let loader = orders.loader(pageSize: 20)
       var state = await loader.loadNextPage()
       while state.phase == .content && !state.endReached { state = await loader.loadNextPage() }
@@ -29,7 +29,7 @@ import ListStoreTesting
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())
       let orders = database.orders()
-      try await orders.importItems(try orderDrafts(45))
+      try orders.importItems(try orderDrafts(45))
       var loader: OrdersRepository.Loader? = orders.loader(pageSize: 10)
       let transitions = loader!.transitions
       let drain = Task { @MainActor in
@@ -74,7 +74,7 @@ import ListStoreTesting
       do {
         let database = try ListsDatabase(path: folder.path())
         released = database
-        try await database.orders().add(try orderDrafts(1)[0])
+        try database.orders().add(try orderDrafts(1)[0])
         let loader = database.orders().loader(pageSize: 20)
         let (_, stream) = loader.subscribe()
         let observer = Task { await loader.observeChanges() }
@@ -96,13 +96,13 @@ import ListStoreTesting
     try await withTemporaryFolder { folder in
       let database = try ListsDatabase(path: folder.path())
       let favorites = database.favorites()
-      let only = try await favorites.add(FavoriteDraft(ref: "r", title: "Kettle"))
+      let only = try favorites.add(FavoriteDraft(ref: "r", title: "Kettle"))
       let loader = favorites.loader(pageSize: 20)
       #expect(await loader.loadNextPage().phase == .content)
       let (_, stream) = loader.subscribe()
       let observer = Task { await loader.observeChanges() }
       defer { observer.cancel() }
-      try await favorites.remove(ids: [only.id])
+      try favorites.remove(ids: [only.id])
       let seen = await transitions(stream, within: deliveryBound) { $0.state.phase == .empty }
       #expect(seen.last?.state.phase == .empty)
       #expect(!seen.contains { $0.state.phase == .loading })

@@ -119,7 +119,7 @@ import ListStoreTesting
       let loader = orders.loader()
       #expect(await loader.loadNextPage().phase == .empty)
       loader.startObservingChanges().cancel()
-      try await orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
+      try orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
 
       let observation = loader.startObservingChanges()
       defer { observation.cancel() }
@@ -138,7 +138,7 @@ import ListStoreTesting
       let observation = loader.startObservingChanges()
       defer { observation.cancel() }
       #expect(!database.hub.isPolling)
-      try await orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
+      try orders.add(OrderDraft(number: "A-1", total: Money(parsing: "1", currency: .eur)))
       #expect(await eventually { numbers(loader) == ["A-1"] })
     }
   }

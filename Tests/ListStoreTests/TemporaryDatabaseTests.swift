@@ -8,8 +8,8 @@ import ListStoreTesting
 /// ListStoreTesting: a real WAL file per test, removed afterwards, and seed data.
 @Suite struct TemporaryDatabaseTests {
   @Test func aTestGetsARealWALFileThatIsRemovedAfterwards() async throws {
-    let path = try await withTemporaryDatabase { database in
-      try await database.orders().add(Seed.orders.drafts(1)[0])
+    let path = try withTemporaryDatabase { database in
+      try database.orders().add(Seed.orders.drafts(1)[0])
       #expect(FileManager.default.fileExists(atPath: database.path))
       let other = try Connection(path: database.path, options: .init(create: false))
       #expect(try other.textColumn("PRAGMA journal_mode") == ["wal"])

@@ -19,7 +19,7 @@ import Testing
   }
 
   static func id(of title: String, in books: KindItems) async throws -> Int64 {
-    try #require(try await books.page(after: nil, limit: 500).items.first { $0.values[0] == .text(title) }).id
+    try #require(try books.page(after: nil, limit: 500).items.first { $0.values[0] == .text(title) }).id
   }
 
   static func titles(_ items: [[String: Any]]) -> [String] {
@@ -29,10 +29,10 @@ import Testing
   @Test(arguments: RemoteKind.allCases)
   func addsEditsAndRemovesReachTheRemoteOnceInOrder(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
-      let local = try await books.add(DynamicDraft(["title": .text("Local")]))
+      let local = try books.add(DynamicDraft(["title": .text("Local")]))
       try Self.run(database, "UPDATE books SET title = 'Local, final' WHERE id = \(local.id)")
       try Self.run(database, "UPDATE books SET pages = 12 WHERE id = \(try await Self.id(of: "Item 1", in: books))")
-      try await books.remove(ids: [try await Self.id(of: "Item 2", in: books)])
+      try books.remove(ids: [try await Self.id(of: "Item 2", in: books)])
       let before = try await remote.requests().pushes
       let outcome = try await sync.push()
       #expect(outcome == PushOutcome(sent: 3, applied: 3, conflicts: 0, rejected: 0))
@@ -54,7 +54,7 @@ import Testing
       #expect(try books.syncChanges().isEmpty)
       // The added item got its remote id: a pull updates it, never duplicates it.
       try await sync.all()
-      #expect(try await books.count() == 3)
+      #expect(try books.count() == 3)
       #expect(try await sync.push() == PushOutcome())
     }
   }
@@ -63,8 +63,8 @@ import Testing
   func anAddThenARemoveOfflineSendsNothing(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
       let before = try await remote.requests()
-      let local = try await books.add(DynamicDraft(["title": .text("Passing")]))
-      try await books.remove(ids: [local.id])
+      let local = try books.add(DynamicDraft(["title": .text("Passing")]))
+      try books.remove(ids: [local.id])
       #expect(try await sync.push() == PushOutcome())
       #expect(try await remote.requests() == before)
     }
@@ -75,8 +75,8 @@ import Testing
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
       let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
-      try await books.add(DynamicDraft(["title": .text("A")]))
-      try await books.add(DynamicDraft(["title": .text("B")]))
+      try books.add(DynamicDraft(["title": .text("A")]))
+      try books.add(DynamicDraft(["title": .text("B")]))
       #expect(try books.syncChanges().allSatisfy { $0.changeID == nil })
       try await remote.control(faults: [["status": 500]])
       await #expect(throws: SyncError.self) { try await sync.push() }
@@ -99,7 +99,7 @@ import Testing
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
       let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
-      let local = try await books.add(DynamicDraft(["title": .text("Once")]))
+      let local = try books.add(DynamicDraft(["title": .text("Once")]))
       try await remote.control(faults: [fault == "drop_after_apply" ? [fault: true] : [fault: 500]])
       await #expect(throws: SyncError.self) { try await sync.push() }
       #expect(try books.syncChanges().map(\.state) == [.sent])
@@ -131,7 +131,7 @@ import Testing
       if later == "edit" {
         try Self.run(database, "UPDATE books SET title = 'Item 1, second' WHERE id = \(one)")
       } else {
-        try await books.remove(ids: [one])
+        try books.remove(ids: [one])
       }
       #expect(try await sync.push() == PushOutcome(sent: 2, applied: 2, conflicts: 0, rejected: 0))
       let pushes = try await remote.pushes()
@@ -148,7 +148,7 @@ import Testing
   @Test(arguments: RemoteKind.allCases)
   func aConflictedRemoveSentAgainTakesTheItemOutHereAndThere(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
-      try await books.remove(ids: [try await Self.id(of: "Item 2", in: books)])
+      try books.remove(ids: [try await Self.id(of: "Item 2", in: books)])
       try await remote.edit("Item 2", ["title": "Item 2, theirs"])
       #expect(try await sync.push().conflicts == 1)
       #expect(try Books.titles(books).contains("Item 2, theirs"))
@@ -179,7 +179,7 @@ import Testing
     try await withTemporaryDatabase { database in
       let (books, _) = try await SyncRemote(remote).syncedBooks(in: database)
       let slow = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never, connectTimeout: delayTimeout))
-      _ = try await books.add(DynamicDraft(["title": .text("Slow")]))
+      _ = try books.add(DynamicDraft(["title": .text("Slow")]))
       try await remote.control(faults: [["delay_ms": 2_000]])
       let error = try await #require(throws: SyncError.self) { try await slow.push() }
       #expect(error.exitCode == 75, "\(error)")
@@ -231,7 +231,7 @@ import Testing
     try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
       let forbidden = "Forbidden, far too long"
       try await remote.refuse(titles: [forbidden])
-      try await books.add(DynamicDraft(["title": .text(forbidden)]))
+      try books.add(DynamicDraft(["title": .text(forbidden)]))
       try Self.run(
         database, "UPDATE books SET title = '\(forbidden)' WHERE id = \(try await Self.id(of: "Item 2", in: books))")
       #expect(try await sync.push() == PushOutcome(sent: 2, applied: 0, conflicts: 0, rejected: 2))
@@ -246,8 +246,8 @@ import Testing
   func aRemoveThenAnAddOfTheSameItemOfflineKeepsBoth(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
       let removed = try #require(SyncRemote.remoteID(try await remote.item(titled: "Item 3")))
-      try await books.remove(ids: [try await Self.id(of: "Item 3", in: books)])
-      try await books.add(DynamicDraft(["title": .text("Item 3")]))
+      try books.remove(ids: [try await Self.id(of: "Item 3", in: books)])
+      try books.add(DynamicDraft(["title": .text("Item 3")]))
       #expect(try await sync.push() == PushOutcome(sent: 2, applied: 2, conflicts: 0, rejected: 0))
       #expect(try await remote.titles() == ["Item 1", "Item 2", "Item 3"])
       #expect(SyncRemote.remoteID(try await remote.item(titled: "Item 3")) != removed)

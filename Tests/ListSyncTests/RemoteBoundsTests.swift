@@ -85,13 +85,13 @@ import Testing
         ["body": #"{"items": [{"id": -0, "title": "Zero again"}], "next_cursor": null}"#],
       ])
       #expect(try await sync.all() == 2)
-      #expect(try await books.count() == 2)
+      #expect(try books.count() == 2)
       #expect(Set(try Books.titles(books)) == ["Zero again", "Text zero"])
     }
   }
 
   @Test func aStoreWriteRefusesTwoItemsWithOneStoredId() async throws {
-    try await withTemporaryDatabase { database in
+    try withTemporaryDatabase { database in
       let books = try Books.register(database)
       func draft(_ title: String) -> DynamicDraft { DynamicDraft(["title": .text(title)]) }
       for ids in [[("0", true), ("-0", true)], [("7", true), ("+7", true)]] {
@@ -108,7 +108,7 @@ import Testing
         items: [RemoteDraft(remoteID: "18446744073709551616", remoteIDIsInteger: true, draft: draft("Huge"))],
         nextCursor: nil)
       #expect(throws: ListStoreError.self) { try books.writeRemotePage(huge) }
-      #expect(try await books.count() == 0)
+      #expect(try books.count() == 0)
     }
   }
 }

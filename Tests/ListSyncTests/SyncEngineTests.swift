@@ -62,7 +62,7 @@ struct SyncEngineTests {
       #expect(await Self.status(of: engine) { $0.activity == .idle && $0.lastSyncedAt != nil } != nil)
       let before = try await remote.requests().pushes
       let logged = try await remote.python?.pushes().count ?? 0
-      for number in 1...5 { _ = try await books.add(DynamicDraft(["title": .text("Burst \(number)")])) }
+      for number in 1...5 { _ = try books.add(DynamicDraft(["title": .text("Burst \(number)")])) }
       #expect(try await eventually { try await remote.titles().count == 8 })
       #expect(try await remote.requests().pushes == before + 1)
       if let python = remote.python { #expect(try await python.pushes().dropFirst(logged).first?.count == 5) }
@@ -78,7 +78,7 @@ struct SyncEngineTests {
     try await withTemporaryDatabase { database in
       let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
       let engine = SyncEngine(sync: sync, schedule: Self.quick)
-      _ = try await books.add(DynamicDraft(["title": .text("Offline")]))
+      _ = try books.add(DynamicDraft(["title": .text("Offline")]))
       // The start's push fails twice with a 503, then goes through.
       try await remote.control(faults: [["status": 503], ["status": 503]])
       #expect(engine.status.pending == 1)
@@ -100,7 +100,7 @@ struct SyncEngineTests {
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
       let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
-      _ = try await books.add(DynamicDraft(["title": .text("First")]))
+      _ = try books.add(DynamicDraft(["title": .text("First")]))
       try await remote.control(faults: [["status": 401]])
       let engine = SyncEngine(sync: sync, schedule: Self.quick)
       let running = Task { await engine.run() }
@@ -109,7 +109,7 @@ struct SyncEngineTests {
       #expect(refused?.activity == .idle)
       try await Task.sleep(for: .milliseconds(400))
       #expect(try await remote.pushes().count == 1)
-      _ = try await books.add(DynamicDraft(["title": .text("Second")]))
+      _ = try books.add(DynamicDraft(["title": .text("Second")]))
       #expect(try await eventually { try await PushTests.titles(remote.state().items).contains("Second") })
       #expect(try await PushTests.titles(remote.state().items).contains("First"))
     }
@@ -119,7 +119,7 @@ struct SyncEngineTests {
   func anAppDecidesAConflictAndItsChangeIsSentAgain(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
       let one = try await PushTests.id(of: "Item 1", in: books)
-      _ = try await books.update(id: one, setting: ["title": .text("Item 1, mine")])
+      _ = try books.update(id: one, setting: ["title": .text("Item 1, mine")])
       try await remote.edit("Item 1", ["title": "Item 1, theirs"])
       let asked = Mutex<[SyncConflict]>([])
       let engine = SyncEngine(sync: sync, schedule: Self.quick) { conflict in
@@ -141,7 +141,7 @@ struct SyncEngineTests {
   func aConflictAPullsDeletionMadeIsOfferedToTheApp(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind, count: 5, checkpoints: true) { remote, database, books, sync in
       let two = try await PushTests.id(of: "Item 2", in: books)
-      _ = try await books.update(id: two, setting: ["pages": .integer(3)])
+      _ = try books.update(id: two, setting: ["pages": .integer(3)])
       // The remote deletes the item; a pull since the checkpoint makes the edit a conflict.
       try await remote.delete("Item 2")
       try await sync.refresh()
@@ -163,7 +163,7 @@ struct SyncEngineTests {
   func withoutAHandlerAConflictIsKeptForThePerson(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind) { remote, database, books, sync in
       let one = try await PushTests.id(of: "Item 1", in: books)
-      _ = try await books.update(id: one, setting: ["title": .text("Item 1, mine")])
+      _ = try books.update(id: one, setting: ["title": .text("Item 1, mine")])
       try await remote.edit("Item 1", ["title": "Item 1, theirs"])
       try await remote.delete("Item 2", "Item 3")
       let engine = SyncEngine(sync: sync, schedule: Self.quick)
@@ -193,7 +193,7 @@ struct SyncEngineTests {
       await running.value
       // Stopped: a write is no longer pushed.
       let before = try await remote.requests().pushes
-      _ = try await books.add(DynamicDraft(["title": .text("After")]))
+      _ = try books.add(DynamicDraft(["title": .text("After")]))
       try await Task.sleep(for: .milliseconds(400))
       #expect(try await remote.requests().pushes == before)
       #expect(engine.status.pending == 1)

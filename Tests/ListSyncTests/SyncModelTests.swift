@@ -136,7 +136,7 @@ import Testing
             switch action {
             case 0..<20:
               let title = "s\(seed)-d\(device)-\(step)"
-              _ = try await books.add(DynamicDraft(["title": .text(title)]))
+              _ = try books.add(DynamicDraft(["title": .text(title)]))
               model.acknowledged.insert(title)
               log.append("\(step): device \(device) adds \(title)")
             case 20..<35:
@@ -144,16 +144,16 @@ import Testing
               let id = try await PushTests.id(of: title, in: books)
               var values: [String: FieldValue] = ["pages": .integer(Int64(step + 1))]
               if noted && random.next() % 2 == 0 { values = ["note": .text("n\(step)")] }
-              _ = try await devices[device].books.update(id: id, setting: values)
+              _ = try devices[device].books.update(id: id, setting: values)
               log.append("\(step): device \(device) edits \(title) (\(values.keys.sorted()))")
             case 35..<45:
               guard let title = pick() else { continue }
-              try await books.remove(ids: [try await PushTests.id(of: title, in: books)])
+              try books.remove(ids: [try await PushTests.id(of: title, in: books)])
               model.removed.insert(title)
               log.append("\(step): device \(device) removes \(title)")
             case 45..<48:
               model.removed.formUnion(local)
-              _ = try await books.clear()
+              _ = try books.clear()
               log.append("\(step): device \(device) clears")
             case 48..<54:
               // Another program's plain SQL: an insert and an edit.
@@ -257,7 +257,7 @@ import Testing
               try device.books.syncChangeCounts().pending == 0,
               "device \(index) has changes waiting: \(outbox); \(context)")
             var localItems: [String: String] = [:]
-            for item in try await device.books.page(after: nil, limit: 500).items {
+            for item in try device.books.page(after: nil, limit: 500).items {
               guard case .text(let title) = item.values[0] else { continue }
               var pages = "-"
               if case .integer(let number) = item.values[1] { pages = String(number) }

@@ -31,8 +31,8 @@ import Testing
       _ = try? await sync.push()
       // Another device deletes the item on the remote; here it is removed and a book added.
       try await remote.control(items: TestRemote.items(2).map { $0.merging(["version": 1]) { $1 } })
-      try await books.remove(ids: [dune])
-      let added = try await books.add(DynamicDraft(["title": .text("Neuromancer")]))
+      try books.remove(ids: [dune])
+      let added = try books.add(DynamicDraft(["title": .text("Neuromancer")]))
       #expect(added.id > dune)
       let outcome = try await sync.push()
       #expect(outcome.conflicts == 1)
@@ -75,12 +75,12 @@ import Testing
       // The new remote's first answer fails: nothing of the old remote is shown meanwhile.
       try await second.control(faults: [["status": 503]])
       _ = try? await other.refresh()
-      #expect(try await books.count() == 0)
+      #expect(try books.count() == 0)
       #expect(try books.syncState()?.hasSynced != true)
       try await other.all()
       #expect(try Books.titles(books).sorted() == ["B one", "B two"])
       // A remove here reaches the new remote for its own item, never another.
-      try await books.remove(ids: [try await PushTests.id(of: "B one", in: books)])
+      try books.remove(ids: [try await PushTests.id(of: "B one", in: books)])
       #expect(try await other.push().applied == 1)
       #expect(PushTests.titles(try await second.state().items) == ["B two"])
       #expect(PushTests.titles(try await first.state().items) == ["Item 1", "Item 2", "Item 3"])
@@ -94,7 +94,7 @@ import Testing
       try await SyncRemote.with(kind) { second in
         try await withTemporaryDatabase { database in
           let (books, _) = try await first.syncedBooks(in: database)
-          _ = try await books.add(DynamicDraft(["title": .text("Mine")]))
+          _ = try books.add(DynamicDraft(["title": .text("Mine")]))
           let other = Books.sync(books, try second.client(pageSize: 50, retry: .never))
           await #expect(throws: SyncError.self) { try await other.push() }
           #expect(try await second.requests() == (pulls: 0, pushes: 0))
@@ -111,7 +111,7 @@ import Testing
     defer { remote.stop() }
     try await withTemporaryDatabase { database in
       let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
-      let added = try await books.add(DynamicDraft(["title": .text("Refused")]))
+      let added = try books.add(DynamicDraft(["title": .text("Refused")]))
       try await remote.control(faults: [["status": 503]])
       _ = try? await sync.push()
       try PushTests.run(database, "UPDATE books SET title = 'Refused, edited' WHERE id = \(added.id)")
@@ -177,7 +177,7 @@ import Testing
       try await remote.control(faults: [["status": 503]])
       _ = try? await sync.all()
       try await sync.all()
-      #expect(try await books.count() == 5)
+      #expect(try books.count() == 5)
     }
   }
 
@@ -248,7 +248,7 @@ import Testing
       #expect(try HealthReport.inspect(path: database.path).isHealthy)
       try PushTests.run(database, "INSERT INTO list_sync_applying (writer) VALUES (7)")
       try await sync.refresh()
-      _ = try await books.add(DynamicDraft(["title": .text("Recorded")]))
+      _ = try books.add(DynamicDraft(["title": .text("Recorded")]))
       #expect(try Self.waiting(books) == 1)
     }
   }

@@ -25,12 +25,12 @@ import Testing
       let books = try database.records(of: Book.self)
       let sync = KindSync(records: books, client: pulled.client)
       // The three items the remote had, pulled before, read as records.
-      #expect(try await books.page(after: nil, limit: 10).items.map(\.title).sorted() == ["Item 1", "Item 2", "Item 3"])
+      #expect(try books.page(after: nil, limit: 10).items.map(\.title).sorted() == ["Item 1", "Item 2", "Item 3"])
 
-      let typed = try await books.add(Book(title: "Typed", pages: 7))
-      _ = try await books.update(id: typed.id) { $0.pages = 8 }
-      let first = try #require(try await books.page(after: nil, limit: 10).items.first { $0.title == "Item 1" })
-      _ = try await books.update(first) { $0.pages = 99 }
+      let typed = try books.add(Book(title: "Typed", pages: 7))
+      _ = try books.update(id: typed.id) { $0.pages = 8 }
+      let first = try #require(try books.page(after: nil, limit: 10).items.first { $0.title == "Item 1" })
+      _ = try books.update(first) { $0.pages = 99 }
       let outcome = try await sync.push()
       #expect(outcome == PushOutcome(sent: 2, applied: 2, conflicts: 0, rejected: 0))
       #expect(try await remote.item(titled: "Typed")["pages"] as? Int == 8)
@@ -38,8 +38,8 @@ import Testing
 
       // A pull keeps the pushed record (it got its remote id) and adds none twice.
       try await sync.all()
-      #expect(try await books.count() == 4)
-      #expect(try await books.item(id: typed.id)?.pages == 8)
+      #expect(try books.count() == 4)
+      #expect(try books.item(id: typed.id)?.pages == 8)
       #expect(try await sync.push() == PushOutcome())
     }
   }

@@ -17,7 +17,7 @@ import Testing
             FieldDefinition("title", .text(), required: true),
             FieldDefinition("author", .text(), commandLine: FieldPresentation(flag: "title")),
           ]))
-      try await database.items(of: "books").add(DynamicDraft(["title": .text("Dune")]))
+      try database.items(of: "books").add(DynamicDraft(["title": .text("Dune")]))
     }
     let lists = Lists(scratch, database: path)
     let detail =
@@ -33,6 +33,6 @@ import Testing
     // What needs no options of the kind works: the built-in lists, and the kind's items.
     #expect(try await lists.run("show", "orders").exitCode == 0)
     let database = try ListsDatabase(path: path)
-    #expect(try await database.items(of: "books").count() == 1)
+    #expect(try database.items(of: "books").count() == 1)
   }
 }

@@ -244,11 +244,11 @@ extension ListsDatabase {
   /// (``KindStatements/BulkAdds``), and past the first ``KindStatements/bulkIndexAfter`` adds the
   /// search index takes the rest in bulk (``KindStatements/BulkIndex``).
   func importDrafts<Draft>(
-    kind: String, account: String, addsOnly statements: KindStatements?, _ next: () throws -> Draft?,
-    insert: (Draft, Connection, Int64) throws -> Bool
+    kind: String, account: String, in transaction: TransactionID?, addsOnly statements: KindStatements?,
+    _ next: () throws -> Draft?, insert: (Draft, Connection, Int64) throws -> Bool
   ) throws -> Int {
     let now = configuration.now().millisecondsSince1970
-    return try writeRethrowing(kind: kind, account: account, isBulk: true) { connection in
+    return try writeRethrowing(kind: kind, account: account, in: transaction, isBulk: true) { connection in
       let bulk = try statements?.startBulkAdds(account: account, connection)
       var index: KindStatements.BulkIndex?
       var position = 0
@@ -270,16 +270,18 @@ extension ListsDatabase {
 }
 
 extension KindStatements {
-  /// Runs `body` as a write of `account`'s list of the kind in `database` (joining an open
-  /// ``ListsDatabase/write(_:)-k0zw`` transaction), the account checked first; a failure of a
-  /// damaged search index is that damage, named. The one write path of both faces of a kind,
-  /// ``KindItems`` and ``KindRepository``.
+  /// Runs `body` as a write of `account`'s list of the kind in `database` (joining the open
+  /// ``ListsDatabase/write(_:)-k0zw`` transaction `transaction` when not nil), the account checked
+  /// first; a failure of a damaged search index is that damage, named. The one write path of
+  /// both faces of a kind, ``KindItems`` and ``KindRepository``.
   func write<T>(
-    account: String, in database: ListsDatabase, isAtomic: Bool = false, _ body: (Connection) throws -> T
+    account: String, in database: ListsDatabase, transaction: TransactionID?, isAtomic: Bool = false,
+    _ body: (Connection) throws -> T
   ) throws(ListStoreError) -> T {
     let account = try Validation.account(account)
     do {
-      return try database.writeRethrowing(kind: definition.name, account: account, isAtomic: isAtomic, body)
+      return try database.writeRethrowing(
+        kind: definition.name, account: account, in: transaction, isAtomic: isAtomic, body)
     } catch {
       throw searchDamage(error, in: database) ?? ListStoreError.wrap(error, path: database.path)
     }

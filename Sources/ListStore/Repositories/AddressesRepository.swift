@@ -56,7 +56,7 @@ extension KindRepository where Record == Address {
   ///   such address (with `removing` true: its message says nothing was removed).
   public func setDefault(id: Int64) throws(ListStoreError) {
     let account = account
-    try database.write(kind: list.rawValue, account: account) { connection in
+    try byName.write { connection in
       guard try statements.setOnePerAccount("is_default", id: id, account: account, connection) else {
         throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: true)
       }

@@ -52,7 +52,9 @@ extension KindItems {
       throw ListStoreError.invalidDefinition("\(definition.name) has no unique rule to match lines on; match on id.")
     }
     var updated = 0
-    let added = try database.importDrafts(kind: definition.name, account: account, addsOnly: nil, next) {
+    let added = try database.importDrafts(
+      kind: definition.name, account: account, in: transaction, addsOnly: nil, next
+    ) {
       line, connection, now in
       if let id = try matchingID(of: line, on: match, connection) {
         _ = try update(id: id, changes: statements.changes(line.values), now: now, connection, decode: { _ in () })

@@ -61,21 +61,6 @@ extension KindItems {
     }
   }
 
-  /// Changes the named fields of the item with `id`, off the caller's thread. See
-  /// `update(id:setting:)`.
-  @discardableResult
-  public func update(id: Int64, setting values: [String: FieldValue]) async throws(ListStoreError) -> DynamicItem {
-    try await database.offCaller { () throws(ListStoreError) in try self.update(id: id, setting: values) }
-  }
-
-  /// Changes the item with `id`, off the caller's thread. See `update(id:_:)`.
-  @discardableResult
-  public func update(id: Int64, _ change: @escaping @Sendable (inout DynamicDraft) -> Void) async throws(ListStoreError)
-    -> DynamicItem
-  {
-    try await database.offCaller { () throws(ListStoreError) in try self.update(id: id, change) }
-  }
-
   /// `update(id:setting:)` reading the item after the change with `decode`: the typed
   /// repository's by-name update too.
   func update<Item>(

@@ -13,8 +13,13 @@ extension ListsDatabase {
   /// ```
   /// - Throws: ``ListStoreError/unknownKind(_:)`` when the file holds no such kind.
   public func items(of kind: String, account: String = "default") throws(ListStoreError) -> KindItems {
+    try items(of: kind, account: account, in: nil)
+  }
+
+  /// ``items(of:account:)`` writing in `transaction` (nil: each write in a transaction of its own).
+  func items(of kind: String, account: String, in transaction: TransactionID?) throws(ListStoreError) -> KindItems {
     guard let registered = try self.kind(named: kind) else { throw .unknownKind(kind) }
-    return KindItems(database: self, account: account, definition: registered.definition)
+    return KindItems(database: self, account: account, definition: registered.definition, transaction: transaction)
   }
 }
 
@@ -45,18 +50,30 @@ public struct KindItems: ListRepository {
   /// repository's ``KindRepository/byName``) copies one reference, not the definition.
   let statements: KindStatements
 
-  init(database: ListsDatabase, account: String, definition: KindDefinition) {
-    self.database = database
-    self.account = account
-    self.statements = KindStatements(definition)
+  /// The ``ListsDatabase/write(_:)-k0zw`` transaction these items' writes join (they were given
+  /// by its ``ListsTransaction``); nil: each write is a transaction of its own.
+  let transaction: TransactionID?
+
+  init(database: ListsDatabase, account: String, definition: KindDefinition, transaction: TransactionID? = nil) {
+    self.init(database: database, account: account, statements: KindStatements(definition), transaction: transaction)
   }
 
   /// The items of `account` of the kind whose statements `statements` are, made already.
-  init(database: ListsDatabase, account: String, statements: KindStatements) {
+  init(database: ListsDatabase, account: String, statements: KindStatements, transaction: TransactionID? = nil) {
     self.database = database
     self.account = account
     self.statements = statements
+    self.transaction = transaction
   }
+
+  /// The same items writing in `transaction` (nil: each write in a transaction of its own).
+  func joining(_ transaction: TransactionID?) -> KindItems {
+    KindItems(database: database, account: account, statements: statements, transaction: transaction)
+  }
+
+  /// The same items, each write in a transaction of its own, whichever transaction gave them:
+  /// what a sync writes through, a page or an answer per transaction.
+  package var ownTransactions: KindItems { joining(nil) }
 
   /// Validates and adds one item. For a kind whose unique rule keeps duplicates, adding one
   /// again changes nothing and returns the stored item.
@@ -178,7 +195,9 @@ public struct KindItems: ListRepository {
   ) throws -> Int {
     let account = try Validation.account(account)
     let statements = statements
-    return try database.importDrafts(kind: statements.definition.name, account: account, addsOnly: statements, next) {
+    return try database.importDrafts(
+      kind: statements.definition.name, account: account, in: transaction, addsOnly: statements, next
+    ) {
       draft, connection, now in
       try statements.insert(account: account, now: now, connection) { bindings in try bind(draft, &bindings) }.added
     }
@@ -191,9 +210,10 @@ public struct KindItems: ListRepository {
 
   // MARK: Writing
 
-  /// Runs `body` as a write of the account's list: see ``KindStatements/write(account:in:isAtomic:_:)``.
+  /// Runs `body` as a write of the account's list, in the items' transaction if they have one:
+  /// see ``KindStatements/write(account:in:transaction:isAtomic:_:)``.
   func write<T>(isAtomic: Bool = false, _ body: (Connection) throws -> T) throws(ListStoreError) -> T {
-    try statements.write(account: account, in: database, isAtomic: isAtomic, body)
+    try statements.write(account: account, in: database, transaction: transaction, isAtomic: isAtomic, body)
   }
 
   /// See ``KindStatements/searchDamage(_:in:)``.

@@ -28,7 +28,7 @@ extension KindRepository {
     let statements = statements
     // Read, checked, then one update (`KindStatements.update(id:account:changes:now:_:decode:)`):
     // atomic by itself, so a transaction's loop of updates opens no savepoint per item.
-    return try statements.write(account: account, in: database, isAtomic: true) { connection in
+    return try statements.write(account: account, in: database, transaction: transaction, isAtomic: true) { connection in
       guard let stored = try statements.item(id: id, account: account, connection, decode: Self.decode) else {
         throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false)
       }
@@ -76,7 +76,7 @@ extension KindRepository {
       let now = database.configuration.now().millisecondsSince1970
       let account = account
       let changed = changes
-      return try statements.write(account: account, in: database, isAtomic: true) { connection in
+      return try statements.write(account: account, in: database, transaction: transaction, isAtomic: true) { connection in
         guard try statements.write(id: id, account: account, changes: changed, now: now, connection) == true
         else { throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false) }
         return true
@@ -108,28 +108,5 @@ extension KindRepository {
   @discardableResult
   public func update(id: Int64, setting values: [String: FieldValue]) throws(ListStoreError) -> Record {
     try byName.update(id: id, setting: values, decode: Self.decode)
-  }
-
-  /// Changes the item with `id`, off the caller's thread. See `update(id:_:)`.
-  @discardableResult
-  public func update(id: Int64, _ change: @escaping @Sendable (inout Record.Draft) -> Void) async throws(ListStoreError)
-    -> Record
-  {
-    try await database.offCaller { () throws(ListStoreError) in try self.update(id: id, change) }
-  }
-
-  /// Changes `item` as the app holds it, off the caller's thread. See `update(_:_:)`.
-  @discardableResult
-  public func update(_ item: Record, _ change: @escaping @Sendable (inout Record.Draft) -> Void) async throws(ListStoreError)
-    -> Bool
-  {
-    try await database.offCaller { () throws(ListStoreError) in try self.update(item, change) }
-  }
-
-  /// Changes the named fields of the item with `id`, off the caller's thread. See
-  /// `update(id:setting:)`.
-  @discardableResult
-  public func update(id: Int64, setting values: [String: FieldValue]) async throws(ListStoreError) -> Record {
-    try await database.offCaller { () throws(ListStoreError) in try self.update(id: id, setting: values) }
   }
 }

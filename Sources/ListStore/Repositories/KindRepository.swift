@@ -25,14 +25,23 @@ extension ListsDatabase {
   public func records<Record: KindRecord>(
     of record: Record.Type, account: String = "default"
   ) throws(ListStoreError) -> KindRepository<Record> {
+    try records(of: record, account: account, in: nil)
+  }
+
+  /// ``records(of:account:)`` registering or updating the kind, and writing, in `transaction`
+  /// (nil: each write in a transaction of its own).
+  func records<Record: KindRecord>(
+    of record: Record.Type, account: String, in transaction: TransactionID?
+  ) throws(ListStoreError) -> KindRepository<Record> {
     let definition = Record.definition
+    let repository = KindRepository<Record>(database: self, account: account).joining(transaction)
     guard let stored = try kind(named: definition.name) else {
-      try registerKind(definition)
-      return KindRepository(database: self, account: account)
+      try registerKind(definition, in: transaction)
+      return repository
     }
     if stored.definition != definition {
       if (try? stored.definition.plan(changingTo: definition)) != nil {
-        try updateKind(definition)
+        try updateKind(definition, in: transaction)
       } else {
         do {
           _ = try definition.plan(changingTo: stored.definition)
@@ -43,7 +52,7 @@ extension ListsDatabase {
         }
       }
     }
-    return KindRepository(database: self, account: account)
+    return repository
   }
 }
 
@@ -56,7 +65,7 @@ extension ListsDatabase {
 /// count. Only how a row is read (``KindRecord/init(row:)``) and a draft given
 /// (``KindRecord/bind(_:to:)``) is the record's: no `Codable`, no dictionary.
 ///
-/// As a ``ListRepository`` it has the async calls and ``ListRepository/loader(pageSize:startingAfter:around:maxItems:)``.
+/// As a ``ListRepository`` it has ``ListRepository/loader(pageSize:startingAfter:around:maxItems:)``.
 public struct KindRepository<Record: KindRecord>: ListRepository {
   /// The record type.
   public typealias Item = Record
@@ -73,11 +82,17 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   /// The account whose items these are.
   public let account: String
   @usableFromInline let statements: KindStatements
+  /// The ``ListsDatabase/write(_:)-k0zw`` transaction this repository's writes join (it was given
+  /// by its ``ListsTransaction``); nil: each write is a transaction of its own.
+  let transaction: TransactionID?
 
   /// The same kind and account with each item's fields by name (``KindItems``), through the
-  /// same statements: what one face writes the other reads. Sync (`KindSync(records:client:)`)
-  /// and the command line work on it, so an app's typed records sync as they are.
-  public var byName: KindItems { KindItems(database: database, account: account, statements: statements) }
+  /// same statements, in the same transaction: what one face writes the other reads. Sync
+  /// (`KindSync(records:client:)`) and the command line work on it, so an app's typed records
+  /// sync as they are.
+  public var byName: KindItems {
+    KindItems(database: database, account: account, statements: statements, transaction: transaction)
+  }
 
   init(database: ListsDatabase, account: String) {
     self.init(database: database, account: account, statements: KindStatements(Record.definition))
@@ -85,10 +100,16 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
 
   /// The repository of `account` with the kind's statements made already (a built-in list's,
   /// made once).
-  init(database: ListsDatabase, account: String, statements: KindStatements) {
+  init(database: ListsDatabase, account: String, statements: KindStatements, transaction: TransactionID? = nil) {
     self.database = database
     self.account = account
     self.statements = statements
+    self.transaction = transaction
+  }
+
+  /// The same repository writing in `transaction` (nil: each write in a transaction of its own).
+  func joining(_ transaction: TransactionID?) -> KindRepository {
+    KindRepository(database: database, account: account, statements: statements, transaction: transaction)
   }
 
   /// Validates and adds one item; for a kind whose unique rule keeps duplicates, adding one

@@ -189,7 +189,7 @@ extension BrowseCommand {
       let size = screen.size
       var view = BrowseView(definition: items.definition, rows: size.rows, columns: size.columns)
       var state = current
-      view.totalCount = try? await items.count()
+      view.totalCount = try? items.count()
       loader.send(.loadNextPage, execution: .concurrent)
       for await event in events {
         switch event {
@@ -202,7 +202,7 @@ extension BrowseCommand {
           // stays on its item.
           view.follow(from: state, to: changed)
           state = changed
-          if isSettled(state) { view.totalCount = try? await items.count() }
+          if isSettled(state) { view.totalCount = try? items.count() }
         case .resized:
           break  // laid out again below, at the size read for the frame
         case .stop:

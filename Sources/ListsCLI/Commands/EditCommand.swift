@@ -20,7 +20,8 @@ package enum EditCommand {
     do {
       // Read and changed in one transaction: a total alone takes the currency stored when it
       // is written.
-      item = try database.write { _ in
+      item = try database.write { transaction in
+        let items = try transaction.items(of: items.definition.name, account: items.account)
         guard let stored = try items.item(id: id) else {
           throw ListStoreError.itemsNotFound(list: items.list, ids: [id], removing: false)
         }
