@@ -38,7 +38,7 @@ extension ListLoader {
     while let fetch = outcome.fetch.take() {
       let result: LoaderEvent<Item, Cursor>
       do {
-        guard let page = try source._pageAtOnce(fetch.target, limit: fetch.limit, query: fetch.query) else {
+        guard let page = try source._synchronousPage(fetch.target, limit: fetch.limit, query: fetch.query) else {
           outcome.fetch = fetch
           return outcome
         }

@@ -62,15 +62,15 @@ public protocol PageSource<Item>: Sendable {
   /// Not for use: how a loader reads the page of a ``SynchronousPageSource`` inside its call.
   ///
   /// Nil for a source whose pages must be awaited; a ``SynchronousPageSource``'s page from
-  /// ``SynchronousPageSource/pageNow(_:limit:query:)``. Both are provided: write neither.
-  func _pageAtOnce(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
+  /// ``SynchronousPageSource/synchronousPage(_:limit:query:)``. Both are provided: write neither.
+  func _synchronousPage(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
     -> SourcePage<Item, Cursor>?
 }
 
 extension PageSource {
   /// Nil: the page must be awaited.
   @inlinable
-  public func _pageAtOnce(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
+  public func _synchronousPage(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
     -> SourcePage<Item, Cursor>?
   {
     nil

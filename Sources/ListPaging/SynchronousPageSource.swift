@@ -5,11 +5,11 @@
 /// pages costs. There is nothing to cancel in a call that has already returned; a result that
 /// a refresh made stale is dropped, as with any source.
 ///
-/// A conformance writes ``pageNow(_:limit:query:)``, which answers a request as
+/// A conformance writes ``synchronousPage(_:limit:query:)``, which answers a request as
 /// ``PageSource/page(_:limit:query:)`` does; the `async` method is provided.
 public protocol SynchronousPageSource<Item>: PageSource {
   /// What a page holds (``PageSource/Item``), restated so a conformance infers it from
-  /// ``pageNow(_:limit:query:)``.
+  /// ``synchronousPage(_:limit:query:)``.
   associatedtype Item
   /// Where a page starts (``PageSource/Cursor``), restated likewise.
   associatedtype Cursor
@@ -18,25 +18,25 @@ public protocol SynchronousPageSource<Item>: PageSource {
 
   /// The page `request` names, of at most `limit` of the items `query` selects (nil: the whole
   /// list), read now: the rules of ``PageSource/page(_:limit:query:)``.
-  func pageNow(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
+  func synchronousPage(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
     -> SourcePage<Item, Cursor>
 }
 
 extension SynchronousPageSource {
-  /// Reads the page with ``pageNow(_:limit:query:)``.
+  /// Reads the page with ``synchronousPage(_:limit:query:)``.
   @inlinable
   public func page(_ request: PageRequest<Cursor>, limit: Int, query: Query?) async throws
     -> SourcePage<Item, Cursor>
   {
-    try pageNow(request, limit: limit, query: query)
+    try synchronousPage(request, limit: limit, query: query)
   }
 
-  /// Reads the page with ``pageNow(_:limit:query:)``: a loader reads it inside the call that
+  /// Reads the page with ``synchronousPage(_:limit:query:)``: a loader reads it inside the call that
   /// asked for it.
   @inlinable
-  public func _pageAtOnce(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
+  public func _synchronousPage(_ request: PageRequest<Cursor>, limit: Int, query: Query?) throws
     -> SourcePage<Item, Cursor>?
   {
-    try pageNow(request, limit: limit, query: query)
+    try synchronousPage(request, limit: limit, query: query)
   }
 }

@@ -255,7 +255,7 @@ public struct HealthReport: Sendable {
         }
         for count in report.counts where count.kept != count.actual {
           let drift = ListStoreError.countDrift(
-            list: count.list, account: count.account, kept: count.kept, actual: count.actual)
+            kind: count.list, account: count.account, kept: count.kept, actual: count.actual)
           found(drift.message, drift)
         }
       } catch {

@@ -3,7 +3,7 @@
 /// A cursor holds the sort key of the last item of a page, so the next page is found by an index
 /// seek and costs the same however deep it is. It is bound to the list and the account that made
 /// it and carries a checksum: a cursor from another list or account, or one edited by hand, is
-/// refused with ``ListStoreError/invalidCursor(list:)``.
+/// refused with ``ListStoreError/invalidCursor(kind:)``.
 ///
 /// A cursor handed out by a page keeps its sort key as well, and spells its token only when
 /// asked: an app paging through a list never encodes or decodes a token at all.
@@ -49,7 +49,7 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
 
 extension ListCursor {
   /// Checks that the cursor was made by `list` for `account`, without reading the list.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)``.
   ///
   /// A cursor of a built-in list is read whole; one of another kind, whose definition is in
   /// the file, is checked by its checksum (its kind's repository reads it whole).
@@ -61,7 +61,7 @@ extension ListCursor {
     }
     let kinds = KindDefinition.builtIns.first { $0.name == list.rawValue }?.cursorValueKinds
     guard KindCursorCodec.isToken(token, kinds: kinds, kind: list.rawValue, account: account) else {
-      throw .invalidCursor(list: list)
+      throw .invalidCursor(kind: list)
     }
   }
 }

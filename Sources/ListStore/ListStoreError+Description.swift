@@ -16,12 +16,12 @@ extension ListStoreError: CustomStringConvertible {
       "The \(field.split(separator: "_", omittingEmptySubsequences: false).joined(separator: " ")) \(reason)."
     case .invalidStatus(let text):
       "'\(text)' is not an order status; use one of: \(OrderStatus.allNames)."
-    case .invalidCursor(let list):
-      "The cursor was not made by the \(list) list; use the next_cursor of a page of this list."
+    case .invalidCursor(let kind):
+      "The cursor was not made by the \(kind) list; use the next_cursor of a page of this list."
     case .invalidLimit(let limit, let allowed):
       "A page holds \(allowed.lowerBound) to \(allowed.upperBound) items, not \(limit)."
-    case .itemsNotFound(let list, let ids, let removing):
-      "No \(list.itemName) with id \(ids.map(String.init).joined(separator: ", "))"
+    case .itemsNotFound(let kind, let ids, let removing):
+      "No \(kind.itemName) with id \(ids.map(String.init).joined(separator: ", "))"
         + (removing ? "; nothing was removed." : ".")
     case .importRejected(let position, let reason):
       "Item \(position) was rejected, so nothing was imported: \(reason.message)"
@@ -39,9 +39,9 @@ extension ListStoreError: CustomStringConvertible {
     case .schemaTooNew(let app?, let found, let supported):
       "The database has \(found) migrations of \(app) but this version of the app knows only \(supported); "
         + "it was left untouched: update the app."
-    case .countDrift(let list, let account, let kept, let actual):
-      "The kept count of \(list) for account '\(account)' is \(kept), but the list has "
-        + "\(actual) \(actual == 1 ? list.itemName : list.rawValue); recount with 'lists doctor --repair'."
+    case .countDrift(let kind, let account, let kept, let actual):
+      "The kept count of \(kind) for account '\(account)' is \(kept), but the list has "
+        + "\(actual) \(actual == 1 ? kind.itemName : kind.rawValue); recount with 'lists doctor --repair'."
     case .syncStateDamaged(let kind, let account, let detail):
       "The sync state of \(kind) for account '\(account)' is damaged (\(detail)); no item is lost: "
         + "'lists sync \(kind) --from URL' replaces it."

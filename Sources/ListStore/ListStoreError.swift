@@ -28,14 +28,15 @@ public enum ListStoreError: Error, Sendable, Equatable {
   /// ``OrderStatus/init(parsing:)``. (A status given by name to the orders' kind, as the
   /// command line gives it, is checked as any enum field is: ``invalidValue(field:reason:)``.)
   case invalidStatus(String)
-  /// A cursor that this list did not make (garbage, edited, or from another list or account).
-  case invalidCursor(list: KindName)
+  /// A cursor that the list of the kind `kind` did not make (garbage, edited, or from another
+  /// kind, account or query).
+  case invalidCursor(kind: KindName)
   /// A page size outside what the caller allows.
   case invalidLimit(Int, allowed: ClosedRange<Int>)
   /// Ids that the account's list does not have; nothing was changed. `removing` is true for a
   /// call that removes items (``ListRepository/remove(ids:)``, whose message adds that nothing
   /// was removed), false for one that changes an item (an update, whose `ids` is its one id).
-  case itemsNotFound(list: KindName, ids: [Int64], removing: Bool)
+  case itemsNotFound(kind: KindName, ids: [Int64], removing: Bool)
   /// One item of an import was rejected; the whole import was rolled back.
   /// `position` counts from 1.
   indirect case importRejected(position: Int, reason: ListStoreError)
@@ -59,7 +60,7 @@ public enum ListStoreError: Error, Sendable, Equatable {
   /// A list's kept count differs from its rows — as after another program replaced a row with
   /// `INSERT OR REPLACE`, whose implicit delete fires no trigger unless that program turned on
   /// `PRAGMA recursive_triggers`. ``ListsDatabase/recountLists()`` sets it right.
-  case countDrift(list: KindName, account: String, kept: Int, actual: Int)
+  case countDrift(kind: KindName, account: String, kept: Int, actual: Int)
   /// An index, a trigger or the table of kept counts that the migrations made is missing or
   /// was changed; no data row is lost, and `lists doctor --repair` makes it again.
   case bookkeepingDamaged(path: String, detail: String)

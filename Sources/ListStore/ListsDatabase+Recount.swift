@@ -8,7 +8,7 @@ extension ListsDatabase {
   /// exception SQLite makes: `INSERT OR REPLACE` (and `REPLACE`) deletes the row it replaces
   /// without firing delete triggers unless that connection turned on
   /// `PRAGMA recursive_triggers`. ``HealthReport`` finds such a drift
-  /// (``ListStoreError/countDrift(list:account:kept:actual:)``); this repairs it. It reads
+  /// (``ListStoreError/countDrift(kind:account:kept:actual:)``); this repairs it. It reads
   /// every row, so it costs what counting them does. Observers of a recounted list are told.
   @discardableResult
   public func recountLists() throws(ListStoreError) -> [HealthReport.Count] {

@@ -14,7 +14,7 @@ import Testing
 
     init(_ count: Int) { items = Array(0..<count) }
 
-    func pageNow(_ request: PageRequest<Int>, limit: Int, query: Never?) throws -> SourcePage<Int, Int> {
+    func synchronousPage(_ request: PageRequest<Int>, limit: Int, query: Never?) throws -> SourcePage<Int, Int> {
       requests.withLock { $0 += 1 }
       switch request {
       case .after(let cursor):

@@ -50,7 +50,7 @@ import Testing
     try database.addresses().setDefault(id: first.id)
     #expect(try database.addresses().item(id: first.id)?.isDefault == true)
     #expect(try database.addresses().item(id: second.id)?.isDefault == false)
-    #expect(throws: ListStoreError.itemsNotFound(list: .addresses, ids: [999], removing: true)) {
+    #expect(throws: ListStoreError.itemsNotFound(kind: .addresses, ids: [999], removing: true)) {
       try database.addresses().setDefault(id: 999)
     }
     #expect(try database.addresses().item(id: first.id)?.isDefault == true)
@@ -87,7 +87,7 @@ import Testing
     let defaults = try addresses.page(after: nil, limit: 10).items.filter(\.isDefault).map(\.id)
     #expect(defaults == [beach.id])
     #expect(try addresses.item(id: home.id)?.isDefault == false)
-    #expect(throws: ListStoreError.itemsNotFound(list: .addresses, ids: [999], removing: true)) {
+    #expect(throws: ListStoreError.itemsNotFound(kind: .addresses, ids: [999], removing: true)) {
       try addresses.setDefault(id: 999)
     }
     #expect(try addresses.item(id: beach.id)?.isDefault == true)
@@ -107,7 +107,7 @@ import Testing
     let typed = try addresses.page(matching: german, after: cursor, limit: 2)
     #expect(typed.items.map(\.id) == generic.items.map(\.id))
     #expect(typed.items.map(\.label) == ["d"])
-    #expect(throws: ListStoreError.invalidCursor(list: .addresses)) {
+    #expect(throws: ListStoreError.invalidCursor(kind: .addresses)) {
       try addresses.page(after: cursor, limit: 2)
     }
   }

@@ -84,7 +84,7 @@ import ListStoreTesting
       #expect(try orders.importItems(Array(drafts[1...])) == 3)
       #expect(try orders.count() == 4)
       try orders.remove(ids: [added.id])
-      #expect(throws: ListStoreError.itemsNotFound(list: .orders, ids: [added.id], removing: true)) {
+      #expect(throws: ListStoreError.itemsNotFound(kind: .orders, ids: [added.id], removing: true)) {
         try orders.remove(ids: [added.id])
       }
       return added

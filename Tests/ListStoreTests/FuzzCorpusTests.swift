@@ -93,15 +93,15 @@ import TestSupport
       // One spelling: the accepted token is exactly what the encoder makes of its key.
       #expect(KindCursorCodec.token(key, kind: list.rawValue, account: account) == token)
       for other in lists where other != list {
-        #expect(throws: ListStoreError.invalidCursor(list: other)) {
+        #expect(throws: ListStoreError.invalidCursor(kind: other)) {
           try ListCursor(token).validate(for: other, account: account)
         }
       }
-      #expect(throws: ListStoreError.invalidCursor(list: list)) {
+      #expect(throws: ListStoreError.invalidCursor(kind: list)) {
         try ListCursor(token).validate(for: list, account: account + "x")
       }
       for variant in otherSpellings(of: token) {
-        #expect(throws: ListStoreError.invalidCursor(list: list), "\(variant)") {
+        #expect(throws: ListStoreError.invalidCursor(kind: list), "\(variant)") {
           try ListCursor(variant).validate(for: list, account: account)
         }
       }

@@ -120,14 +120,14 @@ import Testing
     try withTemporaryDatabase { database in
       let books = try database.records(of: Book.self)
       _ = try books.add(Book.Draft(title: "Dune"))
-      let expected = ListStoreError.itemsNotFound(list: books.list, ids: [9], removing: false)
+      let expected = ListStoreError.itemsNotFound(kind: books.list, ids: [9], removing: false)
       #expect(expected.message == "No book with id 9.")
       #expect(throws: expected) { try books.update(id: 9) { $0.pages = 3 } }
       #expect(throws: expected) { try books.update(id: 9, setting: ["pages": .integer(3)]) }
       #expect(throws: expected) { try database.items(of: "books").update(id: 9, setting: ["pages": .integer(3)]) }
       #expect(throws: expected) { try database.items(of: "books").update(id: 9) { $0.values["pages"] = .integer(3) } }
       // Another account's item is not this account's.
-      #expect(throws: ListStoreError.itemsNotFound(list: books.list, ids: [1], removing: false)) {
+      #expect(throws: ListStoreError.itemsNotFound(kind: books.list, ids: [1], removing: false)) {
         try database.records(of: Book.self, account: "other").update(id: 1, setting: ["pages": .integer(3)])
       }
     }
@@ -146,7 +146,7 @@ import Testing
         #expect(try byName.update(id: dune.id) { $0.values["pages"] = .integer(6) }.values[2] == .integer(6))
         let held = try #require(try books.item(id: dune.id))
         #expect(try books.update(held) { $0.pages = 7 } == true)
-        #expect(throws: ListStoreError.itemsNotFound(list: books.list, ids: [9], removing: false)) {
+        #expect(throws: ListStoreError.itemsNotFound(kind: books.list, ids: [9], removing: false)) {
           try books.update(id: 9) { $0.pages = 3 }
         }
         return pages
@@ -213,7 +213,7 @@ import Testing
       #expect(try addresses.page(after: nil, limit: 5).items.map(\.isDefault) == [false, false])
       // A missing id does not take the mark from the default either.
       _ = try addresses.update(id: work.id) { $0.isDefault = true }
-      #expect(throws: ListStoreError.itemsNotFound(list: addresses.list, ids: [99], removing: false)) {
+      #expect(throws: ListStoreError.itemsNotFound(kind: addresses.list, ids: [99], removing: false)) {
         try addresses.update(id: 99, setting: ["is_default": .bool(true)])
       }
       #expect(try addresses.item(id: work.id)?.isDefault == true)
@@ -294,7 +294,7 @@ import Testing
       ) { try books.update(other) { $0.author = "Frank Herbert" } }
       #expect(try Self.state(database.path) == before)
       try books.remove(ids: [other.id])
-      #expect(throws: ListStoreError.itemsNotFound(list: books.list, ids: [other.id], removing: false)) {
+      #expect(throws: ListStoreError.itemsNotFound(kind: books.list, ids: [other.id], removing: false)) {
         try books.update(other) { $0.pages = 3 }
       }
     }
@@ -353,7 +353,7 @@ import Testing
       try database.write { transaction in
         let addresses = transaction.addresses()
         // The default is cleared on the others before the update finds no item: rolled back.
-        #expect(throws: ListStoreError.itemsNotFound(list: addresses.list, ids: [99], removing: false)) {
+        #expect(throws: ListStoreError.itemsNotFound(kind: addresses.list, ids: [99], removing: false)) {
           try addresses.update(id: 99, setting: ["is_default": .bool(true)])
         }
         #expect(throws: ListStoreError.self) {

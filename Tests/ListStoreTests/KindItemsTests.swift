@@ -34,7 +34,7 @@ import Testing
       #expect(try books.item(id: dune.id) == dune)
       #expect(try books.count() == 1)
       #expect(try database.items(of: "books", account: "other").count() == 0)
-      #expect(throws: ListStoreError.itemsNotFound(list: KindName(rawValue: "books")!, ids: [99], removing: true)) {
+      #expect(throws: ListStoreError.itemsNotFound(kind: KindName(rawValue: "books")!, ids: [99], removing: true)) {
         try books.remove(ids: [dune.id, 99])
       }
       #expect(try books.count() == 1)
@@ -111,12 +111,12 @@ import Testing
       #expect(seen == expected)
       #expect(Set(seen).count == 53)
       let next = try #require(try books.page(after: nil, limit: 5).nextCursor)
-      #expect(throws: ListStoreError.invalidCursor(list: KindName(rawValue: "books")!)) {
+      #expect(throws: ListStoreError.invalidCursor(kind: KindName(rawValue: "books")!)) {
         try database.items(of: "books", account: "other").page(after: ListCursor(next.token), limit: 5)
       }
       let orderCursor = try #require(try database.orders().page(after: nil, limit: 1).nextCursor ?? Optional(next))
-      #expect(throws: ListStoreError.invalidCursor(list: KindName(rawValue: "books")!)) { try books.validate(ListCursor("AQ" + orderCursor.token)) }
-      #expect(throws: ListStoreError.invalidCursor(list: KindName(rawValue: "books")!)) { try books.validate(ListCursor("junk")) }
+      #expect(throws: ListStoreError.invalidCursor(kind: KindName(rawValue: "books")!)) { try books.validate(ListCursor("AQ" + orderCursor.token)) }
+      #expect(throws: ListStoreError.invalidCursor(kind: KindName(rawValue: "books")!)) { try books.validate(ListCursor("junk")) }
     }
   }
 

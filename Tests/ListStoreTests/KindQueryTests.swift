@@ -157,7 +157,7 @@ import Testing
       // The same query, also typed differently and as a token a person gives back, goes on.
       #expect(Self.titles(try items.page(matching: dune, after: cursor, limit: 1)) == ["Dune Messiah"])
       #expect(Self.titles(try items.page(matching: KindQuery(search: "Dune "), after: ListCursor(cursor.token), limit: 1)) == ["Dune Messiah"])
-      let refused = ListStoreError.invalidCursor(list: KindName(Self.books))
+      let refused = ListStoreError.invalidCursor(kind: KindName(Self.books))
       #expect(throws: refused) { try items.page(matching: KindQuery(search: "mess"), after: cursor, limit: 1) }
       #expect(throws: refused) { try items.page(matching: KindQuery(filters: [try Self.filter("status=done")]), after: cursor, limit: 1) }
       #expect(throws: refused) { try items.page(after: cursor, limit: 1) }
@@ -280,7 +280,7 @@ import Testing
       #expect(typed.nextCursor == generic.nextCursor)
       let rest = try orders.page(matching: shipped, after: generic.nextCursor, limit: 2)
       #expect(rest.items.map(\.number) == ["A-0"] && rest.nextCursor == nil)
-      #expect(throws: ListStoreError.invalidCursor(list: .orders)) {
+      #expect(throws: ListStoreError.invalidCursor(kind: .orders)) {
         try orders.page(matching: KindQuery(filters: [try KindFilter(parsing: "status=paid", in: .orders)]), after: typed.nextCursor, limit: 2)
       }
       let none = try orders.page(matching: KindQuery(filters: [try KindFilter(parsing: "status=cancelled", in: .orders)]), after: nil, limit: 2)

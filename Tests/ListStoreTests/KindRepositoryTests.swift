@@ -69,7 +69,7 @@ import Testing
       #expect(try books.item(id: dune.id) == dune)
       #expect(try books.count() == 1)
       #expect(try database.records(of: Book.self, account: "other").item(id: dune.id) == nil)
-      #expect(throws: ListStoreError.itemsNotFound(list: KindName(rawValue: "books")!, ids: [99], removing: true)) {
+      #expect(throws: ListStoreError.itemsNotFound(kind: KindName(rawValue: "books")!, ids: [99], removing: true)) {
         try books.remove(ids: [dune.id, 99])
       }
       #expect(try books.count() == 1)
@@ -127,15 +127,15 @@ import Testing
       try books.importItems((0..<3).map { Book.Draft(title: "B\($0)") })
       let cursor = try #require(try books.page(after: nil, limit: 1).nextCursor)
       let other = try database.records(of: Book.self, account: "other")
-      #expect(throws: ListStoreError.invalidCursor(list: KindName(rawValue: "books")!)) {
+      #expect(throws: ListStoreError.invalidCursor(kind: KindName(rawValue: "books")!)) {
         try other.page(after: cursor, limit: 1)
       }
-      #expect(throws: ListStoreError.invalidCursor(list: KindName(rawValue: "books")!)) {
+      #expect(throws: ListStoreError.invalidCursor(kind: KindName(rawValue: "books")!)) {
         try other.validate(ListCursor(cursor.token))
       }
       try database.orders().importItems(orderDrafts(3))
       let orderCursor = try #require(try database.orders().page(after: nil, limit: 1).nextCursor)
-      #expect(throws: ListStoreError.invalidCursor(list: KindName(rawValue: "books")!)) {
+      #expect(throws: ListStoreError.invalidCursor(kind: KindName(rawValue: "books")!)) {
         try books.validate(orderCursor)
       }
       try books.validate(ListCursor(cursor.token))

@@ -44,7 +44,7 @@ import ListStoreTesting
       try other.execute(
         "INSERT OR REPLACE INTO favorites (account, ref, title, added_at) VALUES ('carol', 'x', 'second', 2)")
       #expect(try database.favorites(account: "carol").count() == 2)
-      let drift = ListStoreError.countDrift(list: .favorites, account: "carol", kept: 2, actual: 1)
+      let drift = ListStoreError.countDrift(kind: .favorites, account: "carol", kept: 2, actual: 1)
       #expect(try HealthReport.inspect(path: folder.path()).verdict == drift)
       #expect(drift.message.contains("lists doctor --repair"))
 

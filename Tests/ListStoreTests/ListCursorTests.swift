@@ -20,7 +20,7 @@ import Testing
     guard
       let values = KindCursorCodec.values(
         of: cursor.token, kinds: try kinds(of: list), kind: list.rawValue, account: account)
-    else { throw ListStoreError.invalidCursor(list: list) }
+    else { throw ListStoreError.invalidCursor(kind: list) }
     return values
   }
 
@@ -36,24 +36,24 @@ import Testing
     let database = try ListsDatabase.inMemory()
     try database.favorites().importItems((0..<3).map { FavoriteDraft(ref: "r\($0)", title: "t") })
     let cursor = try #require(try database.favorites().page(after: nil, limit: 1).nextCursor)
-    #expect(throws: ListStoreError.invalidCursor(list: .orders)) {
+    #expect(throws: ListStoreError.invalidCursor(kind: .orders)) {
       try database.orders().page(after: cursor, limit: 1)
     }
   }
 
   @Test func cursorOfAnotherAccountIsRejected() throws {
     let cursor = ListCursor(values: [.integer(1), .integer(1)], kind: "orders", account: "ann")
-    #expect(throws: ListStoreError.invalidCursor(list: .orders)) {
+    #expect(throws: ListStoreError.invalidCursor(kind: .orders)) {
       try cursor.validate(for: .orders, account: "bob")
     }
-    #expect(throws: ListStoreError.invalidCursor(list: .orders)) {
+    #expect(throws: ListStoreError.invalidCursor(kind: .orders)) {
       try ListCursor(cursor.token).validate(for: .orders, account: "bob")
     }
   }
 
   @Test(arguments: ["", "x", "garbage!", "AAAA", "====", "AW8AAAAAAAAAAQAAAAAAAAAB"])
   func garbageIsRejected(token: String) {
-    #expect(throws: ListStoreError.invalidCursor(list: .orders)) {
+    #expect(throws: ListStoreError.invalidCursor(kind: .orders)) {
       try ListCursor(token).validate(for: .orders, account: "default")
     }
   }

@@ -110,7 +110,7 @@ import ListStoreTesting
     try database.orders(account: "bob").add(try draft("B-1"))
     #expect(try database.orders(account: "bob").item(id: ann.id) == nil)
     #expect(try database.orders(account: "bob").page(after: nil, limit: 10).items.map(\.number) == ["B-1"])
-    #expect(throws: ListStoreError.itemsNotFound(list: .orders, ids: [ann.id], removing: true)) {
+    #expect(throws: ListStoreError.itemsNotFound(kind: .orders, ids: [ann.id], removing: true)) {
       try database.orders(account: "bob").remove(ids: [ann.id])
     }
     #expect(try database.orders(account: "bob").clear() == 1)
@@ -121,7 +121,7 @@ import ListStoreTesting
     let database = try ListsDatabase.inMemory()
     let one = try database.orders().add(try draft("A-1"))
     let two = try database.orders().add(try draft("A-2"))
-    #expect(throws: ListStoreError.itemsNotFound(list: .orders, ids: [999], removing: true)) {
+    #expect(throws: ListStoreError.itemsNotFound(kind: .orders, ids: [999], removing: true)) {
       try database.orders().remove(ids: [one.id, 999])
     }
     #expect(try database.orders().count() == 2)

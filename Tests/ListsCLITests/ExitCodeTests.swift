@@ -51,7 +51,7 @@ import Testing
     arguments: [
       (ListStoreError.invalidCurrency("EURO"), ExitCode.dataError),
       (.duplicateItem(kind: "orders", item: "order", fields: ["number"], values: ["A-1"]), .dataError),
-      (.invalidCursor(list: .orders), .usage), (.unknownKind("bookz"), .usage), (.databaseBusy, .tempFail),
+      (.invalidCursor(kind: .orders), .usage), (.unknownKind("bookz"), .usage), (.databaseBusy, .tempFail),
       (.corrupt(path: "a.db", detail: "bad page"), .ioError), (.cannotCreate(path: "a.db", reason: "read-only"), .cantCreate),
       (.schemaTooNew(app: nil, found: 9, supported: 8), .config), (.nestedWrite, .software),
     ] as [(ListStoreError, ExitCode)])

@@ -143,7 +143,7 @@ extension KindStatements {
   /// The page of up to `limit` items of `account` in `database` after `cursor` (from the start
   /// when nil), each read with `read`; its cursor is bound to the kind and the account.
   /// - Throws: ``ListStoreError/invalidLimit(_:allowed:)``; `invalidCursor` (the built-in
-  ///   lists' case, or ``ListStoreError/invalidCursor(list:)``).
+  ///   lists' case, or ``ListStoreError/invalidCursor(kind:)``).
   @inlinable
   func page<Item>(
     after cursor: ListCursor?, limit: Int, account: String, in database: ListsDatabase,
@@ -168,13 +168,13 @@ extension KindStatements {
 
   /// The sort key of `cursor`, made by a page of this kind for `account`.
   /// - Throws: `invalidCursor` (the built-in lists' case, or
-  ///   ``ListStoreError/invalidCursor(list:)``).
+  ///   ``ListStoreError/invalidCursor(kind:)``).
   @usableFromInline
   func values(of cursor: ListCursor, account: String, query identity: String = "") throws(ListStoreError)
     -> [CursorValue]
   {
     guard let values = cursorValues(of: cursor, account: account, query: identity) else {
-      throw .invalidCursor(list: KindName(definition))
+      throw .invalidCursor(kind: KindName(definition))
     }
     return values
   }

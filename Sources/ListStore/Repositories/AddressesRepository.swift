@@ -52,13 +52,13 @@ extension Address: KindRecord {
 
 extension KindRepository where Record == Address {
   /// Makes the address with `id` the account's default, taking the mark from the previous one.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` when the account has no
+  /// - Throws: ``ListStoreError/itemsNotFound(kind:ids:removing:)`` when the account has no
   ///   such address (with `removing` true: its message says nothing was removed).
   public func setDefault(id: Int64) throws(ListStoreError) {
     let account = account
     try byName.write { connection in
       guard try statements.setOnePerAccount("is_default", id: id, account: account, connection) else {
-        throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: true)
+        throw ListStoreError.itemsNotFound(kind: list, ids: [id], removing: true)
       }
     }
   }

@@ -16,7 +16,7 @@ extension KindItems {
   /// let page = try books.page(.around(cursor), matching: nil, limit: 20)    // 1043 first
   /// let before = try books.page(.before(page.previousCursor!), matching: nil, limit: 20)
   /// ```
-  /// - Throws: ``ListStoreError/invalidCursor(list:)`` for a cursor of another query, list or
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)`` for a cursor of another query, list or
   ///   account; the errors of ``page(matching:after:limit:)``.
   public func page(_ request: PageRequest<ListCursor>, matching query: KindQuery?, limit: Int)
     throws(ListStoreError) -> ListPage<DynamicItem>

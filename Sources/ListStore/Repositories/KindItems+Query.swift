@@ -18,7 +18,7 @@ extension KindItems {
   /// let query = KindQuery(search: "dun", filters: [try KindFilter(parsing: "status=done", in: books.definition)])
   /// let page = try books.page(matching: query, after: nil, limit: 20)
   /// ```
-  /// - Throws: ``ListStoreError/invalidCursor(list:)`` for a cursor of another query, list
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)`` for a cursor of another query, list
   ///   or account; ``ListStoreError/unknownField(kind:field:known:)``,
   ///   ``ListStoreError/invalidFilter(_:reason:)``, ``ListStoreError/search(_:)``;
   ///   ``ListStoreError/invalidLimit(_:allowed:)``.
@@ -64,7 +64,7 @@ extension KindItems {
   }
 
   /// Checks that `cursor` was made by a page of `query` of this kind for this account.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)``.
   public func validate(_ cursor: ListCursor, for query: KindQuery) throws(ListStoreError) {
     _ = try values(of: cursor, query: query.identity)
   }

@@ -18,7 +18,7 @@ extension KindItems {
   /// whatever the rule's `on_duplicate` says (it is about adding). A one-per-account field set
   /// to `true` (the default address) moves from the item that had it.
   /// - Returns: The item after the change.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` false) when the
+  /// - Throws: ``ListStoreError/itemsNotFound(kind:ids:removing:)`` (`removing` false) when the
   ///   account's list has no item with `id`; ``ListStoreError/invalidValue(field:reason:)`` naming a refused field or a
   ///   name that is not a field; ``ListStoreError/duplicateItem(kind:item:fields:values:)``;
   ///   a database error. Nothing is changed then.
@@ -46,7 +46,7 @@ extension KindItems {
     // atomic by itself.
     return try write(isAtomic: true) { connection in
       guard let stored = try statements.item(id: id, account: account, connection, decode: decode) else {
-        throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false)
+        throw ListStoreError.itemsNotFound(kind: list, ids: [id], removing: false)
       }
       var values: [String: FieldValue] = [:]
       for (field, value) in zip(definition.fields, stored.values) where value != .null { values[field.name] = value }
@@ -74,12 +74,12 @@ extension KindItems {
   }
 
   /// Runs the kind's update on `connection`; an id the account does not have is
-  /// ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` false).
+  /// ``ListStoreError/itemsNotFound(kind:ids:removing:)`` (`removing` false).
   func update<Item>(
     id: Int64, changes: [FieldValue?], now: Int64, _ connection: Connection, decode: (Statement) throws -> Item
   ) throws -> Item {
     guard let item = try statements.update(id: id, account: account, changes: changes, now: now, connection, decode: decode)
-    else { throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false) }
+    else { throw ListStoreError.itemsNotFound(kind: list, ids: [id], removing: false) }
     return item
   }
 }

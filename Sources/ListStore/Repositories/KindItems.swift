@@ -99,24 +99,24 @@ public struct KindItems: ListRepository {
 
   /// The page of up to `limit` items after `cursor` (from the start when nil), in the kind's
   /// order; the cost of a page does not depend on how deep it is.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)``; ``ListStoreError/invalidLimit(_:allowed:)``.
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)``; ``ListStoreError/invalidLimit(_:allowed:)``.
   public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<DynamicItem> {
     try statements.page(after: cursor, limit: limit, account: account, in: database, read: decode)
   }
 
   /// Checks that `cursor` was made by a page of this kind for this account.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)``.
   public func validate(_ cursor: ListCursor) throws(ListStoreError) {
     _ = try statements.values(of: cursor, account: account)
   }
 
   /// Removes the items with `ids`, all or none.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` true) listing
+  /// - Throws: ``ListStoreError/itemsNotFound(kind:ids:removing:)`` (`removing` true) listing
   ///   the ids the list does not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
     try write { connection in
       let missing = try statements.remove(ids, account: account, connection)
-      if !missing.isEmpty { throw ListStoreError.itemsNotFound(list: list, ids: missing, removing: true) }
+      if !missing.isEmpty { throw ListStoreError.itemsNotFound(kind: list, ids: missing, removing: true) }
     }
   }
 

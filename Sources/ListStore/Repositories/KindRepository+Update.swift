@@ -17,7 +17,7 @@ extension KindRepository {
   /// to `true` (the default address) moves from the item that had it. When `change` changes
   /// nothing, nothing is written and the stored item is returned.
   /// - Returns: The item after the change.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` false) when the
+  /// - Throws: ``ListStoreError/itemsNotFound(kind:ids:removing:)`` (`removing` false) when the
   ///   account's list has no item with `id`; ``ListStoreError/invalidValue(field:reason:)`` naming a refused field;
   ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``; a database error. Nothing
   ///   is changed then.
@@ -30,7 +30,7 @@ extension KindRepository {
     // atomic by itself, so a transaction's loop of updates opens no savepoint per item.
     return try statements.write(account: account, in: database, transaction: transaction, isAtomic: true) { connection in
       guard let stored = try statements.item(id: id, account: account, connection, decode: Self.decode) else {
-        throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false)
+        throw ListStoreError.itemsNotFound(kind: list, ids: [id], removing: false)
       }
       let original = stored.draft
       var draft = original
@@ -38,7 +38,7 @@ extension KindRepository {
       return try statements.withChangeBuffer { changes in
         try Self.changes(from: original, to: draft, into: &changes, statements)
         guard let item = try statements.update(id: id, account: account, changes: changes, now: now, connection, decode: Self.decode)
-        else { throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false) }
+        else { throw ListStoreError.itemsNotFound(kind: list, ids: [id], removing: false) }
         return item
       }
     }
@@ -59,7 +59,7 @@ extension KindRepository {
   /// The same checks as `update(id:_:)`: the unique rule, a one-per-account field moved.
   /// - Returns: Whether a field changed (and was written); false when `change` changed
   ///   nothing, which writes and reads nothing.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` false) when the
+  /// - Throws: ``ListStoreError/itemsNotFound(kind:ids:removing:)`` (`removing` false) when the
   ///   account's list no longer has the item; ``ListStoreError/invalidValue(field:reason:)`` naming a refused field;
   ///   ``ListStoreError/duplicateItem(kind:item:fields:values:)``; a database error. Nothing
   ///   is changed then.
@@ -78,7 +78,7 @@ extension KindRepository {
       let changed = changes
       return try statements.write(account: account, in: database, transaction: transaction, isAtomic: true) { connection in
         guard try statements.write(id: id, account: account, changes: changed, now: now, connection) == true
-        else { throw ListStoreError.itemsNotFound(list: list, ids: [id], removing: false) }
+        else { throw ListStoreError.itemsNotFound(kind: list, ids: [id], removing: false) }
         return true
       }
     }

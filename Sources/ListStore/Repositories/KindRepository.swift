@@ -136,7 +136,7 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
 
   /// The page of up to `limit` items after `cursor` (from the start when nil), in the kind's
   /// order; the cost of a page does not depend on how deep it is.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)`` for a cursor another list or account
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)`` for a cursor another list or account
   ///   made; ``ListStoreError/invalidLimit(_:allowed:)``.
   @inlinable
   public func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Record>
@@ -145,13 +145,13 @@ public struct KindRepository<Record: KindRecord>: ListRepository {
   }
 
   /// Checks that `cursor` was made by a page of this kind for this account.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)``.
   public func validate(_ cursor: ListCursor) throws(ListStoreError) {
     try byName.validate(cursor)
   }
 
   /// Removes the items with `ids`, all or none.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` true) listing
+  /// - Throws: ``ListStoreError/itemsNotFound(kind:ids:removing:)`` (`removing` true) listing
   ///   the ids the list does not have; nothing is removed then.
   public func remove(ids: [Int64]) throws(ListStoreError) {
     try byName.remove(ids: ids)

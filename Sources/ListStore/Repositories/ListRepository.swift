@@ -35,7 +35,7 @@ public protocol ListRepository: Sendable {
   /// order.
   ///
   /// Pages are keyset pages: the cost of a page does not depend on how deep it is.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)`` when `cursor` was not made by this list
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)`` when `cursor` was not made by this list
   ///   and account; ``ListStoreError/invalidLimit(_:allowed:)``.
   func page(after cursor: ListCursor?, limit: Int) throws(ListStoreError) -> ListPage<Item>
 
@@ -47,7 +47,7 @@ public protocol ListRepository: Sendable {
   /// The page of up to `limit` items that `query` selects (nil: the whole list) that `request`
   /// names: after a place, before it (its ``ListPage/previousCursor`` continues towards the
   /// start), or starting at an item (``cursor(at:)``).
-  /// - Throws: ``ListStoreError/invalidCursor(list:)`` for a cursor of another query, list or
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)`` for a cursor of another query, list or
   ///   account; ``ListStoreError/invalidLimit(_:allowed:)``.
   func page(_ request: PageRequest<ListCursor>, matching query: Query?, limit: Int) throws(ListStoreError)
     -> ListPage<Item>
@@ -78,7 +78,7 @@ public protocol ListRepository: Sendable {
   func export(_ body: (Item) throws -> Void) throws
 
   /// Removes the items with `ids`, all or none.
-  /// - Throws: ``ListStoreError/itemsNotFound(list:ids:removing:)`` (`removing` true) listing
+  /// - Throws: ``ListStoreError/itemsNotFound(kind:ids:removing:)`` (`removing` true) listing
   ///   the ids the account's list does not have; nothing is removed then.
   func remove(ids: [Int64]) throws(ListStoreError)
 
@@ -87,7 +87,7 @@ public protocol ListRepository: Sendable {
   func clear() throws(ListStoreError) -> Int
 
   /// Checks that `cursor` was made by this list for this account, without reading the list.
-  /// - Throws: ``ListStoreError/invalidCursor(list:)``.
+  /// - Throws: ``ListStoreError/invalidCursor(kind:)``.
   func validate(_ cursor: ListCursor) throws(ListStoreError)
 }
 

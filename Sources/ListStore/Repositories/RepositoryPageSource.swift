@@ -42,7 +42,7 @@ public struct RepositoryPageSource<Repository: ListRepository>: SynchronousPageS
   /// each row into its record type directly, not through generic code that looks the type up
   /// and appends through a witness for every row.
   @inlinable
-  public func pageNow(_ request: PageRequest<ListCursor>, limit: Int, query: Repository.Query?)
+  public func synchronousPage(_ request: PageRequest<ListCursor>, limit: Int, query: Repository.Query?)
     throws
     -> SourcePage<Repository.Item, ListCursor>
   {

@@ -23,7 +23,7 @@ package enum EditCommand {
       item = try database.write { transaction in
         let items = try transaction.items(of: items.definition.name, account: items.account)
         guard let stored = try items.item(id: id) else {
-          throw ListStoreError.itemsNotFound(list: items.list, ids: [id], removing: false)
+          throw ListStoreError.itemsNotFound(kind: items.list, ids: [id], removing: false)
         }
         return try items.update(id: id, setting: options.changes(from: parsed, stored: stored))
       }

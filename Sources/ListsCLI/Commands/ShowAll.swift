@@ -78,7 +78,7 @@ enum ShowAll {
       var cursor = first.nextCursor
       // A page that fails here fails again when it is printed, and is reported then.
       while let after = cursor,
-        let page = try? loader.source.pageNow(.after(after), limit: loader.pageSize, query: loader.query)
+        let page = try? loader.source.synchronousPage(.after(after), limit: loader.pageSize, query: loader.query)
       {
         for item in page.items { layout.measure(presenter.table.row(item)) }
         cursor = page.nextCursor

@@ -20,14 +20,14 @@ struct ListSource: SynchronousPageSource {
   /// Where the first page ends instead (`show --before`): it is the page before this cursor.
   var end: ListCursor? = nil
 
-  func pageNow(_ request: PageRequest<ListCursor>, limit: Int, query: KindQuery?) throws
+  func synchronousPage(_ request: PageRequest<ListCursor>, limit: Int, query: KindQuery?) throws
     -> SourcePage<DynamicItem, ListCursor>
   {
     // `show --before`: the first page is the page before ``end``.
     if case .after(nil) = request, let end {
-      return try RepositoryPageSource(items.get()).pageNow(.before(end), limit: limit, query: query)
+      return try RepositoryPageSource(items.get()).synchronousPage(.before(end), limit: limit, query: query)
     }
-    return try RepositoryPageSource(items.get(), startingAfter: start).pageNow(
+    return try RepositoryPageSource(items.get(), startingAfter: start).synchronousPage(
       request, limit: limit, query: query)
   }
 }

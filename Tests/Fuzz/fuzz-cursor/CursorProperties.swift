@@ -66,7 +66,7 @@ enum CursorProperties {
       try cursor.validate(for: list, account: account)
       return true
     } catch {
-      try require(error == .invalidCursor(list: list), "validate(for: \(list)) threw \(error)")
+      try require(error == .invalidCursor(kind: list), "validate(for: \(list)) threw \(error)")
       return false
     }
   }
