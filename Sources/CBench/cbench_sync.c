@@ -2,7 +2,7 @@
 
 #include "cbench_internal.h"
 
-// The statements of Sources/ListStore/Repositories/KindItems+Sync.swift and SyncSchema.swift,
+// The statements of Sources/ListStore/Sync/KindReplica+Pages.swift and SyncSchema.swift,
 // as they are made for the orders kind. The sync tables, the outbox and the change triggers are
 // made before the first page (as the store makes them at a kind's first sync); each page then
 // runs what the store's pull runs: the schema check, the trigger and state lookups, the flag

@@ -6,7 +6,7 @@ import TextFormats
 /// Pages a remote list into a kind's table: the file is the remote's offline cache.
 ///
 /// Each page is written in one transaction with the cursor that follows it
-/// (`KindItems.writeRemotePage(_:)` of ListStore); a failure is kept in the sync state, and the
+/// (`KindItems.replica.writeRemotePage(_:)` of ListStore); a failure is kept in the sync state, and the
 /// cache stays as it was.
 ///
 /// For example:
@@ -92,7 +92,7 @@ public struct KindSync: Sendable {
       for _ in 0..<100_000 {
         let changes: [OutgoingChange]
         do {
-          changes = try items.takeChanges(remoteURL: remoteURL, limit: 100, writeItem: encode)
+          changes = try items.replica.takeChanges(remoteURL: remoteURL, limit: 100, writeItem: encode)
         } catch {
           throw SyncError.store(error)
         }
@@ -110,7 +110,7 @@ public struct KindSync: Sendable {
         }
         let counts: (applied: Int, conflicts: Int, rejected: Int)
         do {
-          counts = try items.applyResults(
+          counts = try items.replica.applyResults(
             results, restore: { base in try Self.restore(base, decode) }, writeItem: encode)
         } catch {
           throw SyncError.store(error)
@@ -124,14 +124,14 @@ public struct KindSync: Sendable {
       // Never done while a change it could have sent waits: says so, with a failure's code.
       let left: Int
       do {
-        left = try items.syncChangeCounts().pending
+        left = try items.replica.syncChangeCounts().pending
       } catch {
         throw SyncError.store(error)
       }
       if left > 0 { throw SyncError.unsent(count: left) }
       return outcome
     } catch {
-      try? items.recordSyncFailure(remoteURL: remoteURL, LoadError(classifying: error), page: error.page)
+      try? items.replica.recordSyncFailure(remoteURL: remoteURL, LoadError(classifying: error), page: error.page)
       throw error
     }
   }
@@ -172,7 +172,7 @@ public struct KindSync: Sendable {
   @discardableResult
   public func refresh() async throws(SyncError) -> RemotePageOutcome {
     // A damaged state is no reason not to refresh: the walk writes it again, whole.
-    let stored = (try? items.syncState()) ?? nil
+    let stored = (try? items.replica.syncState()) ?? nil
     let since = stored?.remoteURL == remoteURL ? stored?.checkpoint : nil
     do {
       return try await fetch(number: 1, cursor: nil, generation: nil, since: since)
@@ -190,7 +190,7 @@ public struct KindSync: Sendable {
   public func next() async throws(SyncError) -> RemotePageOutcome? {
     let state: SyncState?
     do {
-      state = try items.syncState()
+      state = try items.replica.syncState()
     } catch {
       throw .store(error)
     }
@@ -217,7 +217,7 @@ public struct KindSync: Sendable {
     var state: SyncState?
     if resume {
       do {
-        state = try items.syncState()
+        state = try items.replica.syncState()
       } catch {
         throw .store(error)
       }
@@ -262,7 +262,7 @@ public struct KindSync: Sendable {
         }
       }
       do {
-        return try items.writeRemotePage(
+        return try items.replica.writeRemotePage(
           RemotePageWrite(
             remoteURL: remoteURL, number: number, items: drafts, nextCursor: page.nextCursor, generation: generation,
             since: since, checkpoint: page.checkpoint,
@@ -272,7 +272,7 @@ public struct KindSync: Sendable {
       }
     } catch {
       // Kept for `show` and `--json`; a failure to keep it is not the error that matters.
-      try? items.recordSyncFailure(remoteURL: remoteURL, LoadError(classifying: error), page: error.page)
+      try? items.replica.recordSyncFailure(remoteURL: remoteURL, LoadError(classifying: error), page: error.page)
       throw error
     }
   }

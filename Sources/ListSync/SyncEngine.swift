@@ -229,7 +229,7 @@ public final class SyncEngine: Sendable {
     guard let onConflict else { return false }
     let changes: [SyncChange]
     do {
-      changes = try sync.items.syncChanges()
+      changes = try sync.items.replica.syncChanges()
     } catch {
       throw .store(error)
     }
@@ -240,9 +240,9 @@ public final class SyncEngine: Sendable {
       do {
         switch decision {
         case .keepRemote:
-          try sync.items.forgetAnsweredChange(id: changeID)
+          try sync.items.replica.forgetAnsweredChange(id: changeID)
         case .sendAgain:
-          if case .queued = try sync.items.retryAnsweredChange(id: changeID) { resend = true }
+          if case .queued = try sync.items.replica.retryAnsweredChange(id: changeID) { resend = true }
         case .leaveForThePerson:
           core.withLock { _ = $0.decided.insert(changeID) }
         }
@@ -272,8 +272,8 @@ public final class SyncEngine: Sendable {
   }
 
   private static func read(_ items: KindItems, activity: SyncStatus.Activity, lastError: LoadError?) -> SyncStatus {
-    let counts = (try? items.syncChangeCounts()) ?? SyncChangeCounts()
-    let state = (try? items.syncState()) ?? nil
+    let counts = (try? items.replica.syncChangeCounts()) ?? SyncChangeCounts()
+    let state = (try? items.replica.syncState()) ?? nil
     return SyncStatus(
       pending: counts.pending, conflicts: counts.conflicts, rejected: counts.rejected, activity: activity,
       lastError: lastError, lastSyncedAt: state?.lastSuccessAt?.millisecondsSince1970)

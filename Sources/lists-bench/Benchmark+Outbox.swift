@@ -20,13 +20,13 @@ extension Benchmark {
         prepare: {
           database = try ListsDatabase(path: path)
           guard synced else { return }
-          try database!.items(of: "orders", account: Self.account).recordSyncFailure(
+          try database!.items(of: "orders", account: Self.account).replica.recordSyncFailure(
             remoteURL: url, LoadError(kind: .unreachable, message: "not synced yet", isRetryable: true))
         },
         run: { try Self.importOrders(data, count: count, into: database!.orders(account: Self.account)) },
         finish: {
           let items = try database!.items(of: "orders", account: Self.account)
-          let pending = try items.syncChangeCounts().pending
+          let pending = try items.replica.syncChangeCounts().pending
           guard try items.count() == count, pending == (synced ? count : 0) else {
             throw BenchError.mismatch("\(name): \(try items.count()) orders, \(pending) pending of \(count)")
           }

@@ -77,7 +77,7 @@ extension Benchmark {
       let start = ContinuousClock.now
       let pushed = try await sync.push()
       let elapsed = ContinuousClock.now - start
-      guard pushed.applied == count, try entries.syncChangeCounts() == SyncChangeCounts() else {
+      guard pushed.applied == count, try entries.replica.syncChangeCounts() == SyncChangeCounts() else {
         throw BenchError.mismatch("the push applied \(pushed.applied) of \(count) removes")
       }
       return Self.seconds(elapsed)

@@ -7,7 +7,7 @@ extension Benchmark {
   static let syncPageItems = 100
 
   /// `sync_write_ratio`: writing remote pages of 100 orders into the cache through
-  /// `KindItems.writeRemotePage` (drafts made and validated from the raw values inside the timed
+  /// `KindReplica.writeRemotePage` (drafts made and validated from the raw values inside the timed
   /// region, upsert by remote id, each page one transaction with its cursor) against the same
   /// statements in C (`cbench_sync_write_page`). Each trial starts from a fresh file whose sync
   /// tables, outbox and change triggers are made untimed (as a kind's first sync makes them),
@@ -29,14 +29,14 @@ extension Benchmark {
     func check(_ database: ListsDatabase, _ side: String) throws {
       let items = try database.items(of: "orders", account: Self.account)
       let count = try items.count()
-      let state = try items.syncState()
+      let state = try items.replica.syncState()
       guard count == expected, state?.itemCount == expected, state?.nextPage == pages + 1 else {
         throw BenchError.mismatch("\(side) cached \(count) of \(expected) orders, state \(String(describing: state))")
       }
     }
     /// What a kind's first sync makes: the sync tables, the outbox and the change triggers.
     func prepareSync(_ database: ListsDatabase) throws {
-      try database.items(of: "orders", account: Self.account).recordSyncFailure(
+      try database.items(of: "orders", account: Self.account).replica.recordSyncFailure(
         remoteURL: url, LoadError(kind: .unreachable, message: "not synced yet", isRetryable: true))
     }
     let swift = Contender(
@@ -96,7 +96,7 @@ extension Benchmark {
       ])
       drafts.append(RemoteDraft(remoteID: String(row + 1), remoteIDIsInteger: true, draft: draft))
     }
-    let outcome = try items.writeRemotePage(
+    let outcome = try items.replica.writeRemotePage(
       RemotePageWrite(
         remoteURL: url, number: index + 1, items: drafts, nextCursor: index + 1 < pages ? "c\(index + 2)" : nil))
     guard outcome.written else { throw BenchError.mismatch("remote page \(index + 1) was not written") }

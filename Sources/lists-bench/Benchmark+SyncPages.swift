@@ -81,7 +81,7 @@ extension Benchmark {
         let pushStart = ContinuousClock.now
         let pushed = try await sync.push()
         let pushElapsed = ContinuousClock.now - pushStart
-        guard pushed.applied == items, try favorites.syncChangeCounts() == SyncChangeCounts() else {
+        guard pushed.applied == items, try favorites.replica.syncChangeCounts() == SyncChangeCounts() else {
           throw BenchError.mismatch("the push applied \(pushed.applied) of \(items) changes")
         }
         return (Self.seconds(elapsed), Self.seconds(pushElapsed))

@@ -134,10 +134,10 @@ struct SyncRun {
     }
     // The first pull from a remote makes the items that were here before it pending adds: they
     // are sent now, so that the sync does not end with changes it could have sent.
-    if status == 0, ((try? items.syncChangeCounts().pending) ?? 0) > 0 { await push() }
+    if status == 0, ((try? items.replica.syncChangeCounts().pending) ?? 0) > 0 { await push() }
     guard !quiet else { return status }
     let plural = kind
-    let state = last ?? (try? items.syncState()) ?? nil
+    let state = last ?? (try? items.replica.syncState()) ?? nil
     var line = "Synced \(pages) page\(pages == 1 ? "" : "s") of \(plural) from \(shownURL): "
     line += "\(state?.itemCount ?? 0) cached (\(added) new)"
     if let state, !state.isComplete {

@@ -13,7 +13,7 @@ import Testing
   /// Gives `orders` of `account` a remote, as a kind's first sync does: the sync tables, the
   /// change triggers and the account's sync state.
   static func synced(_ database: ListsDatabase, account: String = "default") throws {
-    try database.items(of: "orders", account: account).recordSyncFailure(
+    try database.items(of: "orders", account: account).replica.recordSyncFailure(
       remoteURL: url, LoadError(kind: .unreachable, message: "not synced yet", isRetryable: true))
   }
 
@@ -61,7 +61,7 @@ import Testing
       #expect(try Self.outbox(imported) == expected)
       #expect(try Self.applyingMarks(imported).isEmpty)
       let database = try ListsDatabase(path: imported)
-      #expect(try database.items(of: "orders", account: "default").syncChangeCounts().pending == 43)
+      #expect(try database.items(of: "orders", account: "default").replica.syncChangeCounts().pending == 43)
     }
   }
 

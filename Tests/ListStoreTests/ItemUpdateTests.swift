@@ -479,23 +479,23 @@ import Testing
               draft: DynamicDraft(["title": .text("B\($0)"), "pages": .integer(10)]))
           }, nextCursor: number == 1 ? "c2" : nil)
       }
-      let first = try books.writeRemotePage(page(1, [1]))
-      _ = try books.writeRemotePage(page(2, [2]))
+      let first = try books.replica.writeRemotePage(page(1, [1]))
+      _ = try books.replica.writeRemotePage(page(2, [2]))
       let ids = try books.page(after: nil, limit: 10).items.map(\.id).sorted()
       for id in ids {
         _ = try books.update(id: id, setting: ["title": .text("Mine \(id)"), "status": .text("done"), "pages": .null])
       }
-      #expect(try books.syncChanges().map(\.operation) == [.update, .update])
-      #expect(try books.syncChanges()[0].fields.sorted() == ["pages", "status", "title"])
+      #expect(try books.replica.syncChanges().map(\.operation) == [.update, .update])
+      #expect(try books.replica.syncChanges()[0].fields.sorted() == ["pages", "status", "title"])
       // A refresh's first page holds r1: the person's values stay, the remote's are its base.
-      let refreshed = try books.writeRemotePage(page(1, [1]))
+      let refreshed = try books.replica.writeRemotePage(page(1, [1]))
       #expect(refreshed.state.generation == first.state.generation + 1)
       let r1 = try #require(try books.item(id: ids[0]))
       #expect(r1.value(of: "title", in: books.definition) == .text("Mine \(ids[0])"))
       #expect(r1.value(of: "status", in: books.definition) == .text("done"))
       #expect(r1.value(of: "pages", in: books.definition) == .null)
       // r2 is on no page of a complete walk, but its change waits: it stays too.
-      _ = try books.writeRemotePage(
+      _ = try books.replica.writeRemotePage(
         RemotePageWrite(
           remoteURL: "http://127.0.0.1:1/items", number: 2, items: [], nextCursor: nil,
           generation: refreshed.state.generation))

@@ -209,7 +209,7 @@ import TextFormats
         remoteURL: "http://127.0.0.1:9/books", number: 1,
         items: [RemoteDraft(remoteID: "b1", remoteIDIsInteger: false, draft: DynamicDraft(["title": .text("Dune")]))],
         nextCursor: nil)
-      _ = try database.items(of: "books").writeRemotePage(page)
+      _ = try database.items(of: "books").replica.writeRemotePage(page)
       #expect(try database.syncState(ofKind: "books") != nil)
       try database.removeKind(named: "books")
       try database.registerKind(books)

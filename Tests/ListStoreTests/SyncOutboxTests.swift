@@ -55,10 +55,10 @@ import Testing
   @Test func aPulledPageIsNotRecordedAsThePersonsChanges() throws {
     try withTemporaryDatabase { database in
       let books = try Self.books(database)
-      _ = try books.writeRemotePage(Self.page(1, [1, 2], next: "c2"))
-      _ = try books.writeRemotePage(Self.page(1, [1, 2], next: nil, title: "New "))
-      #expect(try books.syncChanges().isEmpty)
-      #expect(try books.syncChangeCounts() == SyncChangeCounts())
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: "c2"))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: nil, title: "New "))
+      #expect(try books.replica.syncChanges().isEmpty)
+      #expect(try books.replica.syncChangeCounts() == SyncChangeCounts())
       #expect(try Self.titles(books) == ["New 1", "New 2"])
     }
   }
@@ -66,11 +66,11 @@ import Testing
   @Test func theOutboxIndexOfAnOlderBuildIsMadeAgainByTheNextSyncWrite() throws {
     try withTemporaryDatabase { database in
       let books = try Self.books(database)
-      _ = try books.writeRemotePage(Self.page(1, [1, 2], next: nil))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: nil))
       try Self.run(
         database.path,
         "DROP INDEX list_changes_by_item; CREATE INDEX list_changes_by_item ON list_changes (kind, account, item_id, state);")
-      _ = try books.writeRemotePage(Self.page(1, [1, 2], next: nil))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: nil))
       let index = try Connection(path: database.path, options: .init(create: false))
       let statement = try index.prepare("SELECT sql FROM sqlite_schema WHERE name = 'list_changes_by_item'")
       #expect(try statement.step())
@@ -78,7 +78,7 @@ import Testing
       // The changes are still found by item: a pull keeps an item with one waiting.
       let one = try #require(try books.page(after: nil, limit: 10).items.first { $0.values[0] == .text("B1") }).id
       _ = try books.update(id: one, setting: ["title": .text("Mine")])
-      _ = try books.writeRemotePage(Self.page(1, [1, 2], next: nil, title: "New "))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: nil, title: "New "))
       #expect(try Self.titles(books) == ["Mine", "New 2"])
     }
   }
@@ -86,7 +86,7 @@ import Testing
   @Test func everyLocalWriteIsRecordedAndFolded() throws {
     try withTemporaryDatabase { database in
       let books = try Self.books(database)
-      _ = try books.writeRemotePage(Self.page(1, [1, 2, 3], next: nil))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2, 3], next: nil))
       let ids = try books.page(after: nil, limit: 10).items.map(\.id).sorted()
       // A new item, edited twice: one add.
       let added = try books.add(DynamicDraft(["title": .text("Local")]))
@@ -105,13 +105,13 @@ import Testing
       // An update that changes nothing records nothing.
       try Self.run(database.path, "UPDATE books SET title = title WHERE id = \(ids[2])")
       #expect(
-        Self.shape(try books.syncChanges()) == [
+        Self.shape(try books.replica.syncChanges()) == [
           "add \(added.id)", "update \(ids[0]) price,title", "remove \(ids[1])",
         ])
-      #expect(try books.syncChanges().allSatisfy { $0.state == .pending })
+      #expect(try books.replica.syncChanges().allSatisfy { $0.state == .pending })
       // A change gets its id when it is first sent, not when it is recorded.
-      #expect(try books.syncChanges().allSatisfy { $0.changeID == nil })
-      #expect(try books.syncChangeCounts() == SyncChangeCounts(pending: 3))
+      #expect(try books.replica.syncChanges().allSatisfy { $0.changeID == nil })
+      #expect(try books.replica.syncChangeCounts() == SyncChangeCounts(pending: 3))
     }
   }
 
@@ -119,11 +119,11 @@ import Testing
     try withTemporaryDatabase { database in
       let books = try Self.books(database)
       try books.add(DynamicDraft(["title": .text("Before any sync")]))
-      #expect(try books.syncChanges().isEmpty)
-      _ = try books.writeRemotePage(Self.page(1, [1], next: nil))
+      #expect(try books.replica.syncChanges().isEmpty)
+      _ = try books.replica.writeRemotePage(Self.page(1, [1], next: nil))
       let other = try Self.books(database, account: "other")
       try other.add(DynamicDraft(["title": .text("Other account")]))
-      #expect(try other.syncChanges().isEmpty)
+      #expect(try other.replica.syncChanges().isEmpty)
     }
   }
 
@@ -131,20 +131,20 @@ import Testing
     try withTemporaryDatabase { database in
       let books = try Self.books(database)
       let early = try books.add(DynamicDraft(["title": .text("Early")]))
-      _ = try books.writeRemotePage(Self.page(1, [1], next: "c2"))
-      _ = try books.writeRemotePage(Self.page(1, [1], next: nil))
-      #expect(Self.shape(try books.syncChanges()) == ["add \(early.id)"])
+      _ = try books.replica.writeRemotePage(Self.page(1, [1], next: "c2"))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1], next: nil))
+      #expect(Self.shape(try books.replica.syncChanges()) == ["add \(early.id)"])
     }
   }
 
   @Test func aRefreshNeverRemovesALocalAddOrShrinksTheCache() throws {
     try withTemporaryDatabase { database in
       let books = try Self.books(database)
-      _ = try books.writeRemotePage(Self.page(1, [1, 2], next: "c2"))
-      _ = try books.writeRemotePage(Self.page(2, [3, 4], next: nil))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: "c2"))
+      _ = try books.replica.writeRemotePage(Self.page(2, [3, 4], next: nil))
       try books.add(DynamicDraft(["title": .text("Local Added")]))
       // A stale show's refresh: page 1 only.
-      let refreshed = try books.writeRemotePage(Self.page(1, [1, 2], next: "c2"))
+      let refreshed = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: "c2"))
       #expect(refreshed.written)
       #expect(try Self.titles(books) == ["B1", "B2", "B3", "B4", "Local Added"])
     }
@@ -153,8 +153,8 @@ import Testing
   @Test func aCompleteWalkRemovesWhatTheRemoteNoLongerHoldsButNothingOfThePersons() throws {
     try withTemporaryDatabase { database in
       let books = try Self.books(database)
-      _ = try books.writeRemotePage(Self.page(1, [1, 2], next: "c2"))
-      _ = try books.writeRemotePage(Self.page(2, [3, 4, 5], next: nil))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: "c2"))
+      _ = try books.replica.writeRemotePage(Self.page(2, [3, 4, 5], next: nil))
       let ids = Dictionary(
         uniqueKeysWithValues: try books.page(after: nil, limit: 10).items.map { item -> (String, Int64) in
           if case .text(let title) = item.values[0] { return (title, item.id) }
@@ -164,25 +164,25 @@ import Testing
       // B4 has a change waiting: the remote's deletion of it does not remove it.
       try Self.run(database.path, "UPDATE books SET author = 'Me' WHERE id = \(ids["B4"]!)")
       // The remote now holds 1, 3 and 6.
-      let first = try books.writeRemotePage(Self.page(1, [1], next: "c2"))
+      let first = try books.replica.writeRemotePage(Self.page(1, [1], next: "c2"))
       #expect(try Self.titles(books) == ["B1", "B2", "B3", "B4", "B5", "Local Added"])
-      _ = try books.writeRemotePage(Self.page(2, [3, 6], next: nil, generation: first.state.generation))
+      _ = try books.replica.writeRemotePage(Self.page(2, [3, 6], next: nil, generation: first.state.generation))
       #expect(try Self.titles(books) == ["B1", "B3", "B4", "B6", "Local Added"])
       // The removals were the sync's: not recorded as the person's.
-      #expect(Self.shape(try books.syncChanges()).count == 2)
-      #expect(try books.syncChanges().map(\.operation) == [.add, .update])
+      #expect(Self.shape(try books.replica.syncChanges()).count == 2)
+      #expect(try books.replica.syncChanges().map(\.operation) == [.add, .update])
     }
   }
 
   @Test func aWalkCutOffHalfWayRemovesNothing() throws {
     try withTemporaryDatabase { database in
       let books = try Self.books(database)
-      _ = try books.writeRemotePage(Self.page(1, [1, 2], next: "c2"))
-      _ = try books.writeRemotePage(Self.page(2, [3, 4], next: nil))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: "c2"))
+      _ = try books.replica.writeRemotePage(Self.page(2, [3, 4], next: nil))
       // A new walk whose page 2 never comes, then another process's walk with an older page.
-      let first = try books.writeRemotePage(Self.page(1, [1], next: "c2"))
-      _ = try books.writeRemotePage(Self.page(1, [2], next: "c2"))
-      let late = try books.writeRemotePage(Self.page(2, [3], next: nil, generation: first.state.generation))
+      let first = try books.replica.writeRemotePage(Self.page(1, [1], next: "c2"))
+      _ = try books.replica.writeRemotePage(Self.page(1, [2], next: "c2"))
+      let late = try books.replica.writeRemotePage(Self.page(2, [3], next: nil, generation: first.state.generation))
       #expect(!late.written)
       #expect(try Self.titles(books) == ["B1", "B2", "B3", "B4"])
     }
@@ -191,10 +191,10 @@ import Testing
   @Test func aPullNeverOverwritesAnItemWithAChangeWaiting() throws {
     try withTemporaryDatabase { database in
       let books = try Self.books(database)
-      _ = try books.writeRemotePage(Self.page(1, [1, 2], next: nil))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: nil))
       let id = try #require(try books.page(after: nil, limit: 10).items.first { $0.values[0] == .text("B1") }?.id)
       try Self.run(database.path, "UPDATE books SET title = 'Mine' WHERE id = \(id)")
-      _ = try books.writeRemotePage(Self.page(1, [1, 2], next: nil, title: "Theirs "))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1, 2], next: nil, title: "Theirs "))
       #expect(try Self.titles(books) == ["Mine", "Theirs 2"])
       // The remote's values are kept as the item's base.
       let base = try database.read { connection -> String? in
@@ -209,12 +209,12 @@ import Testing
   @Test func aDamagedOutboxRowIsDamageNotACrash() throws {
     try withTemporaryDatabase { database in
       let books = try Self.books(database)
-      _ = try books.writeRemotePage(Self.page(1, [1], next: nil))
+      _ = try books.replica.writeRemotePage(Self.page(1, [1], next: nil))
       try books.add(DynamicDraft(["title": .text("Local")]))
       // Another program writes nonsense past the table's checks.
       try Self.run(
         database.path, "PRAGMA ignore_check_constraints = ON; UPDATE list_changes SET op = 'explode'")
-      #expect(throws: ListStoreError.self) { try books.syncChanges() }
+      #expect(throws: ListStoreError.self) { try books.replica.syncChanges() }
     }
   }
 }

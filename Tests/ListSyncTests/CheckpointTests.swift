@@ -14,7 +14,7 @@ import Testing
   @Test(arguments: RemoteKind.allCases)
   func aPullSinceTheCheckpointAsksOnlyForWhatChangedAndRemovesWhatWasDeleted(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind, count: 5, checkpoints: true) { remote, database, books, sync in
-      let checkpoint = try #require(try books.syncState()?.checkpoint)
+      let checkpoint = try #require(try books.replica.syncState()?.checkpoint)
       // Item 2 changed, item 3 deleted, item 6 added.
       try await remote.edit("Item 2", ["title": "Item 2, changed"])
       try await remote.delete("Item 3")
@@ -30,7 +30,7 @@ import Testing
       #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2, changed", "Item 4", "Item 5", "Item 6"])
       // The walk since the checkpoint completed: the next one starts from the new checkpoint,
       // and nothing changed since.
-      let next = try #require(try books.syncState()?.checkpoint)
+      let next = try #require(try books.replica.syncState()?.checkpoint)
       #expect(next != checkpoint)
       #expect(try await sync.refresh().state.itemCount == 0)
       if let python = remote.python {
@@ -62,7 +62,7 @@ import Testing
       try await remote.delete("Item 2", "Item 4")
       try await sync.refresh()
       #expect(try Books.titles(books).sorted() == ["Added offline", "Item 1", "Item 3", "Item 5"])
-      let changes = try books.syncChanges()
+      let changes = try books.replica.syncChanges()
       let conflict = try #require(changes.first { $0.itemID == two })
       #expect(conflict.state == .conflict)
       #expect(conflict.changeID != nil)
@@ -70,14 +70,14 @@ import Testing
       #expect(!changes.contains { $0.itemID == four })
       #expect(changes.first { $0.itemID == local.id }?.state == .pending)
       // The conflict can be forgotten by the id the person sees.
-      #expect(try books.forgetAnsweredChange(id: try #require(conflict.changeID)))
+      #expect(try books.replica.forgetAnsweredChange(id: try #require(conflict.changeID)))
     }
   }
 
   @Test(arguments: RemoteKind.allCases)
   func anotherRemoteIsWalkedWholeWithoutTheCheckpoint(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind, count: 5, checkpoints: true) { remote, database, books, _ in
-      #expect(try books.syncState()?.checkpoint != nil)
+      #expect(try books.replica.syncState()?.checkpoint != nil)
       let shelf = remote.url + "?shelf=2"
       let other = Books.sync(books, try remote.client(url: shelf, pageSize: 50, retry: .never))
       let logged = try await remote.python?.log().count ?? 0
@@ -85,8 +85,8 @@ import Testing
       #expect(try await other.refresh().state.itemCount == 5)
       if let python = remote.python { #expect(try await python.log()[logged].query == "shelf=2&limit=50") }
       // The whole walk of the other remote completed: its own checkpoint is kept.
-      #expect(try books.syncState()?.remoteURL == shelf)
-      #expect(try books.syncState()?.checkpoint != nil)
+      #expect(try books.replica.syncState()?.remoteURL == shelf)
+      #expect(try books.replica.syncState()?.checkpoint != nil)
     }
   }
 
@@ -98,7 +98,7 @@ import Testing
       try await remote.control(items: TestRemote.items(4))
       let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never))
       try await sync.all()
-      #expect(try books.syncState()?.checkpoint == nil)
+      #expect(try books.replica.syncState()?.checkpoint == nil)
       try await remote.control(items: TestRemote.items(2))
       try await sync.refresh()
       #expect(try await remote.log().last?.query == "limit=50")

@@ -103,7 +103,7 @@ import Testing
         #expect(error.message.hasPrefix("page 1: "))
       }
       #expect(try Self.cacheDump(path) == before)
-      let state = try #require(try books.syncState())
+      let state = try #require(try books.replica.syncState())
       #expect(state.lastErrorPage == 1)
       #expect(state.nextCursor == nil)
       #expect(state.isComplete)
@@ -133,7 +133,7 @@ import Testing
           #expect(error.kind == "rejected")
         }
         #expect(try Books.titles(books) == ["One", "Two"])
-        let state = try #require(try books.syncState())
+        let state = try #require(try books.replica.syncState())
         // Page 1's cursor, as the remote gives it again.
         let cursor = try await remote.client(pageSize: 2).fetchPage(number: 1, cursor: nil).nextCursor
         #expect(cursor != nil)
@@ -154,9 +154,9 @@ import Testing
       let books = try Books.register(database)
       try await remote.control(items: TestRemote.items(5))
       let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 2, retry: .never))
-      #expect(try books.syncState() == nil)
+      #expect(try books.replica.syncState() == nil)
       try await sync.refresh()
-      var state = try #require(try books.syncState())
+      var state = try #require(try books.replica.syncState())
       #expect(state.remoteURL == remote.url())
       #expect(state.lastSuccessAt == clock.now)
       #expect(state.nextCursor == "at 2/+&=")
@@ -168,7 +168,7 @@ import Testing
       clock.advance()
       try await remote.control(faults: [["status": 503]])
       await #expect(throws: SyncError.self) { try await sync.next() }
-      state = try #require(try books.syncState())
+      state = try #require(try books.replica.syncState())
       #expect(state.lastSuccessAt == synced)
       #expect(state.lastAttemptAt == clock.now)
       #expect(state.lastError == LoadError(kind: "server_error", message: "page 2: the server failed (503).", isRetryable: true))
@@ -176,7 +176,7 @@ import Testing
       #expect(state.lastErrorPage == 2)
       #expect(state.nextCursor == "at 2/+&=")
       try await sync.all(resume: true)
-      state = try #require(try books.syncState())
+      state = try #require(try books.replica.syncState())
       #expect(state.isComplete)
       #expect(state.nextCursor == nil)
       #expect(state.nextPage == 4)
@@ -196,16 +196,16 @@ import Testing
             RemoteDraft(remoteID: String($0), remoteIDIsInteger: true, draft: DynamicDraft(["title": .text("B\($0)")]))
           }, nextCursor: "c\(number + 1)", generation: generation)
       }
-      let first = try books.writeRemotePage(page(1, [1, 2]))
+      let first = try books.replica.writeRemotePage(page(1, [1, 2]))
       // Another process refreshes meanwhile.
-      let second = try books.writeRemotePage(page(1, [3]))
+      let second = try books.replica.writeRemotePage(page(1, [3]))
       #expect(second.state.generation == first.state.generation + 1)
-      let late = try books.writeRemotePage(page(2, [4, 5], generation: first.state.generation))
+      let late = try books.replica.writeRemotePage(page(2, [4, 5], generation: first.state.generation))
       #expect(!late.written)
       #expect(try Books.titles(books).sorted() == ["B1", "B2", "B3"])
-      #expect(try books.writeRemotePage(page(2, [4], generation: second.state.generation)).written)
+      #expect(try books.replica.writeRemotePage(page(2, [4], generation: second.state.generation)).written)
       // A page that does not follow the stored cursor is dropped too.
-      #expect(try !books.writeRemotePage(page(2, [6], generation: second.state.generation)).written)
+      #expect(try !books.replica.writeRemotePage(page(2, [6], generation: second.state.generation)).written)
       #expect(try Books.titles(books).sorted() == ["B1", "B2", "B3", "B4"])
     }
   }
@@ -213,7 +213,7 @@ import Testing
   @Test func stringAndIntegerIdsAreDifferentItems() throws {
     try withTemporaryDatabase { database in
       let books = try Books.register(database)
-      _ = try books.writeRemotePage(
+      _ = try books.replica.writeRemotePage(
         RemotePageWrite(
           remoteURL: "http://127.0.0.1:1/items", number: 1,
           items: [
@@ -238,8 +238,8 @@ import Testing
           try await sync.refresh()
           try await remote.refuseToken()
           await #expect(throws: SyncError.self) { try await sync.all(resume: true) }
-          #expect(try books.syncState()?.lastError?.kind == "refused")
-          #expect(try books.syncState()?.lastErrorPage == 2)
+          #expect(try books.replica.syncState()?.lastError?.kind == "refused")
+          #expect(try books.replica.syncState()?.lastErrorPage == 2)
         }
         if let python = remote.python { #expect(try await python.log().first?.authorization == "Bearer " + remote.token) }
         // The token, or its start.

@@ -51,7 +51,7 @@ import Testing
       let edited = try await remote.item(titled: "Item 1")
       #expect(edited["pages"] as? Int == 12)
       #expect(edited["version"] as? Int == 2)
-      #expect(try books.syncChanges().isEmpty)
+      #expect(try books.replica.syncChanges().isEmpty)
       // The added item got its remote id: a pull updates it, never duplicates it.
       try await sync.all()
       #expect(try books.count() == 3)
@@ -77,14 +77,14 @@ import Testing
       let (books, sync) = try await SyncRemote(remote).syncedBooks(in: database)
       try books.add(DynamicDraft(["title": .text("A")]))
       try books.add(DynamicDraft(["title": .text("B")]))
-      #expect(try books.syncChanges().allSatisfy { $0.changeID == nil })
+      #expect(try books.replica.syncChanges().allSatisfy { $0.changeID == nil })
       try await remote.control(faults: [["status": 500]])
       await #expect(throws: SyncError.self) { try await sync.push() }
       // The failed request gave each change its id (random UUIDs); they are kept for the retry.
-      let ids = try books.syncChanges().map(\.changeID)
+      let ids = try books.replica.syncChanges().map(\.changeID)
       #expect(Set(ids).count == 2)
       #expect(ids.allSatisfy { $0?.utf8.count == 36 && $0?.split(separator: "-").count == 5 })
-      #expect(try books.syncChangeCounts().pending == 2)
+      #expect(try books.replica.syncChangeCounts().pending == 2)
       #expect(try await sync.push().applied == 2)
       let pushes = try await remote.pushes()
       #expect(pushes.count == 2)
@@ -102,7 +102,7 @@ import Testing
       let local = try books.add(DynamicDraft(["title": .text("Once")]))
       try await remote.control(faults: [fault == "drop_after_apply" ? [fault: true] : [fault: 500]])
       await #expect(throws: SyncError.self) { try await sync.push() }
-      #expect(try books.syncChanges().map(\.state) == [.sent])
+      #expect(try books.replica.syncChanges().map(\.state) == [.sent])
       // An edit made meanwhile waits for the add's answer, and goes in the same push after it.
       try Self.run(database, "UPDATE books SET pages = 7 WHERE id = \(local.id)")
       #expect(try await sync.push() == PushOutcome(sent: 2, applied: 2, conflicts: 0, rejected: 0))
@@ -110,7 +110,7 @@ import Testing
       #expect(server.items.filter { $0["title"] as? String == "Once" }.count == 1)
       #expect(server.items.first { $0["title"] as? String == "Once" }?["pages"] as? Int == 7)
       #expect(server.applied.values.allSatisfy { $0 == 1 })
-      #expect(try books.syncChanges().isEmpty)
+      #expect(try books.replica.syncChanges().isEmpty)
     }
   }
 
@@ -127,7 +127,7 @@ import Testing
       try Self.run(database, "UPDATE books SET title = 'Item 1, first' WHERE id = \(one)")
       try await remote.control(faults: [["drop_after_apply": true]])
       await #expect(throws: SyncError.self) { try await sync.push() }
-      #expect(try books.syncChanges().map(\.state) == [.sent])
+      #expect(try books.replica.syncChanges().map(\.state) == [.sent])
       if later == "edit" {
         try Self.run(database, "UPDATE books SET title = 'Item 1, second' WHERE id = \(one)")
       } else {
@@ -141,7 +141,7 @@ import Testing
       let titles = Self.titles(server.items)
       #expect(titles == (later == "edit" ? ["Item 1, second", "Item 2", "Item 3"] : ["Item 2", "Item 3"]))
       #expect(server.applied.values.allSatisfy { $0 == 1 })
-      #expect(try books.syncChanges().isEmpty)
+      #expect(try books.replica.syncChanges().isEmpty)
     }
   }
 
@@ -152,8 +152,8 @@ import Testing
       try await remote.edit("Item 2", ["title": "Item 2, theirs"])
       #expect(try await sync.push().conflicts == 1)
       #expect(try Books.titles(books).contains("Item 2, theirs"))
-      let conflict = try #require(try books.syncChanges().first?.changeID)
-      guard case .queued(let again) = try books.retryAnsweredChange(id: conflict) else {
+      let conflict = try #require(try books.replica.syncChanges().first?.changeID)
+      guard case .queued(let again) = try books.replica.retryAnsweredChange(id: conflict) else {
         Issue.record("not queued")
         return
       }
@@ -165,7 +165,7 @@ import Testing
       if let python = remote.python {
         #expect((try await python.pushes().last?.first?["base_version"]) as? Int == 2)
       }
-      #expect(try books.syncChanges().isEmpty)
+      #expect(try books.replica.syncChanges().isEmpty)
       try await sync.all()
       #expect(try Books.titles(books).sorted() == ["Item 1", "Item 3"])
     }
@@ -183,7 +183,7 @@ import Testing
       try await remote.control(faults: [["delay_ms": 2_000]])
       let error = try await #require(throws: SyncError.self) { try await slow.push() }
       #expect(error.exitCode == 75, "\(error)")
-      #expect(try books.syncChanges().map(\.state) == [.sent])
+      #expect(try books.replica.syncChanges().map(\.state) == [.sent])
       // The server applies it once its delay is over.
       #expect(try await eventually { try await remote.state().items.contains { $0["title"] as? String == "Slow" } })
       let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never))
@@ -191,7 +191,7 @@ import Testing
       let server = try await remote.state()
       #expect(server.items.filter { $0["title"] as? String == "Slow" }.count == 1)
       #expect(server.applied.values.allSatisfy { $0 == 1 })
-      #expect(try books.syncChanges().isEmpty)
+      #expect(try books.replica.syncChanges().isEmpty)
     }
   }
 
@@ -221,8 +221,8 @@ import Testing
       #expect(try await sync.push() == PushOutcome(sent: 1, applied: 0, conflicts: 1, rejected: 0))
       #expect(try Books.titles(books).contains("Theirs"))
       #expect(!(try Books.titles(books).contains("Mine")))
-      #expect(try books.syncChanges().map(\.state) == [.conflict])
-      #expect(try books.syncChangeCounts() == SyncChangeCounts(pending: 0, conflicts: 1, rejected: 0))
+      #expect(try books.replica.syncChanges().map(\.state) == [.conflict])
+      #expect(try books.replica.syncChangeCounts() == SyncChangeCounts(pending: 0, conflicts: 1, rejected: 0))
     }
   }
 
@@ -237,7 +237,7 @@ import Testing
       #expect(try await sync.push() == PushOutcome(sent: 2, applied: 0, conflicts: 0, rejected: 2))
       // The offline add is taken out; the edited item has its remote title back.
       #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
-      #expect(try books.syncChanges().map(\.state) == [.rejected, .rejected])
+      #expect(try books.replica.syncChanges().map(\.state) == [.rejected, .rejected])
       #expect(try await remote.titles() == ["Item 1", "Item 2", "Item 3"])
     }
   }

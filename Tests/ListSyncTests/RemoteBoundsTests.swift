@@ -99,7 +99,7 @@ import Testing
           remoteURL: "http://127.0.0.1:1/items", number: 1,
           items: ids.map { RemoteDraft(remoteID: $0.0, remoteIDIsInteger: $0.1, draft: draft($0.0)) },
           nextCursor: nil)
-        let error = try #require(throws: ListStoreError.self) { try books.writeRemotePage(page) }
+        let error = try #require(throws: ListStoreError.self) { try books.replica.writeRemotePage(page) }
         guard case .importRejected(let position, _) = error else { Issue.record("\(error)"); continue }
         #expect(position == 2)
       }
@@ -107,7 +107,7 @@ import Testing
         remoteURL: "http://127.0.0.1:1/items", number: 1,
         items: [RemoteDraft(remoteID: "18446744073709551616", remoteIDIsInteger: true, draft: draft("Huge"))],
         nextCursor: nil)
-      #expect(throws: ListStoreError.self) { try books.writeRemotePage(huge) }
+      #expect(throws: ListStoreError.self) { try books.replica.writeRemotePage(huge) }
       #expect(try books.count() == 0)
     }
   }

@@ -145,7 +145,7 @@ struct SyncEngineTests {
       // The remote deletes the item; a pull since the checkpoint makes the edit a conflict.
       try await remote.delete("Item 2")
       try await sync.refresh()
-      #expect(try books.syncChangeCounts().conflicts == 1)
+      #expect(try books.replica.syncChangeCounts().conflicts == 1)
       let asked = Mutex<[SyncConflict]>([])
       let engine = SyncEngine(sync: sync, schedule: Self.quick) { conflict in
         asked.withLock { $0.append(conflict) }

@@ -250,11 +250,11 @@ import Testing
             #expect(model.acknowledged.contains(title), "the remote holds \(title), which nobody added; \(context)")
           }
           for (index, device) in devices.enumerated() {
-            let outbox = try device.books.syncChanges().map {
+            let outbox = try device.books.replica.syncChanges().map {
               "\($0.state) \($0.operation) of item \($0.itemID) \($0.fields) sent \($0.sent ?? "-")"
             }
             #expect(
-              try device.books.syncChangeCounts().pending == 0,
+              try device.books.replica.syncChangeCounts().pending == 0,
               "device \(index) has changes waiting: \(outbox); \(context)")
             var localItems: [String: String] = [:]
             for item in try device.books.page(after: nil, limit: 500).items {

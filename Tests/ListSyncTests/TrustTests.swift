@@ -15,7 +15,7 @@ import Testing
     try await remote.control(items: TestRemote.items(count).map { $0.merging(["version": 1]) { $1 } })
   }
 
-  static func waiting(_ books: KindItems) throws -> Int { try books.syncChangeCounts().pending }
+  static func waiting(_ books: KindItems) throws -> Int { try books.replica.syncChangeCounts().pending }
 
   /// A new item never gets the id of a removed one: the removed item's waiting change, answered
   /// with a conflict (the remote deleted it), must not take the new item with it.
@@ -53,7 +53,7 @@ import Testing
       let items = try database.items(of: "books")
       let id = try await PushTests.id(of: "Item 1", in: items)
       try PushTests.run(database, "UPDATE books SET rating = 5 WHERE id = \(id)")
-      let changes = try items.syncChanges()
+      let changes = try items.replica.syncChanges()
       #expect(changes.map(\.fields) == [["rating"]])
       let outcome = try await Books.sync(items, try remote.client(pageSize: 50, retry: .never)).push()
       #expect(outcome.applied == 1)
@@ -76,7 +76,7 @@ import Testing
       try await second.control(faults: [["status": 503]])
       _ = try? await other.refresh()
       #expect(try books.count() == 0)
-      #expect(try books.syncState()?.hasSynced != true)
+      #expect(try books.replica.syncState()?.hasSynced != true)
       try await other.all()
       #expect(try Books.titles(books).sorted() == ["B one", "B two"])
       // A remove here reaches the new remote for its own item, never another.
@@ -120,20 +120,20 @@ import Testing
       let outcome = try await sync.push()
       #expect(outcome.rejected == 1)
       #expect(try Self.waiting(books) == 0)
-      let kept = try #require(try books.syncChanges().first)
+      let kept = try #require(try books.replica.syncChanges().first)
       #expect(kept.state == .rejected)
       #expect(kept.sent?.contains("Refused, edited") == true)
       #expect(!(try Books.titles(books).contains { $0.hasPrefix("Refused") }))
       // Sent again as a new add of the last values.
       try await remote.reject(titles: [])
-      guard case .queued = try books.retryAnsweredChange(id: try #require(kept.changeID)) else {
+      guard case .queued = try books.replica.retryAnsweredChange(id: try #require(kept.changeID)) else {
         Issue.record("the refused add was not queued again")
         return
       }
       #expect(try await sync.push().applied == 1)
       #expect(PushTests.titles(try await remote.state().items).contains("Refused, edited"))
       #expect(try Books.titles(books).contains("Refused, edited"))
-      #expect(try books.syncChanges().isEmpty)
+      #expect(try books.replica.syncChanges().isEmpty)
     }
   }
 
@@ -210,7 +210,7 @@ import Testing
       try await remote.control(items: items)
       let outcome = try await sync.push()
       #expect(outcome == PushOutcome(sent: 2, applied: 1, conflicts: 1, rejected: 0))
-      let conflict = try #require(try books.syncChanges().first)
+      let conflict = try #require(try books.replica.syncChanges().first)
       #expect(conflict.state == .conflict)
       #expect(conflict.answer?.contains("\"reason\"") == true)
       #expect(try Self.waiting(books) == 0)
@@ -231,7 +231,7 @@ import Testing
         }
       }
       #expect(try await PushTests.id(of: "Item 1", in: books) == id)
-      #expect(try books.syncChanges().isEmpty)
+      #expect(try books.replica.syncChanges().isEmpty)
     }
   }
 
@@ -258,13 +258,13 @@ import Testing
   @Test(arguments: RemoteKind.allCases)
   func anExpiredCheckpointWalksTheWholeList(_ kind: RemoteKind) async throws {
     try await SyncRemote.withSyncedBooks(kind, count: 5, checkpoints: true, serverOptions: ["--keep-deleted", "1s"]) { remote, database, books, sync in
-      let checkpoint = try #require(try books.syncState()?.checkpoint)
+      let checkpoint = try #require(try books.replica.syncState()?.checkpoint)
       try await remote.delete("Item 4", "Item 5")
       try await remote.expire(checkpoint)
       // A whole walk (a pull since the checkpoint would hold no item).
       #expect(try await sync.refresh().state.itemCount == 3)
       #expect(try Books.titles(books).sorted() == ["Item 1", "Item 2", "Item 3"])
-      #expect(try books.syncState()?.lastError == nil)
+      #expect(try books.replica.syncState()?.lastError == nil)
       if let python = remote.python { #expect(try await python.log().last?.query.contains("since") == false) }
     }
   }

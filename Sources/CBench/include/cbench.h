@@ -213,7 +213,7 @@ int cbench_query_page(
 /// so that both sides can be shown to have read the same rows.
 uint64_t cbench_checksum(uint64_t seed, const cbench_order *orders, int count);
 
-/// One remote page of orders to write into the cache, as `KindItems.writeRemotePage` writes
+/// One remote page of orders to write into the cache, as `KindReplica.writeRemotePage` writes
 /// it: `remote_ids[i]` is the integer remote id of order `i` of `orders`.
 typedef struct cbench_remote_page {
   const cbench_orders_input *orders;

@@ -164,7 +164,7 @@ enum SyncSchema {
   ]
 
   /// A random (version 4) UUID, as SQL: a change's `change_id`, made when the change is first
-  /// sent (``KindItems/takeChanges(limit:writeItem:)``), whoever recorded it. Not when it is
+  /// sent (``KindReplica/takeChanges(remoteURL:limit:writeItem:)``), whoever recorded it. Not when it is
   /// recorded: a random key per write would land each row of the outbox's unique index on a
   /// page of its own, and a transaction of many adds would rewrite most of the index.
   static let changeIDSQL = """

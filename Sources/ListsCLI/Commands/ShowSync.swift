@@ -69,7 +69,7 @@ package enum ShowSync {
     else { return nil }
     // After the refresh, which pushed first: what still waits, conflicted or was refused.
     do {
-      result.view.changes = try items.syncChangeCounts()
+      result.view.changes = try items.replica.syncChangeCounts()
     } catch {
       throw .store(error)
     }
@@ -116,7 +116,7 @@ package enum ShowSync {
     let status = try? SyncCommand.runChild(
       kind: kind, url: state.remoteURL, options: ["--quiet"], headers: headers, context)
     await spinner.stop()
-    let after = (try? items.syncState()) ?? state
+    let after = (try? items.replica.syncState()) ?? state
     guard status == .success else {
       let failure = after.lastError ?? LoadError(kind: .unknown, message: "the sync failed.", isRetryable: true)
       if events {

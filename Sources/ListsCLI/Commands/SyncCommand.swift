@@ -61,7 +61,7 @@ package enum SyncCommand {
       throw .store(error)
     }
     do throws(ListStoreError) {
-      changes = try stored == nil ? [] : items.syncChanges()
+      changes = try stored == nil ? [] : items.replica.syncChanges()
     } catch {
       throw .store(error)
     }

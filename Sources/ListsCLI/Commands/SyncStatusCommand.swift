@@ -22,13 +22,13 @@ package enum SyncStatusCommand {
     }
     for name in names {
       let items = try context.items(named: name, in: database)
-      let state = try store { () throws(ListStoreError) in try items.syncState() }
+      let state = try store { () throws(ListStoreError) in try items.replica.syncState() }
       if let state { kinds.append((items, state)) }
     }
     let now = database.configuration.now()
     var reports: [Report] = []
     for (items, state) in kinds {
-      let changes = try store { () throws(ListStoreError) in try items.syncChanges() }
+      let changes = try store { () throws(ListStoreError) in try items.replica.syncChanges() }
       reports.append(Report(kind: items.definition.name, state: state, changes: changes, now: now))
     }
     if parsed[SyncSpec.Status.json] {
@@ -70,7 +70,7 @@ package enum SyncStatusCommand {
     if discard {
       let forgotten = try context.writing { database throws(CLIError) in
         let items = try context.items(named: kind, in: database)
-        return try store { () throws(ListStoreError) in try items.forgetAnsweredChange(id: changeID) }
+        return try store { () throws(ListStoreError) in try items.replica.forgetAnsweredChange(id: changeID) }
       }
       guard forgotten else { throw notFound }
       context.stdout.writeLine("Forgot the change \(changeID) of \(kind).")
@@ -78,7 +78,7 @@ package enum SyncStatusCommand {
     }
     let retry = try context.writing { database throws(CLIError) in
       let items = try context.items(named: kind, in: database)
-      return try store { () throws(ListStoreError) in try items.retryAnsweredChange(id: changeID) }
+      return try store { () throws(ListStoreError) in try items.replica.retryAnsweredChange(id: changeID) }
     }
     switch retry {
     case .queued(let newID):

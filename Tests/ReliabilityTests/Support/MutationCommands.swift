@@ -40,7 +40,7 @@ enum MutationFixture {
       let cached = [("1", true, "Alien"), ("b-2", false, "Brazil"), ("3", true, "Cube")].map {
         RemoteDraft(remoteID: $0.0, remoteIDIsInteger: $0.1, draft: DynamicDraft(["title": .text($0.2)]))
       }
-      _ = try films.writeRemotePage(
+      _ = try films.replica.writeRemotePage(
         RemotePageWrite(remoteURL: HostileEdits.closedURL + "/films", number: 1, items: cached, nextCursor: "page-2"))
       // A change of the person's own, waiting in the outbox.
       _ = try films.add(DynamicDraft(["title": .text("Local")]))

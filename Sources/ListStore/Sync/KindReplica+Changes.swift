@@ -1,7 +1,7 @@
 import SQLiteCore
 import TextFormats
 
-extension KindItems {
+extension KindReplica {
   /// The account's changes to this kind that the remote has not answered yet (pending or sent),
   /// and the conflicted and refused ones kept for the person, in the order they were made.
   /// Empty for a kind that never synced.
@@ -199,7 +199,7 @@ extension KindItems {
   }
 }
 
-/// What ``KindItems/retryAnsweredChange(id:)`` did.
+/// What ``KindReplica/retryAnsweredChange(id:)`` did.
 public enum ChangeRetry: Sendable, Equatable {
   /// The change waits to be sent again under the new id.
   case queued(changeID: String)

@@ -21,7 +21,7 @@ extension ListsDatabase {
   }
 }
 
-extension KindItems {
+extension KindReplica {
   /// The kind's sync state for this account, or nil when it never synced.
   public func syncState() throws(ListStoreError) -> SyncState? {
     try database.syncState(ofKind: definition.name, account: account)

@@ -47,7 +47,7 @@ public struct ChangeResult: Sendable {
   }
 }
 
-extension KindItems {
+extension KindReplica {
   /// Takes the next changes to send, at most `limit`, in the order they were made, and freezes
   /// them: a change sent before and not answered comes again exactly as it was; a pending one
   /// gets its JSON now (an add and an update carry the item's values as they are, so folded
@@ -509,7 +509,7 @@ extension KindItems {
       if definition.hasImplicitAddedAt && draft.addedAt == nil { draft.addedAt = current.addedAt }
       _ = try overwrite(id, with: statements.orderedValues(of: draft), addedAt: draft.addedAt, connection, now: now)
     } else {
-      let (added, _) = try insertItem(draft, connection, now: now)
+      let (added, _) = try items.insertItem(draft, connection, now: now)
       try map(remote, to: added, seen: generation, connection)
     }
   }
