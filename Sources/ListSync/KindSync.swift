@@ -6,7 +6,7 @@ import TextFormats
 /// Pages a remote list into a kind's table: the file is the remote's offline cache.
 ///
 /// Each page is written in one transaction with the cursor that follows it
-/// (`KindItems.replica.writeRemotePage(_:)` of ListStore); a failure is kept in the sync state, and the
+/// (`KindReplica.writeRemotePage(_:)` of ListStore); a failure is kept in the sync state, and the
 /// cache stays as it was.
 ///
 /// For example:
