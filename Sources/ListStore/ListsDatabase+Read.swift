@@ -30,11 +30,7 @@ extension ListsDatabase {
   func readSnapshot<T>(_ body: () throws -> T) throws -> T {
     do {
       guard let readers else {
-        return try writer.withConnection { connection, nested throws -> T in
-          if nested { throw ListStoreError.nestedWrite }
-          configuration.willUseConnection?()
-          return try connection.transaction(.deferred) { try body() }
-        }
+        return try withConnection { connection in try connection.transaction(.deferred) { try body() } }
       }
       let me = Threads.currentID()
       return try readers.withReader { connection throws -> T in
