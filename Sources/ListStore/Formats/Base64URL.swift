@@ -1,4 +1,4 @@
-/// URL-safe base64 without padding (RFC 4648 §5), strict: any other character, or leftover bits
+/// URL-safe base64 without padding (section 5 of RFC 4648), strict: any other character, or leftover bits
 /// that are not zero, make decoding fail, so every token has exactly one spelling.
 ///
 /// Both directions work on buffers, without intermediate arrays: a cursor is encoded and decoded

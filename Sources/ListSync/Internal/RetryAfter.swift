@@ -1,7 +1,7 @@
 import TextFormats
 
 /// Reads a `Retry-After` field: delta-seconds (`120`) or an HTTP date
-/// (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 §10.2.3 and §5.6.7).
+/// (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110, sections 10.2.3 and 5.6.7).
 enum RetryAfter {
   /// The wait the field asks for, or nil when it is neither form. A date in the past is no wait.
   static func wait(_ field: String, now unixTime: Int64) -> Duration? {
