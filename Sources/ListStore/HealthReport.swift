@@ -2,7 +2,7 @@ import SQLiteCore
 
 /// The health of a database file: its integrity, schema version and migrations, its kinds'
 /// definitions and tables, its search indexes, and the kept counts against the real ones —
-/// what an app checks before trusting a file it did not write, and what `lists doctor` shows.
+/// what an app checks before trusting a file it did not write (``inspect(path:busyTimeoutMilliseconds:)``).
 public struct HealthReport: Sendable {
   /// One applied or expected migration and how it compares with this build's.
   public struct Migration: Sendable, Hashable {

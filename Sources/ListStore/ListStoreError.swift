@@ -62,7 +62,7 @@ public enum ListStoreError: Error, Sendable, Equatable {
   /// `PRAGMA recursive_triggers`. ``ListsDatabase/recountLists()`` sets it right.
   case countDrift(kind: KindName, account: String, kept: Int, actual: Int)
   /// An index, a trigger or the table of kept counts that the migrations made is missing or
-  /// was changed; no data row is lost, and `lists doctor --repair` makes it again.
+  /// was changed; no data row is lost, and ``ListsDatabase/repair()`` makes it again.
   case bookkeepingDamaged(path: String, detail: String)
   /// A kind's row of sync state (`list_sync`) holds a value lists never writes (out of range,
   /// of the wrong type, a URL with a user name or password). It is cache state: a sync with

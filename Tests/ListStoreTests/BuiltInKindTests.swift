@@ -30,8 +30,8 @@ import TextFormats
       catalog.emptyPlaceholder(list: list)
         == Placeholder(
           title: definition.placeholders[.empty]?.title ?? "", detail: definition.placeholders[.empty]?.detail ?? ""))
-    // The command line's part keeps the action `lists` shows.
-    #expect(definition.commandLine.placeholderActions[.empty]?.hasPrefix("lists add \(list) --") == true)
+    // The placeholder's display texts keep the action `lists` shows.
+    #expect(definition.placeholders[.empty]?.display.text("action")?.hasPrefix("lists add \(list) --") == true)
   }
 
   /// An action an app gives goes under the placeholder of its phase, and only there.

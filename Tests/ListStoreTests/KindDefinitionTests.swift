@@ -50,38 +50,66 @@ import Testing
     #expect(again.json == definition.json)
   }
 
-  @Test func theCommandLinesTextsHaveAPartOfTheirOwnThatIsNotStored() throws {
+  @Test func theDisplayTextsAreKeptInPlaceButNotStored() throws {
     let json =
       #"{"name":"books","item":"book","help":"Shelves a book.","fields":[{"name":"title","type":"text","required":true,"#
       + #""help":"The title.","flag":"name","placeholder":"words"},{"name":"isbn","type":"text"}],"add":["title"],"#
-      + #""summary":["isbn"]}"#
+      + #""summary":["isbn"],"placeholders":{"empty":{"title":"No books","detail":"","action":"lists add books"}}}"#
     let books = try KindDefinition(json: json)
-    #expect(books.commandLine == KindPresentation(help: "Shelves a book.", add: ["title"], summary: ["isbn"]))
-    #expect(
-      books.fields.map(\.commandLine)
-        == [FieldPresentation(help: "The title.", flag: "name", placeholder: "words"), FieldPresentation()])
+    #expect(books.display == ["help": "Shelves a book.", "add": ["title"], "summary": ["isbn"]])
+    #expect(books.display.text("help") == "Shelves a book." && books.display.fields("summary") == ["isbn"])
+    #expect(books.fields.map(\.display) == [["help": "The title.", "flag": "name", "placeholder": "words"], [:]])
+    #expect(books.placeholders[.empty]?.display == ["action": "lists add books"])
     #expect(books.json == json)
     #expect(
       books.stored
         == KindDefinition(
           name: "books", item: "book",
-          fields: [FieldDefinition("title", .text(), required: true), FieldDefinition("isbn", .text())]))
-    // Other texts for the command line are a change that runs no SQL.
+          fields: [FieldDefinition("title", .text(), required: true), FieldDefinition("isbn", .text())],
+          placeholders: [.empty: PlaceholderText(title: "No books", detail: "")]))
+    // Other display texts are a change that runs no SQL.
     var renamed = books
-    renamed.commandLine.help = nil
-    renamed.fields[0].commandLine = FieldPresentation(flag: "called")
+    renamed.display["help"] = nil
+    renamed.fields[0].display = ["flag": "called"]
+    renamed.placeholders[.empty]?.display = [:]
     let plan = try books.plan(changingTo: renamed)
     #expect(plan.changesAnything && plan.sql.isEmpty)
+    // An empty list of fields is no member, as the JSON leaves it out.
+    #expect(DisplayTexts(["add": []]) == [:])
+    let again = try KindDefinition(json: renamed.json)
+    #expect(again == renamed)
   }
 
-  @Test func aPlaceholdersActionNeedsThePlaceholder() throws {
-    var books = KindDefinition(name: "books", item: "book", fields: [FieldDefinition("title", .text())])
-    books.commandLine.placeholderActions[.loading] = "lists show books"
-    #expect(throws: KindDefinitionError("The loading placeholder needs a title, and no control characters in its texts.")) {
-      try books.validate()
+  @Test func aDisplayTextIsOneItsPlaceTakesInItsForm() throws {
+    let title = FieldDefinition("title", .text())
+    let cases: [(KindDefinition, String)] = [
+      (
+        KindDefinition(name: "books", item: "book", fields: [title], display: ["flag": "x"]),
+        "The definition has the display text 'flag'; it takes help, add, summary."
+      ),
+      (
+        KindDefinition(name: "books", item: "book", fields: [title], display: ["add": "title"]),
+        "The definition's display text 'add' must list fields."
+      ),
+      (
+        KindDefinition(
+          name: "books", item: "book", fields: [FieldDefinition("title", .text(), display: ["help": ["title"]])]),
+        "The field 'title''s display text 'help' must be a text."
+      ),
+      (
+        KindDefinition(
+          name: "books", item: "book", fields: [title],
+          placeholders: [.empty: PlaceholderText(title: "None", detail: "", display: ["help": "x"])]),
+        "The empty placeholder has the display text 'help'; it takes action."
+      ),
+      (
+        KindDefinition(name: "books", item: "book", fields: [title], display: ["summary": ["title", "pages"]]),
+        "summary names 'pages', which is not a field of 'books'."
+      ),
+    ]
+    for (definition, message) in cases {
+      #expect(throws: KindDefinitionError(message)) { try definition.validate() }
     }
-    books.placeholders[.loading] = PlaceholderText(title: "Fetching books", detail: "")
-    try books.validate()
   }
 
   @Test func theItemNameIsGuessedWhenNotGiven() throws {

@@ -15,7 +15,7 @@ import Testing
           name: "books", item: "book",
           fields: [
             FieldDefinition("title", .text(), required: true),
-            FieldDefinition("author", .text(), commandLine: FieldPresentation(flag: "title")),
+            FieldDefinition("author", .text(), display: ["flag": "title"]),
           ]))
       try database.items(of: "books").add(DynamicDraft(["title": .text("Dune")]))
     }

@@ -36,19 +36,19 @@ public struct FieldDefinition: Sendable, Hashable {
   /// ISO 3166 code such as DE, got 'Germany'.`); nil for `text matching [A-Z][A-Z]`. Changing
   /// it is a compatible change.
   public var format: String?
-  /// How the `lists` command line presents the field: its option's help, name and value word.
-  /// Kept in the field's JSON, never acted on by the store.
-  public var commandLine: FieldPresentation
+  /// The texts the programs that show the kind keep with the field (`help`, `flag`,
+  /// `placeholder`): kept in the field's JSON, never acted on by the store.
+  public var display: DisplayTexts
 
   /// A field with its type and options.
   public init(
     _ name: String, _ type: FieldType, required: Bool = false, default defaultValue: FieldDefault? = nil,
     caseInsensitive: Bool = false, onePerAccount: Bool = false, uppercase: Bool = false,
-    format: String? = nil, commandLine: FieldPresentation = FieldPresentation()
+    format: String? = nil, display: DisplayTexts = [:]
   ) {
     self.uppercase = uppercase
     self.format = format
-    self.commandLine = commandLine
+    self.display = display
     self.name = name
     self.type = type
     self.required = required
@@ -63,11 +63,11 @@ public struct FieldDefinition: Sendable, Hashable {
   /// Whether a stored value is never null: the field is required or has a default.
   public var isNotNull: Bool { required || defaultValue != nil }
 
-  /// The field without the texts that only show it (``commandLine`` and ``format``): what its
+  /// The field without the texts that only show it (``display`` and ``format``): what its
   /// columns and the items stored in them depend on.
   public var stored: FieldDefinition {
     var field = self
-    field.commandLine = FieldPresentation()
+    field.display = [:]
     field.format = nil
     return field
   }

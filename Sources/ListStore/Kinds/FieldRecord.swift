@@ -74,15 +74,15 @@ public final class RecordFields<Record: FieldRecord>: Sendable {
   @usableFromInline let layout: RecordLayout
 
   /// The kind named `name`, whose one item is an `item`, with `fields` and the rules of
-  /// ``KindDefinition/init(name:item:fields:order:unique:show:search:placeholders:commandLine:)``.
+  /// ``KindDefinition/init(name:item:fields:order:unique:show:search:placeholders:display:)``.
   public init(
     name: String, item: String, _ fields: RecordField<Record>..., order: [OrderTerm] = [],
     unique: UniqueRule? = nil, show: [String] = [], search: [String] = [],
-    placeholders: [PlaceholderPhase: PlaceholderText] = [:], commandLine: KindPresentation = KindPresentation()
+    placeholders: [PlaceholderPhase: PlaceholderText] = [:], display: DisplayTexts = [:]
   ) {
     let definition = KindDefinition(
       name: name, item: item, fields: fields.compactMap(\.definition), order: order, unique: unique, show: show,
-      search: search, placeholders: placeholders, commandLine: commandLine)
+      search: search, placeholders: placeholders, display: display)
     // The columns follow the kind's select list: the id, each field's columns in order, then
     // the implicit `added_at`.
     var accesses: [RecordLayout.Access] = []

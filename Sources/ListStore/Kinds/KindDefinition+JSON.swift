@@ -51,18 +51,17 @@ extension KindDefinition {
     }
     show = try object.optionalStrings("show")
     search = try object.optionalStrings("search")
-    commandLine = KindPresentation(
-      help: try object.optionalString("help"), add: try object.optionalStrings("add"),
-      summary: try object.optionalStrings("summary"))
+    display = try object.display(at: .kind)
     placeholders = [:]
     if let given = object.value("placeholders") {
       let phases = try Members(given, "The placeholders", known: PlaceholderPhase.allCases.map(\.rawValue))
       for phase in PlaceholderPhase.allCases {
         guard let text = phases.value(phase.rawValue) else { continue }
-        let members = try Members(text, "The \(phase.rawValue) placeholder", known: ["title", "detail", "action"])
+        let members = try Members(
+          text, "The \(phase.rawValue) placeholder", known: ["title", "detail"] + DisplayTexts.Place.placeholder.names)
         placeholders[phase] = PlaceholderText(
-          title: try members.string("title"), detail: try members.optionalString("detail") ?? "")
-        commandLine.placeholderActions[phase] = try members.optionalString("action")
+          title: try members.string("title"), detail: try members.optionalString("detail") ?? "",
+          display: try members.display(at: .placeholder))
       }
     }
   }
@@ -76,10 +75,7 @@ extension KindDefinition {
     writer.string(name)
     writer.key("item")
     writer.string(item)
-    if let help = commandLine.help {
-      writer.key("help")
-      writer.string(help)
-    }
+    writer.display(display, ["help"])
     writer.key("fields")
     writer.beginArray()
     for field in fields { Self.write(field, into: &writer) }
@@ -114,14 +110,7 @@ extension KindDefinition {
       writer.key("search")
       writer.strings(search)
     }
-    if !commandLine.add.isEmpty {
-      writer.key("add")
-      writer.strings(commandLine.add)
-    }
-    if !commandLine.summary.isEmpty {
-      writer.key("summary")
-      writer.strings(commandLine.summary)
-    }
+    writer.display(display, ["add", "summary"])
     if !placeholders.isEmpty {
       writer.key("placeholders")
       writer.beginObject()
@@ -133,10 +122,7 @@ extension KindDefinition {
         writer.string(text.title)
         writer.key("detail")
         writer.string(text.detail)
-        if let action = commandLine.placeholderActions[phase] {
-          writer.key("action")
-          writer.string(action)
-        }
+        writer.display(text.display, DisplayTexts.Place.placeholder.names)
         writer.endObject()
       }
       writer.endObject()
@@ -193,9 +179,7 @@ extension KindDefinition {
       caseInsensitive: try named.optionalBool("case_insensitive") ?? false,
       onePerAccount: try named.optionalBool("one_per_account") ?? false,
       uppercase: try named.optionalBool("uppercase") ?? false, format: try named.optionalString("format"),
-      commandLine: FieldPresentation(
-        help: try named.optionalString("help"), flag: try named.optionalString("flag"),
-        placeholder: try named.optionalString("placeholder")))
+      display: try named.display(at: .field))
   }
 
   private static func write(_ field: FieldDefinition, into writer: inout JSONWriter) {
@@ -230,14 +214,11 @@ extension KindDefinition {
       writer.key("uppercase")
       writer.bool(true)
     }
-    for (key, text) in [
-      ("format", field.format), ("help", field.commandLine.help), ("flag", field.commandLine.flag),
-      ("placeholder", field.commandLine.placeholder),
-    ] {
-      guard let text else { continue }
-      writer.key(key)
-      writer.string(text)
+    if let format = field.format {
+      writer.key("format")
+      writer.string(format)
     }
+    writer.display(field.display, DisplayTexts.Place.field.names)
     writer.endObject()
   }
 }
@@ -247,6 +228,18 @@ extension JSONWriter {
     beginArray()
     for value in values { string(value) }
     endArray()
+  }
+
+  /// Writes the members `names` of `texts` that are given, in that order.
+  fileprivate mutating func display(_ texts: DisplayTexts, _ names: [String]) {
+    for name in names {
+      guard let value = texts[name] else { continue }
+      key(name)
+      switch value {
+      case .text(let text): string(text)
+      case .fields(let fields): strings(fields)
+      }
+    }
   }
 }
 
@@ -317,6 +310,18 @@ struct Members {
       throw KindDefinitionError("\(label)'s \(key) must be an array, not \(value.typeName).")
     }
     return elements
+  }
+
+  /// The display texts `place` takes, as this object gives them.
+  func display(at place: DisplayTexts.Place) throws(KindDefinitionError) -> DisplayTexts {
+    var texts = DisplayTexts()
+    for member in place.members {
+      switch member.form {
+      case .text: texts[member.name] = try optionalString(member.name).map(DisplayTexts.Value.text)
+      case .fields: texts[member.name] = .fields(try optionalStrings(member.name))
+      }
+    }
+    return texts
   }
 
   func strings(_ key: String) throws(KindDefinitionError) -> [String] {

@@ -1,14 +1,13 @@
 import ListPaging
 
 extension PlaceholderCatalog {
-  /// Takes the placeholders `definition` gives, for its list, each with the action `actions`
-  /// gives for its phase, if any; the phases it gives none for keep the catalog's (by default
-  /// `No books yet` for an empty list).
+  /// Takes the placeholders `definition` gives, for its list; the phases it gives none for keep
+  /// the catalog's (by default `No books yet` for an empty list).
   ///
   /// A definition's placeholders are a headline and the line under it; what to do next is the
-  /// caller's to say. The `lists` command passes the kind's
-  /// ``KindPresentation/placeholderActions`` (`lists add orders ...`); an app passes its own
-  /// words, or none.
+  /// caller's to say: `actions` gives it per phase. A program that keeps its words with the kind
+  /// passes the placeholders' own (``PlaceholderText/display``'s `action`, as the `lists`
+  /// command does); an app passes its own, or none.
   public mutating func use(_ definition: KindDefinition, actions: [PlaceholderPhase: String] = [:]) {
     let list = definition.name
     for (phase, text) in definition.placeholders {

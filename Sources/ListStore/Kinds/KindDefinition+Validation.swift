@@ -76,14 +76,12 @@ extension KindDefinition {
             + "rename the field or leave it out of search.")
       }
     }
-    try checkPresentation()
-    // An action with no placeholder of its phase is one without a title: the JSON could not
-    // hold it.
+    try checkDisplay()
     for phase in PlaceholderPhase.allCases {
-      let action = commandLine.placeholderActions[phase]
-      guard placeholders[phase] != nil || action != nil else { continue }
-      guard let text = placeholders[phase], !text.title.isEmpty, Self.isPlainText(text.title),
-        Self.isPlainText(text.detail), Self.isPlainText(action ?? "")
+      guard let text = placeholders[phase] else { continue }
+      try text.display.check(at: .placeholder, label: "The \(phase.rawValue) placeholder")
+      guard !text.title.isEmpty, Self.isPlainText(text.title), Self.isPlainText(text.detail),
+        Self.isPlainText(text.display.text("action") ?? "")
       else {
         throw KindDefinitionError(
           "The \(phase.rawValue) placeholder needs a title, and no control characters in its texts.")
@@ -91,16 +89,22 @@ extension KindDefinition {
     }
   }
 
-  /// The texts a command line shows for the definition (``commandLine`` and the fields'),
-  /// checked as every text of a definition is, so that any program can show any kind a file
-  /// holds: `add` and `summary` name fields, and the help texts and placeholders are one line of
-  /// plain text. What a command line makes of them — its options, their form (a field's `flag`),
-  /// and whether they clash — is the command line's to check.
-  private func checkPresentation() throws(KindDefinitionError) {
-    try checkReferences(commandLine.add, what: "add") { _ throws(KindDefinitionError) in }
-    try checkReferences(commandLine.summary, what: "summary") { _ throws(KindDefinitionError) in }
-    let texts = fields.flatMap { [$0.commandLine.help, $0.commandLine.placeholder, $0.format] }
-    for text in [commandLine.help] + texts {
+  /// The texts the programs that show the kind keep with it (``display`` and the fields'),
+  /// checked in their form, so that any program can show any kind a file holds: each member is
+  /// one a place takes, a list names fields of the kind, once each, and the texts that are
+  /// limited (and a field's `format`) are 1 to 300 characters of plain text. What a program
+  /// makes of them — the command line's options, and whether they clash — is its own to check.
+  private func checkDisplay() throws(KindDefinitionError) {
+    try display.check(at: .kind, label: "The definition")
+    for field in fields { try field.display.check(at: .field, label: "The field '\(field.name)'") }
+    for member in DisplayTexts.Place.kind.members where member.form == .fields {
+      try checkReferences(display.fields(member.name), what: member.name) { _ throws(KindDefinitionError) in }
+    }
+    func limited(_ texts: DisplayTexts, at place: DisplayTexts.Place) -> [String?] {
+      place.members.filter { $0.form == .text(limited: true) }.map { texts.text($0.name) }
+    }
+    let texts = fields.flatMap { limited($0.display, at: .field) + [$0.format] }
+    for text in limited(display, at: .kind) + texts {
       guard let text else { continue }
       guard !text.isEmpty, text.count <= 300, Self.isPlainText(text) else {
         throw KindDefinitionError("A help text or placeholder must be 1 to 300 characters without control characters.")
@@ -224,15 +228,20 @@ extension KindDefinition {
         "The definition's \(path()) holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), "
           + "a control or bidi formatting character; remove it.")
     }
+    // The display members of one form at `place`: its texts, or its lists of fields.
+    func check(_ texts: DisplayTexts, at place: DisplayTexts.Place, _ path: String, lists: Bool) throws(KindDefinitionError) {
+      for member in place.members where (member.form == .fields) == lists {
+        try check(texts.text(member.name), path + member.name)
+        for (index, name) in texts.fields(member.name).enumerated() { try check(name, "\(path)\(member.name)[\(index)]") }
+      }
+    }
     try check(name, "name")
     try check(item, "item")
-    try check(commandLine.help, "help")
+    try check(display, at: .kind, "", lists: false)
     for (index, field) in fields.enumerated() {
       let at = "fields[\(index)]"
       try check(field.name, at + ".name")
-      try check(field.commandLine.help, at + ".help")
-      try check(field.commandLine.flag, at + ".flag")
-      try check(field.commandLine.placeholder, at + ".placeholder")
+      try check(field.display, at: .field, at + ".", lists: false)
       try check(field.format, at + ".format")
       if case .text(let text) = field.defaultValue { try check(text, at + ".default") }
       for (text, key) in field.type.rules.limitTexts { try check(text, at + "." + key) }
@@ -242,15 +251,14 @@ extension KindDefinition {
       let at = "placeholders.\(phase.rawValue)"
       try check(text.title, at + ".title")
       try check(text.detail, at + ".detail")
-      try check(commandLine.placeholderActions[phase], at + ".action")
+      try check(text.display, at: .placeholder, at + ".", lists: false)
     }
     for (index, term) in order.enumerated() { try check(term.field, "order[\(index)].field") }
-    for (key, names) in [
-      ("show", show), ("search", search), ("add", commandLine.add), ("summary", commandLine.summary),
-      ("unique.fields", unique?.fields ?? []),
-    ] {
+    for (key, names) in [("show", show), ("search", search)] {
       for (index, name) in names.enumerated() { try check(name, "\(key)[\(index)]") }
     }
+    try check(display, at: .kind, "", lists: true)
+    for (index, name) in (unique?.fields ?? []).enumerated() { try check(name, "unique.fields[\(index)]") }
   }
 }
 

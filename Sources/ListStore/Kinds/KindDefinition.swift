@@ -1,7 +1,7 @@
 /// A list kind: a list type such as favorites, orders or an app's own books, declared by its
 /// fields, order, uniqueness, the columns a table shows, the fields search looks in, and its
-/// placeholders. How the `lists` command line presents it is a part apart (``commandLine``,
-/// and each field's ``FieldDefinition/commandLine``), which the store keeps but never acts on.
+/// placeholders. The texts a program shows it with are a part apart (``display``, and each
+/// field's and placeholder's), which the store keeps but never acts on.
 ///
 /// The built-in favorites, addresses and orders are three definitions made with this same type
 /// (``KindDefinition/favorites``, ...). A definition is written the same way in Swift and as
@@ -43,19 +43,18 @@ public struct KindDefinition: Sendable, Hashable {
   public var search: [String]
   /// Placeholders the kind gives instead of the defaults, per phase.
   public var placeholders: [PlaceholderPhase: PlaceholderText]
-  /// How the `lists` command line presents the kind: the help of `lists add KIND`, the fields
-  /// it takes and the ones the line it prints names, and the actions of its placeholders. Kept
-  /// in the kind's JSON, never acted on by the store; each field's own is
-  /// ``FieldDefinition/commandLine``.
-  public var commandLine: KindPresentation
+  /// The texts the programs that show the kind keep with it (`help`, `add`, `summary`): kept
+  /// in the kind's JSON, never acted on by the store; each field's are
+  /// ``FieldDefinition/display``, each placeholder's ``PlaceholderText/display``.
+  public var display: DisplayTexts
 
   /// A definition; ``validate()`` says whether it can be registered.
   public init(
     name: String, item: String, fields: [FieldDefinition], order: [OrderTerm] = [],
     unique: UniqueRule? = nil, show: [String] = [], search: [String] = [],
-    placeholders: [PlaceholderPhase: PlaceholderText] = [:], commandLine: KindPresentation = KindPresentation()
+    placeholders: [PlaceholderPhase: PlaceholderText] = [:], display: DisplayTexts = [:]
   ) {
-    self.commandLine = commandLine
+    self.display = display
     self.name = name
     self.item = item
     self.fields = fields
@@ -94,12 +93,13 @@ public struct KindDefinition: Sendable, Hashable {
   /// The fields the human table shows.
   public var shownFields: [String] { show.isEmpty ? fields.map(\.name) : show }
 
-  /// The definition without the texts that only show it (``commandLine``, and each field's
-  /// ``FieldDefinition/stored``): what its table and stored items depend on.
+  /// The definition without the texts that only show it (``display``, each placeholder's, and
+  /// each field's ``FieldDefinition/stored``): what its table and stored items depend on.
   public var stored: KindDefinition {
     var definition = self
-    definition.commandLine = KindPresentation()
+    definition.display = [:]
     definition.fields = fields.map(\.stored)
+    definition.placeholders = placeholders.mapValues { PlaceholderText(title: $0.title, detail: $0.detail) }
     return definition
   }
 }

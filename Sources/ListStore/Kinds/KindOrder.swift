@@ -37,19 +37,23 @@ public struct UniqueRule: Sendable, Hashable {
 /// The texts a kind shows for a phase instead of the default ones: a headline and the line
 /// under it, words any screen can show.
 ///
-/// What to do next is the screen's: the `lists` command's (`lists add books --title TITLE`) is
-/// its own part of the definition, ``KindPresentation/placeholderActions``, which the JSON keeps
-/// as the placeholder's `action`.
+/// What to do next is the screen's: a program that words it with the kind keeps it in
+/// ``display`` (the JSON's `action`), which ``PlaceholderCatalog/use(_:actions:)`` takes only
+/// when asked.
 public struct PlaceholderText: Sendable, Hashable {
   /// The headline.
   public var title: String
   /// The line under it.
   public var detail: String
+  /// The texts the programs that show the kind keep with the placeholder (`action`): kept in
+  /// its JSON, never acted on by the store.
+  public var display: DisplayTexts
 
   /// A placeholder text.
-  public init(title: String, detail: String) {
+  public init(title: String, detail: String, display: DisplayTexts = [:]) {
     self.title = title
     self.detail = detail
+    self.display = display
   }
 }
 

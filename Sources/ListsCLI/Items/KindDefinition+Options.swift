@@ -1,7 +1,7 @@
 import ListStore
 import TextFormats
 
-/// What the command line makes of a kind's presentation (``KindPresentation``,
+/// What the command line makes of the texts a kind keeps for it (``KindPresentation``,
 /// ``FieldPresentation``): the fields `lists add` takes and the options that set them, checked
 /// before a kind is registered from the command line and whenever a file's kinds are read.
 extension KindDefinition {

@@ -2,13 +2,13 @@ import ListPaging
 import ListStore
 
 extension PlaceholderCatalog {
-  /// The placeholders the `lists` command shows for `definitions` (the defaults and the no-results placeholder): each
-  /// kind's own from its definition, with the actions of its command line
-  /// (``KindPresentation/placeholderActions``: `lists add orders --number NUMBER ...`), and
-  /// the loader's defaults with what to type next — `Retry: lists show <list>` or `Check the
-  /// file: lists doctor` for an error, `Clear the search: lists show <list>` for no results.
-  /// The wording of the command line lives here and in the definitions' command-line part, not
-  /// in ListPaging or in the placeholders ListStore makes.
+  /// The placeholders the `lists` command shows for `definitions` (the defaults and the
+  /// no-results placeholder): each kind's own from its definition, with the actions it keeps for
+  /// the command line (``KindPresentation/placeholderActions``, the JSON's `action`: `lists add
+  /// orders --number NUMBER ...`), and the loader's defaults with what to type next — `Retry:
+  /// lists show <list>` or `Check the file: lists doctor` for an error, `Clear the search: lists
+  /// show <list>` for no results. The wording of the command line lives here and in the texts
+  /// the definitions keep for it, not in ListPaging or in the placeholders ListStore makes.
   package static func commandLine(for definitions: [KindDefinition]) -> PlaceholderCatalog {
     let defaults = PlaceholderCatalog()
     var catalog = PlaceholderCatalog()
