@@ -38,7 +38,7 @@ public struct UniqueRule: Sendable, Hashable {
 /// under it, words any screen can show.
 ///
 /// What to do next is the screen's: a program that words it with the kind keeps it in
-/// ``display`` (the JSON's `action`), which ``PlaceholderCatalog/use(_:actions:)`` takes only
+/// ``display`` (the JSON's `action`), which `PlaceholderCatalog.use(_:actions:)` takes only
 /// when asked.
 public struct PlaceholderText: Sendable, Hashable {
   /// The headline.
