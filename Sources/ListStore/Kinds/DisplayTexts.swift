@@ -87,13 +87,21 @@ extension DisplayTexts {
 
     var members: [(name: String, form: Form)] {
       switch self {
-      case .kind: [("help", .text(limited: true)), ("add", .fields), ("summary", .fields)]
-      case .field: [("help", .text(limited: true)), ("flag", .text(limited: false)), ("placeholder", .text(limited: true))]
-      case .placeholder: [("action", .text(limited: false))]
+      case .kind: Self.kindMembers
+      case .field: Self.fieldMembers
+      case .placeholder: Self.placeholderMembers
       }
     }
 
     var names: [String] { members.map(\.name) }
+
+    private static let kindMembers: [(name: String, form: Form)] = [
+      ("help", .text(limited: true)), ("add", .fields), ("summary", .fields),
+    ]
+    private static let fieldMembers: [(name: String, form: Form)] = [
+      ("help", .text(limited: true)), ("flag", .text(limited: false)), ("placeholder", .text(limited: true)),
+    ]
+    private static let placeholderMembers: [(name: String, form: Form)] = [("action", .text(limited: false))]
   }
 
   /// Checks that every member given is one `place` takes, in its form; `label` names the place

@@ -29,7 +29,8 @@ extension KindDefinition {
   /// letter) that no other option has.
   /// - Throws: ``KindDefinitionError`` naming the first problem.
   func checkOptions() throws(KindDefinitionError) {
-    for field in fields where field.required && !addedFields.contains(where: { $0.name == field.name }) {
+    let added = addedFields
+    for field in fields where field.required && !added.contains(where: { $0.name == field.name }) {
       throw KindDefinitionError("add leaves out the required field '\(field.name)', so nothing could be added.")
     }
     var flags: Set<String> = ["help"]
