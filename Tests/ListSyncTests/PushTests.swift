@@ -180,12 +180,13 @@ import Testing
       let (books, _) = try await SyncRemote(remote).syncedBooks(in: database)
       let slow = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never, connectTimeout: delayTimeout))
       _ = try books.add(DynamicDraft(["title": .text("Slow")]))
-      try await remote.control(faults: [["delay_ms": 2_000]])
+      // The delay far past the timeout (a loaded run can keep the timer waiting for seconds).
+      try await remote.control(faults: [delayFault])
       let error = try await #require(throws: SyncError.self) { try await slow.push() }
       #expect(error.exitCode == 75, "\(error)")
       #expect(try books.replica.syncChanges().map(\.state) == [.sent])
       // The server applies it once its delay is over.
-      #expect(try await eventually { try await remote.state().items.contains { $0["title"] as? String == "Slow" } })
+      #expect(try await eventually(tries: 600) { try await remote.state().items.contains { $0["title"] as? String == "Slow" } })
       let sync = Books.sync(books, try makeClient(remote.url(), pageSize: 50, retry: .never))
       #expect(try await sync.push() == PushOutcome(sent: 1, applied: 1, conflicts: 0, rejected: 0))
       let server = try await remote.state()
