@@ -11,9 +11,26 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
   enum Storage: Sendable {
     /// A token given by a user; checked when used.
     case token(String)
-    /// A cursor made by a page of any kind for `account`: the last item's sort key, and the
-    /// identity of the query the page answered (empty for none, ``KindQuery/identity``).
-    case kind([CursorValue], kind: String, account: String, query: String)
+    /// A cursor made by a page of any kind.
+    case kind(Place)
+  }
+
+  /// Where a page of a kind made for `account` ended: its last item's sort key, and the
+  /// identity of the query the page answered (empty for none, ``KindQuery/identity``). One
+  /// reference, so that copying a cursor (a loader does, several times a page) retains one
+  /// object rather than each of its texts and values.
+  final class Place: Sendable {
+    let values: [CursorValue]
+    let kind: String
+    let account: String
+    let query: String
+
+    init(values: [CursorValue], kind: String, account: String, query: String) {
+      self.values = values
+      self.kind = kind
+      self.account = account
+      self.query = query
+    }
   }
 
   let storage: Storage
@@ -25,15 +42,15 @@ public struct ListCursor: Sendable, Hashable, CustomStringConvertible, LosslessS
 
   @usableFromInline
   init(values: [CursorValue], kind: String, account: String, query: String = "") {
-    storage = .kind(values, kind: kind, account: account, query: query)
+    storage = .kind(Place(values: values, kind: kind, account: account, query: query))
   }
 
   /// The token as text (URL-safe base64, no padding), as printed by the CLI.
   public var token: String {
     switch storage {
     case .token(let token): token
-    case .kind(let values, let kind, let account, let query):
-      KindCursorCodec.token(values, kind: kind, account: account, query: query)
+    case .kind(let place):
+      KindCursorCodec.token(place.values, kind: place.kind, account: place.account, query: place.query)
     }
   }
 
@@ -54,9 +71,7 @@ extension ListCursor {
   /// A cursor of a built-in list is read whole; one of another kind, whose definition is in
   /// the file, is checked by its checksum (its kind's repository reads it whole).
   public func validate(for list: KindName, account: String) throws(ListStoreError) {
-    if case .kind(_, let kind, let madeFor, let query) = storage, kind == list.rawValue, madeFor == account,
-      query.isEmpty
-    {
+    if case .kind(let place) = storage, place.kind == list.rawValue, place.account == account, place.query.isEmpty {
       return
     }
     let kinds = KindDefinition.builtIns.first { $0.name == list.rawValue }?.cursorValueKinds

@@ -56,6 +56,10 @@ struct ColumnNames {
       let key = UnsafeRawPointer(name.utf8Start)
       let slot = Self.slot(of: key)
       if keys[slot] == key { return columns[slot] }
+      // A literal whose first slot was taken sits in the next one, nearly always: looked at here
+      // too, not through a call per row.
+      let next = (slot + 1) & (Self.slots - 1)
+      if keys[next] == key { return columns[next] }
     }
     return search(name, in: handle)
   }

@@ -183,10 +183,10 @@ extension KindStatements {
   /// the query of `identity` (empty for the whole list), else nil.
   @usableFromInline
   func cursorValues(of cursor: ListCursor, account: String, query identity: String = "") -> [CursorValue]? {
-    if case .kind(let values, let kind, let madeFor, let query) = cursor.storage, kind == definition.name,
-      madeFor == account, query == identity
+    if case .kind(let place) = cursor.storage, place.kind == definition.name, place.account == account,
+      place.query == identity
     {
-      return values
+      return place.values
     }
     // A token given by a user, or a cursor made by another list, account or query: its token
     // says which.
