@@ -6,7 +6,8 @@ import CSQLite
 /// move: the first lookup of a literal compares it with the statement's column names
 /// (`sqlite3_column_name`) and remembers the literal's address with the column it found, in a
 /// small table hashed by that address; every later lookup of the same literal (every later row)
-/// is one hash and, nearly always, one comparison of addresses, with nothing written. A
+/// is one hash and one comparison of addresses (two when the literal's first slot was taken by
+/// another), with nothing written. A
 /// statement remembers at most ``capacity`` literals; more are looked up by their bytes each
 /// time.
 ///

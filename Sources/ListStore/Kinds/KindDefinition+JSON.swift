@@ -75,7 +75,8 @@ extension KindDefinition {
     writer.string(name)
     writer.key("item")
     writer.string(item)
-    writer.display(display, ["help"])
+    // The kind's texts come after its item, its lists of fields after `search`.
+    writer.display(display, at: .kind, lists: false)
     writer.key("fields")
     writer.beginArray()
     for field in fields { Self.write(field, into: &writer) }
@@ -110,7 +111,7 @@ extension KindDefinition {
       writer.key("search")
       writer.strings(search)
     }
-    writer.display(display, ["add", "summary"])
+    writer.display(display, at: .kind, lists: true)
     if !placeholders.isEmpty {
       writer.key("placeholders")
       writer.beginObject()
@@ -122,7 +123,7 @@ extension KindDefinition {
         writer.string(text.title)
         writer.key("detail")
         writer.string(text.detail)
-        writer.display(text.display, DisplayTexts.Place.placeholder.names)
+        writer.display(text.display, at: .placeholder)
         writer.endObject()
       }
       writer.endObject()
@@ -218,7 +219,7 @@ extension KindDefinition {
       writer.key("format")
       writer.string(format)
     }
-    writer.display(field.display, DisplayTexts.Place.field.names)
+    writer.display(field.display, at: .field)
     writer.endObject()
   }
 }
@@ -230,11 +231,12 @@ extension JSONWriter {
     endArray()
   }
 
-  /// Writes the members `names` of `texts` that are given, in that order.
-  fileprivate mutating func display(_ texts: DisplayTexts, _ names: [String]) {
-    for name in names {
-      guard let value = texts[name] else { continue }
-      key(name)
+  /// Writes the members of `texts` that `place` takes and that are given, in the order of the
+  /// format's table; with `lists`, only those that list fields (true) or only the texts (false).
+  fileprivate mutating func display(_ texts: DisplayTexts, at place: DisplayTexts.Place, lists: Bool? = nil) {
+    for member in place.members where lists == nil || (member.form == .fields) == lists {
+      guard let value = texts[member.name] else { continue }
+      key(member.name)
       switch value {
       case .text(let text): string(text)
       case .fields(let fields): strings(fields)

@@ -116,13 +116,14 @@ extension KindStatements {
         account: account, from: key, levels: levels.atOrBefore, limit: limit, backward: true,
         query: query?.sql, prepare: prepare, read: read)
       previous = page.next
-      next = around ? nil : key
     }
     let kind = definition.name
+    func made(_ values: [CursorValue]) -> ListCursor {
+      ListCursor(values: values, kind: kind, account: account, query: identity)
+    }
+    // A page before a place continues at that place: the cursor it was asked with.
     return ListPage(
-      items: page.items,
-      nextCursor: next.map { ListCursor(values: $0, kind: kind, account: account, query: identity) },
-      previousCursor: previous.map { ListCursor(values: $0, kind: kind, account: account, query: identity) })
+      items: page.items, nextCursor: around ? next.map(made) : cursor, previousCursor: previous.map(made))
   }
 
   /// The cursor of the item of `account` with `id`: a loader opened `around:` it starts at
